@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+export const dataDir = () => inject('dataDir');
+/** Browser tests run only where a Chromium exists (CI=true fails earlier when it does not). */
+export const hasBrowser = () => inject('chromium') !== '';
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile (persistent context on a new temporary folder), as DEVELOPERS.md describes. */
+export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-chrome-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: inject('chromium'),
+    headless: true,
+    viewport,
+    baseURL: baseUrl(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  context.on('weberror', (e) => errors.push(String(e.error())));
+  page.on('console', (msg) => {
+    // A 4xx answered on purpose (e.g. the session probe of a 404 page) is logged by Chromium as a console error.
+    if (
+      msg.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of (401|404)/.test(msg.text())
+    ) {
+      errors.push(msg.text());
+    }
+  });
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails with the list of axe violations (WCAG 2.1 A/AA) on the current page. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({
+    path: path.resolve(import.meta.dirname, '../artifacts', `${name}.png`),
+    fullPage: true,
+  });
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('FieldLot <no-reply@fieldlot.example>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  BRAND_NAME: z.string().default('FieldLot'),
+  SUPPORT_EMAIL: z.email().default('support@fieldlot.example'),
+  SUPPORT_PHONE: z.string().default('+1 (302) 555-0147'),
+  OFFICE_ADDRESS: z.string().default('8 The Green, Suite 400, Dover, DE 19901'),
+  COPYRIGHT_YEAR: z.coerce.number().int().default(2025),
+  WORKERS: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  trustProxy: boolean;
+  demo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  digestHour: number;
+  workers: boolean;
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  brand: {
+    name: string;
+    supportEmail: string;
+    supportPhone: string;
+    officeAddress: string;
+    copyrightYear: number;
+  };
+}
+
+/** Thrown with one line that names the variable; server.ts prints it and exits. */
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (production && !e.SESSION_SECRET)
+    throw new ConfigError('Missing environment variable SESSION_SECRET: required when NODE_ENV=production');
+  if (production && !e.PUBLIC_URL)
+    throw new ConfigError('Missing environment variable PUBLIC_URL: required when NODE_ENV=production');
+  const s3Keys = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid environment variable S3_ENDPOINT: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    // Demo data and the sample-listings button only on the embedded default unless asked for.
+    demo: e.DEMO ?? (!e.DATABASE_URL && !production),
+    logLevel: e.LOG_LEVEL,
+    digestHour: e.DIGEST_HOUR,
+    workers: e.WORKERS,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
+    brand: {
+      name: e.BRAND_NAME,
+      supportEmail: e.SUPPORT_EMAIL,
+      supportPhone: e.SUPPORT_PHONE,
+      officeAddress: e.OFFICE_ADDRESS,
+      copyrightYear: e.COPYRIGHT_YEAR,
+    },
+  };
+}
+
+/** Embedded default: a secret generated once into the data folder, so sessions survive restarts. */
+function sessionSecretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A config for tests: everything explicit, nothing read from the machine's environment. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: overrides.dataDir ?? '.tmp/test-data',
+      SESSION_SECRET: 'x'.repeat(32),
+      WORKERS: 'false',
+      DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    }),
+    ...overrides,
+  };
+}

@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { Clock } from './clock.js';
+
+/** What services need; built once in buildApp() and passed to every service call. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** Who is calling, as services see it. Taken from the session by the auth plugin. */
+export interface Actor {
+  userId: string;
+  email: string;
+  name: string;
+  status: 'pending' | 'rejected' | 'approved' | 'admin';
+}
+
+/** Request facts services may record (audit, rate limits). */
+export interface RequestInfo {
+  ip: string;
+  userAgent: string;
+}

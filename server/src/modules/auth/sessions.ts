@@ -1,0 +1,112 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { roleOf, type SessionUser, type UserStatus } from '../../../../domain/users.js';
+import type { Executor } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RequestInfo } from '../../lib/context.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+
+/** Idle and absolute session lifetimes (SECURITY.md: idle and absolute timeouts). */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+/** Creates a session and returns the cookie token (256 random bits; only its hash is stored). */
+export async function createSession(
+  exec: Executor,
+  clock: Clock,
+  userId: string,
+  req?: RequestInfo,
+): Promise<string> {
+  const token = randomToken();
+  const now = clock.now();
+  await exec.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    userAgent: req?.userAgent.slice(0, 500) ?? null,
+    ip: req?.ip ?? null,
+  });
+  return token;
+}
+
+export interface LoadedSession {
+  sessionId: string;
+  user: SessionUser;
+}
+
+/** Looks the token up with its user in one query; expired or idle sessions are refused (and removed). */
+export async function loadSession(
+  exec: Executor,
+  clock: Clock,
+  token: string,
+): Promise<LoadedSession | null> {
+  const id = sha256(token);
+  const now = clock.now();
+  const rows = await exec
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      companyName: users.companyName,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    await exec.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await exec.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  const status = row.status as UserStatus;
+  return {
+    sessionId: id,
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      companyName: row.companyName,
+      status,
+      role: roleOf(status),
+    },
+  };
+}
+
+export async function revokeSession(exec: Executor, sessionId: string): Promise<void> {
+  await exec.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (reset, rejection), optionally keeping one. */
+export async function revokeUserSessions(
+  exec: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await exec
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** Housekeeping, run by the worker. */
+export async function deleteExpiredSessions(exec: Executor, clock: Clock): Promise<void> {
+  const now = clock.now();
+  await exec
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
+    );
+}

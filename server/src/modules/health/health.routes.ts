@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.js';
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const body = z.object({ status: z.string() });
+
+  // Liveness checks nothing: the process answers.
+  api.get(
+    '/health/live',
+    { config: { access: 'public' }, schema: { response: { 200: body } } },
+    async () => ({ status: 'ok' }),
+  );
+
+  // Readiness checks the database; 503 when it does not answer.
+  api.get(
+    '/health/ready',
+    { config: { access: 'public' }, schema: { response: { 200: body, 503: body } } },
+    async (_req, reply) => {
+      try {
+        await Promise.race([
+          ctx.database.ping(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+        ]);
+        return { status: 'ready' };
+      } catch {
+        return reply.code(503).send({ status: 'database unavailable' });
+      }
+    },
+  );
+}

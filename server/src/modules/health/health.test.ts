@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, TestClient } from '../../test/test-app.js';
+
+describe('server basics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness without touching anything', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers readiness after checking the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+    expect(Object.keys(res.json().paths)).toContain('/api/health/ready');
+  });
+
+  it('refuses to register an /api route without an access rule', async () => {
+    await expect(
+      (async () => {
+        const { buildApp } = await import('../../app.js');
+        const app = await buildApp({ config: t.app.ctx.config, database: t.database, serveWeb: false });
+        app.get('/api/undeclared', async () => ({}));
+        await app.ready();
+      })(),
+    ).rejects.toThrow(/declares no access rule/);
+  });
+
+  it('hands out an anti-forgery cookie', async () => {
+    const client = new TestClient(t.app);
+    expect(await client.csrfToken()).toMatch(/^[\w-]{40,}$/);
+  });
+});

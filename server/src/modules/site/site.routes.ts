@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.js';
+
+/** Public, operator-configurable facts the SPA shows (DECISIONS.md: rebrand without touching code). */
+const siteConfigSchema = z.object({
+  name: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  officeAddress: z.string(),
+  copyrightYear: z.number(),
+  publicUrl: z.string(),
+  demo: z.boolean(),
+});
+
+export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/site',
+    { config: { access: 'public' }, schema: { response: { 200: siteConfigSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        name: ctx.config.brand.name,
+        supportEmail: ctx.config.brand.supportEmail,
+        supportPhone: ctx.config.brand.supportPhone,
+        officeAddress: ctx.config.brand.officeAddress,
+        copyrightYear: ctx.config.brand.copyrightYear,
+        publicUrl: ctx.config.publicUrl,
+        demo: ctx.config.demo,
+      };
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionUser } from '../../../domain/users.js';
+import { AppError } from '../lib/app-error.js';
+import { audit } from '../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../lib/context.js';
+import { randomToken, safeEqual } from '../lib/crypto.js';
+import { loadSession } from '../modules/auth/sessions.js';
+
+/**
+ * Who may call a route. Every /api route must declare one (deny by default: a route without it
+ * fails at start-up). 'public' routes still get the session when there is one.
+ */
+export type Access = 'public' | 'signedIn' | 'dealer' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Skip the anti-forgery check (only for endpoints that change nothing a forger could use). */
+    skipCsrf?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+    /** The caller as services see it; throws 401 when signed out. */
+    actor(): Actor;
+    info(): RequestInfo;
+  }
+}
+
+export const CSRF_HEADER = 'x-csrf-token';
+
+export function cookieNames(production: boolean) {
+  // __Host- binds the cookie to this exact origin over HTTPS (SECURITY.md).
+  return production
+    ? { session: '__Host-fieldlot_session', csrf: '__Host-fieldlot_csrf' }
+    : { session: 'fieldlot_session', csrf: 'fieldlot_csrf' };
+}
+
+const ACCESS_OK: Record<Access, (u: SessionUser | null) => boolean> = {
+  public: () => true,
+  signedIn: (u) => u !== null,
+  dealer: (u) => u?.status === 'approved' || u?.status === 'admin',
+  admin: (u) => u?.status === 'admin',
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const { ctx } = opts;
+  const names = cookieNames(ctx.config.production);
+  const publicOrigin = new URL(ctx.config.publicUrl).origin;
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('actor', function (this: FastifyRequest): Actor {
+    if (!this.user) throw new AppError('UNAUTHENTICATED', 'You must be signed in');
+    return { userId: this.user.id, email: this.user.email, name: this.user.name, status: this.user.status };
+  });
+  app.decorateRequest('info', function (this: FastifyRequest): RequestInfo {
+    return { ip: this.ip, userAgent: String(this.headers['user-agent'] ?? '') };
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const access = req.routeOptions.config?.access;
+    if (!req.url.startsWith('/api') || !access) return;
+
+    ensureCsrfCookie(req, reply, names.csrf, ctx.config.production);
+
+    const token = req.cookies[names.session];
+    if (token) {
+      const loaded = await loadSession(ctx.db, ctx.clock, token);
+      if (loaded) {
+        req.user = loaded.user;
+        req.sessionId = loaded.sessionId;
+      } else {
+        reply.clearCookie(names.session, { path: '/' });
+      }
+    }
+
+    if (!SAFE_METHODS.has(req.method) && !req.routeOptions.config.skipCsrf) {
+      checkCsrf(req, names.csrf, publicOrigin);
+    }
+
+    if (!ACCESS_OK[access](req.user)) {
+      if (!req.user) throw new AppError('UNAUTHENTICATED', 'You must be signed in');
+      await audit(ctx.db, {
+        action: 'authz.denied',
+        actorUserId: req.user.id,
+        actorEmail: req.user.email,
+        details: { method: req.method, route: req.routeOptions.url, required: access },
+        request: req.info(),
+      });
+      throw new AppError(
+        'FORBIDDEN',
+        access === 'admin' ? 'Access denied. Admin privileges required.' : 'Access denied',
+      );
+    }
+  });
+});
+
+function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, name: string, secure: boolean) {
+  if (req.cookies[name]) return;
+  const value = randomToken();
+  // Readable by our own script (double-submit); useless to another site, which cannot read it.
+  reply.setCookie(name, value, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+  req.cookies[name] = value;
+}
+
+/** Anti-forgery: refuse cross-site requests by Origin / Sec-Fetch-Site, and require the double-submit token. */
+function checkCsrf(req: FastifyRequest, cookieName: string, publicOrigin: string) {
+  const site = req.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') {
+    throw new AppError('CSRF', 'Cross-site request refused');
+  }
+  const origin = req.headers.origin;
+  if (origin && origin !== publicOrigin && origin !== `${req.protocol}://${req.headers.host}`) {
+    throw new AppError('CSRF', 'Cross-site request refused');
+  }
+  const header = req.headers[CSRF_HEADER];
+  const cookie = req.cookies[cookieName];
+  if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) {
+    throw new AppError('CSRF', 'Your session has expired. Please reload the page and try again.');
+  }
+}

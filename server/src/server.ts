@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase, runMigrations } from './db/client.js';
+import { seedDemoData } from './modules/demo/demo.seed.js';
+import { ensureConfiguredAdmin } from './modules/users/admin-bootstrap.js';
+import { startWorkers } from './workers.js';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg'),
+  });
+  await runMigrations(database);
+
+  const app = await buildApp({ config, database });
+  const admin = await ensureConfiguredAdmin(app.ctx);
+  const demo = config.demo ? await seedDemoData(app.ctx) : null;
+
+  await app.listen({ port: config.port, host: config.host });
+  const stopWorkers = config.workers ? startWorkers(app.ctx) : async () => {};
+
+  console.log(`\n  ${config.brand.name} is running at ${config.publicUrl}\n`);
+  if (admin?.generatedPassword)
+    console.log(`  Admin sign-in: ${admin.email} / ${admin.generatedPassword} (shown once)`);
+  else if (admin) console.log(`  Admin sign-in: ${admin.email} (password from ADMIN_PASSWORD)`);
+  if (demo) for (const line of demo.signInLines) console.log(`  ${line}`);
+  console.log('');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then stop workers and close the database.
+    await app.close();
+    await stopWorkers();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

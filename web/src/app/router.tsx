@@ -1,0 +1,34 @@
+import { createBrowserRouter } from 'react-router';
+import { AppLayout } from '@/components/layout/app-layout';
+import { RouteError } from './route-error';
+
+/** Every route of SPEC.md section 2; each page is its own lazily loaded chunk. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: () => import('./routes/home') },
+      { path: '/apply', lazy: () => import('./routes/apply') },
+      { path: '/pending-approval', lazy: () => import('./routes/pending-approval') },
+      { path: '/browse-listings', lazy: () => import('./routes/browse-listings') },
+      { path: '/my-account', lazy: () => import('./routes/my-account') },
+      { path: '/my-offers', lazy: () => import('./routes/my-offers') },
+      { path: '/purchased-inventory', lazy: () => import('./routes/purchased-inventory') },
+      { path: '/admin', lazy: () => import('./routes/admin') },
+      { path: '/admin-login', lazy: () => import('./routes/admin-login') },
+      { path: '/sell-your-tractor', lazy: () => import('./routes/sell-your-tractor') },
+      { path: '/tractor/:id', lazy: () => import('./routes/tractor-detail') },
+      { path: '/email-auth', lazy: () => import('./routes/email-auth') },
+      { path: '/auth-redirect', lazy: () => import('./routes/auth-redirect') },
+      { path: '/reset-password', lazy: () => import('./routes/reset-password') },
+      { path: '/unsubscribe', lazy: () => import('./routes/unsubscribe') },
+      { path: '/privacy-policy', lazy: () => import('./routes/privacy-policy') },
+      { path: '/terms-of-service', lazy: () => import('./routes/terms-of-service') },
+      { path: '/dealer-benefits', lazy: () => import('./routes/dealer-benefits') },
+      { path: '/contact', lazy: () => import('./routes/contact') },
+      { path: '/logo-download', lazy: () => import('./routes/logo-download') },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+]);

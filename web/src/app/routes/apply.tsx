@@ -1,0 +1,5 @@
+import { Placeholder } from '@/components/layout/app-layout';
+
+export function Component() {
+  return <Placeholder title="Apply" />;
+}

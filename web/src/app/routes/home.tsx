@@ -1,0 +1,28 @@
+import { lazy } from 'react';
+import { LoadingState } from '@/components/ui/states';
+import { useSession } from '@/features/auth/api/session';
+
+const LandingPage = lazy(() =>
+  import('@/features/marketing/components/landing-page').then((m) => ({ default: m.LandingPage })),
+);
+const AdminDashboard = lazy(() =>
+  import('@/features/admin/components/admin-dashboard').then((m) => ({ default: m.AdminDashboard })),
+);
+const InventoryDashboard = lazy(() =>
+  import('@/features/listings/components/inventory-dashboard').then((m) => ({
+    default: m.InventoryDashboard,
+  })),
+);
+const ApplicationStatus = lazy(() =>
+  import('@/features/accounts/components/application-status').then((m) => ({ default: m.ApplicationStatus })),
+);
+
+/** SPEC.md "/": visitors see the landing page; signed-in users the dashboard of their role. */
+export function Component() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <LoadingState text="Loading..." />;
+  if (!user) return <LandingPage />;
+  if (user.status === 'admin') return <AdminDashboard />;
+  if (user.status === 'approved') return <InventoryDashboard />;
+  return <ApplicationStatus />;
+}

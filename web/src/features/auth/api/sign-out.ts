@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { post } from '@/lib/api';
+import { useResetSession } from './session';
+
+/** Signs out on the server (the session is revoked there), then forgets the user here. */
+export function useSignOut() {
+  const resetSession = useResetSession();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => post<void>('/api/auth/sign-out'),
+    onSuccess: async () => {
+      await resetSession();
+      toast.success('Successfully signed out');
+      navigate('/');
+    },
+    onError: () => toast.error('Error signing out'),
+  });
+}
