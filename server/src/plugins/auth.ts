@@ -30,6 +30,15 @@ declare module 'fastify' {
 
 export const CSRF_HEADER = 'x-csrf-token';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/** Every /api route with its access rule, as registered (the authorization matrix test walks this). */
+export const routeRegistry: RegisteredRoute[] = [];
+
 export function cookieNames(production: boolean) {
   // __Host- binds the cookie to this exact origin over HTTPS (SECURITY.md).
   return production
@@ -63,7 +72,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeRegistry.push({ method, url: route.url, access });
+    }
   });
 
   app.addHook('onRequest', async (req, reply) => {

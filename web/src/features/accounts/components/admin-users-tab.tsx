@@ -1,0 +1,4 @@
+/** Admin panel tab; placeholder until its feature lands. */
+export function AdminUsersTab() {
+  return <p className="text-muted-foreground">Coming soon.</p>;
+}
