@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_BRANDS, LISTING_BRANDS, SELL_FORM_MAKES } from './brands';
+import { canTransitionInquiry, INQUIRY_NEXT } from './inquiries';
+import { conditionTone, yearMax } from './listings';
+import { isSpaRoute } from './routes';
+import { allowedStatusActions, hasDealerRights, roleOf } from './users';
+
+describe('brand lists (SPEC.md section 3)', () => {
+  it('have the sizes the spec gives', () => {
+    expect(LISTING_BRANDS).toHaveLength(20);
+    expect(APPLICATION_BRANDS).toHaveLength(18);
+    expect(SELL_FORM_MAKES).toEqual([
+      'John Deere',
+      'Case IH',
+      'New Holland',
+      'Massey Ferguson',
+      'Kubota',
+      'Fendt',
+      'Other',
+    ]);
+  });
+});
+
+describe('user status and role (SPEC.md section 4)', () => {
+  it('derives the role', () => {
+    expect(roleOf('admin')).toBe('admin');
+    expect(roleOf('approved')).toBe('dealer');
+    expect(roleOf('pending')).toBe('user');
+    expect(roleOf(null)).toBe('user');
+    expect(hasDealerRights('admin')).toBe(true);
+    expect(hasDealerRights('rejected')).toBe(false);
+  });
+
+  it('offers approve unless approved, reject unless rejected, nothing on admins', () => {
+    expect(allowedStatusActions('pending')).toEqual(['approved', 'rejected']);
+    expect(allowedStatusActions('approved')).toEqual(['rejected']);
+    expect(allowedStatusActions('rejected')).toEqual(['approved']);
+    expect(allowedStatusActions('admin')).toEqual([]);
+  });
+});
+
+describe('sale inquiry status (SPEC.md section 4)', () => {
+  it('moves pending -> contacted -> closed -> pending and nothing else', () => {
+    expect(INQUIRY_NEXT.pending.label).toBe('Mark Contacted');
+    expect(canTransitionInquiry('pending', 'contacted')).toBe(true);
+    expect(canTransitionInquiry('contacted', 'closed')).toBe(true);
+    expect(canTransitionInquiry('closed', 'pending')).toBe(true);
+    expect(canTransitionInquiry('pending', 'closed')).toBe(false);
+    expect(canTransitionInquiry('closed', 'contacted')).toBe(false);
+  });
+});
+
+describe('listings', () => {
+  it('colours conditions as the spec says', () => {
+    expect(conditionTone('Excellent')).toBe('green');
+    expect(conditionTone('Very Good')).toBe('blue');
+    expect(conditionTone('Good')).toBe('yellow');
+    expect(conditionTone('Fair')).toBe('orange');
+    expect(conditionTone('Poor')).toBe('grey');
+  });
+
+  it('bounds the year at next year', () => {
+    expect(yearMax(new Date('2026-11-22'))).toBe(2027);
+  });
+});
+
+describe('SPA routes', () => {
+  it('knows the spec routes and nothing else', () => {
+    expect(isSpaRoute('/')).toBe(true);
+    expect(isSpaRoute('/tractor/0b9c')).toBe(true);
+    expect(isSpaRoute('/my-offers/')).toBe(true);
+    expect(isSpaRoute('/tractor/')).toBe(false);
+    expect(isSpaRoute('/tractor/a/b')).toBe(false);
+    expect(isSpaRoute('/wp-admin')).toBe(false);
+  });
+});
