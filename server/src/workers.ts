@@ -1,10 +1,15 @@
 import type { AppContext } from './lib/context.js';
+import { startMailWorker } from './modules/mail/mail.worker.js';
 
 /**
  * Background loops of one server process (mail outbox, daily digest, housekeeping). Every loop is safe
  * to run in several instances at once: work is claimed in the database, never held in memory.
- * Returns a function that stops them and waits for the current iteration.
+ * Each start function returns a stop function that waits for its current iteration.
  */
-export function startWorkers(_ctx: AppContext): () => Promise<void> {
-  return async () => {};
+export function startWorkers(ctx: AppContext): () => Promise<void> {
+  const stops: Array<() => Promise<void>> = [];
+  stops.push(startMailWorker(ctx));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+
+/** Outbox rows as the worker and the admin screen see them. */
+export interface ClaimedMessage {
+  id: number;
+  template: string;
+  recipient: string;
+  payload: Record<string, unknown>;
+  /** Attempts including the current one (counted at claim, so a crash mid-send still counts). */
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due rows for this worker: pending rows whose time has come, and rows another
+ * instance claimed but never finished (lease expired, e.g. it crashed). SKIP LOCKED lets several
+ * instances claim at once without waiting on, or sending, each other's rows.
+ */
+export async function claimDueMessages(
+  exec: Executor,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedMessage[]> {
+  const result = await exec.execute(sql`
+    with due as (
+      select id from outbox
+      where (status = 'pending' and next_attempt_at <= ${now})
+         or (status = 'sending' and locked_until < ${now})
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    update outbox o
+    set status = 'sending', locked_until = ${leaseUntil}, attempts = o.attempts + 1
+    from due
+    where o.id = due.id
+    returning o.id, o.template, o.recipient, o.payload, o.attempts`);
+  return rowsOf<{
+    id: string | number;
+    template: string;
+    recipient: string;
+    payload: unknown;
+    attempts: number;
+  }>(result)
+    .map((r) => ({
+      id: Number(r.id),
+      template: r.template,
+      recipient: r.recipient,
+      payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+      attempts: Number(r.attempts),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * How many mails this recipient got in the last hour, counting earlier rows being sent right now.
+ * Admin accounts are not capped: they receive the marketplace's own notifications.
+ */
+export async function recentSendsTo(
+  exec: Executor,
+  recipient: string,
+  beforeId: number,
+  since: Date,
+): Promise<{ count: number; exempt: boolean }> {
+  const result = await exec.execute(sql`
+    select
+      (select count(*) from outbox
+        where recipient = ${recipient} and id <> ${beforeId}
+          and ((status = 'sent' and sent_at > ${since}) or (status = 'sending' and id < ${beforeId}))
+      ) as count,
+      exists (select 1 from users where email = ${recipient} and status = 'admin') as exempt`);
+  const row = rowsOf<{ count: string | number; exempt: boolean }>(result)[0];
+  return { count: Number(row.count), exempt: Boolean(row.exempt) };
+}
+
+/** Only the claimant's own row, still in `sending`, is finished: a row whose lease was taken over is left alone. */
+export async function markSent(exec: Executor, id: number, now: Date, leaseUntil: Date): Promise<void> {
+  await exec.execute(sql`
+    update outbox set status = 'sent', sent_at = ${now}, locked_until = null, last_error = null
+    where id = ${id} and status = 'sending' and locked_until = ${leaseUntil}`);
+}
+
+export async function markRetry(
+  exec: Executor,
+  id: number,
+  error: string,
+  nextAttemptAt: Date,
+  leaseUntil: Date,
+): Promise<void> {
+  await exec.execute(sql`
+    update outbox set status = 'pending', next_attempt_at = ${nextAttemptAt}, locked_until = null,
+      last_error = ${error.slice(0, 1000)}
+    where id = ${id} and status = 'sending' and locked_until = ${leaseUntil}`);
+}
+
+export async function markFailed(exec: Executor, id: number, error: string, leaseUntil: Date): Promise<void> {
+  await exec.execute(sql`
+    update outbox set status = 'failed', locked_until = null, last_error = ${error.slice(0, 1000)}
+    where id = ${id} and status = 'sending' and locked_until = ${leaseUntil}`);
+}
+
+/**
+ * Puts a failed message back in the queue for an immediate new series of attempts (admin "retry").
+ * Returns false when the row does not exist or has not failed.
+ */
+export async function retryOutboxMessage(
+  exec: Executor,
+  id: number,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await exec.execute(sql`
+    update outbox set status = 'pending', attempts = 0, next_attempt_at = ${now}, locked_until = null
+    where id = ${id} and status = 'failed'
+    returning id`);
+  return rowsOf(result).length > 0;
+}
