@@ -39,7 +39,8 @@ export function linksOf(html: string): string[] {
 
 /** SMTP through nodemailer; timeouts stay well under the worker's claim lease. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {
+  const transporter = nodemailer.createTransport({
+    url,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
