@@ -1,0 +1,120 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { listingImages, listings } from '../../db/schema.js';
+
+export interface ImageRow {
+  id: string;
+  listingId: string;
+  storageKey: string;
+  width: number;
+  height: number;
+  isPrimary: boolean;
+  imageOrder: number;
+}
+
+const imageColumns = {
+  id: listingImages.id,
+  listingId: listingImages.listingId,
+  storageKey: listingImages.storageKey,
+  width: listingImages.width,
+  height: listingImages.height,
+  isPrimary: listingImages.isPrimary,
+  imageOrder: listingImages.imageOrder,
+};
+
+/** Locks the listing row so concurrent uploads get distinct orders and one primary. */
+export async function lockListing(exec: Executor, listingId: string): Promise<boolean> {
+  const rows = await exec
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .for('update');
+  return rows.length > 0;
+}
+
+export async function imagesOf(exec: Executor, listingId: string): Promise<ImageRow[]> {
+  return exec
+    .select(imageColumns)
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId))
+    .orderBy(asc(listingImages.imageOrder), asc(listingImages.createdAt));
+}
+
+export async function imageById(
+  exec: Executor,
+  listingId: string,
+  imageId: string,
+): Promise<ImageRow | null> {
+  const rows = await exec
+    .select(imageColumns)
+    .from(listingImages)
+    .where(and(eq(listingImages.listingId, listingId), eq(listingImages.id, imageId)));
+  return rows[0] ?? null;
+}
+
+export async function insertImage(
+  exec: Executor,
+  row: { listingId: string; storageKey: string; width: number; height: number; isPrimary: boolean },
+): Promise<{ id: string }> {
+  const next = await exec
+    .select({ n: sql<number>`coalesce(max(${listingImages.imageOrder}) + 1, 0)::int` })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, row.listingId));
+  const [inserted] = await exec
+    .insert(listingImages)
+    .values({ ...row, imageOrder: Number(next[0]?.n ?? 0) })
+    .returning({ id: listingImages.id });
+  return inserted;
+}
+
+export async function clearPrimary(exec: Executor, listingId: string, exceptId?: string): Promise<void> {
+  await exec
+    .update(listingImages)
+    .set({ isPrimary: false })
+    .where(
+      and(
+        eq(listingImages.listingId, listingId),
+        eq(listingImages.isPrimary, true),
+        exceptId ? ne(listingImages.id, exceptId) : undefined,
+      ),
+    );
+}
+
+export async function setPrimary(exec: Executor, listingId: string, imageId: string): Promise<void> {
+  await clearPrimary(exec, listingId, imageId);
+  await exec
+    .update(listingImages)
+    .set({ isPrimary: true })
+    .where(and(eq(listingImages.listingId, listingId), eq(listingImages.id, imageId)));
+}
+
+export async function setOrder(exec: Executor, listingId: string, orderedIds: string[]): Promise<void> {
+  for (const [i, id] of orderedIds.entries()) {
+    await exec
+      .update(listingImages)
+      .set({ imageOrder: i })
+      .where(and(eq(listingImages.listingId, listingId), eq(listingImages.id, id)));
+  }
+}
+
+export async function deleteImage(
+  exec: Executor,
+  listingId: string,
+  imageId: string,
+): Promise<ImageRow | null> {
+  const rows = await exec
+    .delete(listingImages)
+    .where(and(eq(listingImages.listingId, listingId), eq(listingImages.id, imageId)))
+    .returning(imageColumns);
+  return rows[0] ?? null;
+}
+
+/** Storage keys of every image of these listings (to remove their files after a delete). */
+export async function storageKeysOf(exec: Executor, listingIds: string[]): Promise<string[]> {
+  if (listingIds.length === 0) return [];
+  const rows = await exec
+    .select({ key: listingImages.storageKey })
+    .from(listingImages)
+    .where(sql`${listingImages.listingId} in ${listingIds}`);
+  return rows.map((r) => r.key);
+}
