@@ -1,11 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailSchema } from '../../../../domain/email.js';
+import { newPasswordSchema, signInPasswordSchema } from '../../../../domain/password.js';
 import { sessionUserSchema } from '../../../../domain/users.js';
 import type { AppContext } from '../../lib/context.js';
+import { dummyHash } from '../../lib/password-hash.js';
+import { cookieNames } from '../../plugins/auth.js';
+import {
+  requestPasswordReset,
+  requestSignInLink,
+  resetPassword,
+  signIn,
+  signInWithLink,
+  signOut,
+} from './auth.service.js';
+import { SESSION_ABSOLUTE_MS } from './sessions.js';
 
-export async function authRoutes(app: FastifyInstance, _ctx: AppContext) {
+const userBody = z.object({ user: sessionUserSchema });
+const messageBody = z.object({ message: z.string() });
+const linkToken = z.string().min(16).max(200);
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const names = cookieNames(ctx.config.production);
+  // Compute the dummy hash now, so the first unknown-e-mail sign-in costs what a wrong password costs.
+  await dummyHash();
+
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(names.session, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.production,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.clearCookie(names.session, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.production,
+    });
 
   /** Who is signed in (null when nobody). Also hands out the anti-forgery cookie. */
   api.get(
@@ -17,6 +53,124 @@ export async function authRoutes(app: FastifyInstance, _ctx: AppContext) {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { user: req.user };
+    },
+  );
+
+  api.post(
+    '/auth/sign-in',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.object({
+          email: emailSchema,
+          password: signInPasswordSchema,
+          /** /admin-login: refuse everyone but admins, without a session. */
+          admin: z.boolean().optional(),
+          /** The dialog's own anti-forgery field (SPEC.md); the cookie + header check is what protects. */
+          csrfToken: z.string().max(128).optional(),
+        }),
+        response: { 200: userBody },
+      },
+    },
+    async (req, reply) => {
+      const { user, token } = await signIn(
+        ctx,
+        { ...req.body, adminOnly: req.body.admin, currentSessionId: req.sessionId },
+        req.info(),
+      );
+      setSessionCookie(reply, token);
+      reply.header('cache-control', 'no-store');
+      return { user };
+    },
+  );
+
+  api.post(
+    '/auth/sign-out',
+    { config: { access: 'public' }, schema: { response: { 204: z.null() } } },
+    async (req, reply) => {
+      await signOut(ctx, req.sessionId, req.user, req.info());
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    '/auth/password-reset',
+    {
+      config: { access: 'public' },
+      schema: { body: z.object({ email: emailSchema }), response: { 200: messageBody } },
+    },
+    async (req) => ({ message: await requestPasswordReset(ctx, req.body.email, req.info()) }),
+  );
+
+  api.post(
+    '/auth/password-reset/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.object({ token: linkToken, password: newPasswordSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await resetPassword(ctx, req.body, req.info());
+      // The reset ended every session, this browser's included.
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    '/auth/sign-in-link',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.object({ email: emailSchema, listing: z.uuid().optional() }),
+        response: { 200: messageBody },
+      },
+    },
+    async (req) => ({
+      message: await requestSignInLink(
+        ctx,
+        { email: req.body.email, listingId: req.body.listing },
+        req.info(),
+      ),
+    }),
+  );
+
+  /** /auth-redirect (token, email) and /email-auth (email, temp_password, redirect_to) both confirm here. */
+  api.post(
+    '/auth/sign-in-link/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.object({
+          token: linkToken,
+          email: z
+            .string()
+            .max(400)
+            .transform((v, c) => {
+              const parsed = emailSchema.safeParse(v);
+              if (!parsed.success) {
+                c.addIssue({ code: 'custom', message: 'Invalid email in authentication link' });
+                return z.NEVER;
+              }
+              return parsed.data;
+            }),
+          redirectTo: z.string().max(2000).optional(),
+        }),
+        response: { 200: userBody.extend({ redirectTo: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      const { user, token, redirectTo } = await signInWithLink(
+        ctx,
+        { ...req.body, currentSessionId: req.sessionId },
+        req.info(),
+      );
+      setSessionCookie(reply, token);
+      reply.header('cache-control', 'no-store');
+      return { user, redirectTo };
     },
   );
 }

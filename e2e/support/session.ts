@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser';
+
+const CSRF_COOKIES = ['__Host-fieldlot_csrf', 'fieldlot_csrf'];
+
+/** The anti-forgery cookie of the page's browser context (fetched by a GET if there is none yet). */
+async function csrf(page: Page): Promise<string> {
+  const find = async () =>
+    (await page.context().cookies(baseUrl())).find((c) => CSRF_COOKIES.includes(c.name))?.value;
+  let token = await find();
+  if (!token) {
+    await page.request.get(`${baseUrl()}/api/auth/session`);
+    token = await find();
+  }
+  return token ?? '';
+}
+
+/**
+ * Signs in through the API like the SPA does (anti-forgery cookie + header), so the browser context holds
+ * the session cookie. Reload or navigate afterwards for the page to see it.
+ */
+export async function signInViaApi(page: Page, email: string, password: string) {
+  const res = await page.request.post(`${baseUrl()}/api/auth/sign-in`, {
+    data: { email, password },
+    headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export async function signOutViaApi(page: Page) {
+  await page.request.post(`${baseUrl()}/api/auth/sign-out`, {
+    headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
+  });
+}
+
+/** Signs in through the header's sign-in dialog, as a person would, and waits for the success toast. */
+export async function signInViaUi(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog');
+  if (!(await dialog.isVisible().catch(() => false))) {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Sign In', exact: true })
+      .or(page.getByRole('button', { name: 'Open menu' }))
+      .first()
+      .click();
+    if (!(await dialog.isVisible().catch(() => false))) {
+      // Narrow screens: the sign-in button lives in the mobile menu.
+      const menuButton = page.locator('#mobile-menu').getByRole('button', { name: 'Sign In', exact: true });
+      if (await menuButton.isVisible().catch(() => false)) await menuButton.click();
+    }
+  }
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByText('Successfully signed in!').waitFor();
+}

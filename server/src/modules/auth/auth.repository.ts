@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { UserStatus } from '../../../../domain/users.js';
+import type { Executor } from '../../db/client.js';
+import { authTokens, users } from '../../db/schema.js';
+
+export type TokenKind = 'sign_in' | 'reset';
+
+export interface UserCredentials {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+  status: UserStatus;
+  passwordHash: string | null;
+}
+
+export async function findUserByEmail(exec: Executor, email: string): Promise<UserCredentials | null> {
+  const rows = await exec
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      companyName: users.companyName,
+      status: users.status,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, status: row.status as UserStatus } : null;
+}
+
+export async function findUserById(exec: Executor, id: string): Promise<UserCredentials | null> {
+  const rows = await exec
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      companyName: users.companyName,
+      status: users.status,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, status: row.status as UserStatus } : null;
+}
+
+/** Stores a new one-time token (its hash) and voids every older unused token of the same kind. */
+export async function replaceToken(
+  exec: Executor,
+  input: {
+    tokenHash: string;
+    kind: TokenKind;
+    userId: string;
+    expiresAt: Date;
+    listingId?: string | null;
+    redirectTo?: string | null;
+  },
+): Promise<void> {
+  await exec
+    .delete(authTokens)
+    .where(
+      and(eq(authTokens.userId, input.userId), eq(authTokens.kind, input.kind), isNull(authTokens.usedAt)),
+    );
+  await exec.insert(authTokens).values({
+    tokenHash: input.tokenHash,
+    kind: input.kind,
+    userId: input.userId,
+    expiresAt: input.expiresAt,
+    listingId: input.listingId ?? null,
+    redirectTo: input.redirectTo ?? null,
+  });
+}
+
+export interface ConsumedToken {
+  userId: string;
+  listingId: string | null;
+  redirectTo: string | null;
+}
+
+/**
+ * Marks a token used in one conditional update, so two requests with the same token cannot both win.
+ * With `email`, the token must also belong to that address (the link carries both).
+ */
+export async function consumeToken(
+  exec: Executor,
+  input: { tokenHash: string; kind: TokenKind; now: Date; email?: string },
+): Promise<ConsumedToken | null> {
+  const rows = await exec
+    .update(authTokens)
+    .set({ usedAt: input.now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, input.tokenHash),
+        eq(authTokens.kind, input.kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, input.now),
+        input.email
+          ? sql`${authTokens.userId} = (select id from users where email = ${input.email})`
+          : undefined,
+      ),
+    )
+    .returning({
+      userId: authTokens.userId,
+      listingId: authTokens.listingId,
+      redirectTo: authTokens.redirectTo,
+    });
+  return rows[0] ?? null;
+}
+
+export async function setPasswordHash(exec: Executor, userId: string, passwordHash: string, now: Date) {
+  await exec.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}

@@ -1,0 +1,378 @@
+import { roleOf, type SessionUser } from '../../../../domain/users.js';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import type { AppContext, RequestInfo } from '../../lib/context.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { enqueueMail } from '../../lib/outbox.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/password-hash.js';
+import { hitRateLimit, RATE_RULES, type RateResult, resetRateLimit } from '../../lib/rate-limit.js';
+import {
+  RESET_MAIL,
+  RESET_NOT_APPROVED_MAIL,
+  SIGN_IN_LINK_MAIL,
+  SIGN_IN_LINK_NOT_APPROVED_MAIL,
+} from './auth.mail.js';
+import {
+  consumeToken,
+  findUserByEmail,
+  findUserById,
+  replaceToken,
+  setPasswordHash,
+  type UserCredentials,
+} from './auth.repository.js';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.js';
+
+export const SIGN_IN_LINK_MS = 15 * 60_000;
+export const RESET_LINK_MS = 60 * 60_000;
+
+export const AUTH_MESSAGES = {
+  invalid: 'Invalid email or password',
+  pending: 'Your application is still pending approval. Please wait for admin confirmation.',
+  rejected: 'Your application has been rejected. Please contact support for more information.',
+  adminOnly: 'Access denied. Admin privileges required.',
+  resetSent: 'Password reset link sent to your email!',
+  linkSent: 'Login link sent! Please check your email.',
+  linkInvalid: 'This sign-in link is invalid, has expired or was already used.',
+  resetInvalid: 'This password reset link is invalid, has expired or was already used.',
+  notApproved: 'Account not approved for access',
+  tooManyLinks: 'Too many attempts. Please try again later.',
+} as const;
+
+const minutesLeft = (r: RateResult) => Math.max(1, Math.ceil(r.retryAfterSeconds / 60));
+
+export function toSessionUser(
+  u: Pick<UserCredentials, 'id' | 'name' | 'email' | 'companyName' | 'status'>,
+): SessionUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    companyName: u.companyName,
+    status: u.status,
+    role: roleOf(u.status),
+  };
+}
+
+const canSignIn = (status: string) => status === 'approved' || status === 'admin';
+
+/** Counts one attempt by e-mail and by client address; both must allow it. */
+async function limit(
+  ctx: AppContext,
+  scope: string,
+  email: string,
+  ip: string,
+  rules: {
+    email: (typeof RATE_RULES)[keyof typeof RATE_RULES];
+    ip: (typeof RATE_RULES)[keyof typeof RATE_RULES];
+  },
+): Promise<RateResult> {
+  const byEmail = await hitRateLimit(ctx.db, ctx.clock, `${scope}:email:${email}`, rules.email);
+  const byIp = await hitRateLimit(ctx.db, ctx.clock, `${scope}:ip:${ip}`, rules.ip);
+  if (byEmail.allowed && byIp.allowed) return byEmail;
+  return { allowed: false, retryAfterSeconds: Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds) };
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  /** /admin-login: only admins get a session. */
+  adminOnly?: boolean;
+  /** The caller's current session, replaced by a new one (a new id at every sign-in). */
+  currentSessionId?: string | null;
+}
+
+export async function signIn(
+  ctx: AppContext,
+  input: SignInInput,
+  req: RequestInfo,
+): Promise<{ user: SessionUser; token: string }> {
+  const { email } = input;
+  const rate = await limit(ctx, 'signin', email, req.ip, {
+    email: RATE_RULES.signIn,
+    ip: RATE_RULES.signInPerIp,
+  });
+  if (!rate.allowed) {
+    await audit(ctx.db, {
+      action: 'auth.sign_in.blocked',
+      actorEmail: email,
+      details: { admin: !!input.adminOnly },
+      request: req,
+    });
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many login attempts. Please try again in ${minutesLeft(rate)} minutes.`,
+      {
+        retryAfterSeconds: rate.retryAfterSeconds,
+      },
+    );
+  }
+
+  const user = await findUserByEmail(ctx.db, email);
+  // Unknown e-mail or no password: verify against a real dummy hash so both cost the same.
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !user.passwordHash || !ok) {
+    await audit(ctx.db, {
+      action: 'auth.sign_in.failed',
+      actorUserId: user?.id,
+      actorEmail: email,
+      details: { reason: 'bad_credentials', admin: !!input.adminOnly },
+      request: req,
+    });
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalid, {
+      fields: { password: AUTH_MESSAGES.invalid },
+    });
+  }
+
+  // The password checked out: now (and only now) the account's state may be told.
+  const refusal = input.adminOnly
+    ? user.status !== 'admin' && AUTH_MESSAGES.adminOnly
+    : user.status === 'rejected'
+      ? AUTH_MESSAGES.rejected
+      : !canSignIn(user.status) && AUTH_MESSAGES.pending;
+  if (refusal) {
+    await audit(ctx.db, {
+      action: 'auth.sign_in.refused',
+      actorUserId: user.id,
+      actorEmail: email,
+      details: { status: user.status, admin: !!input.adminOnly },
+      request: req,
+    });
+    throw new AppError('FORBIDDEN', refusal);
+  }
+
+  const token = await ctx.db.transaction(async (tx) => {
+    if (input.currentSessionId) await revokeSession(tx, input.currentSessionId);
+    const t = await createSession(tx, ctx.clock, user.id, req);
+    await audit(tx, {
+      action: input.adminOnly ? 'auth.admin_sign_in.success' : 'auth.sign_in.success',
+      actorUserId: user.id,
+      actorEmail: email,
+      request: req,
+    });
+    return t;
+  });
+  await resetRateLimit(ctx.db, `signin:email:${email}`);
+  return { user: toSessionUser(user), token };
+}
+
+export async function signOut(
+  ctx: AppContext,
+  sessionId: string | null,
+  user: SessionUser | null,
+  req: RequestInfo,
+) {
+  if (!sessionId) return;
+  await revokeSession(ctx.db, sessionId);
+  await audit(ctx.db, {
+    action: 'auth.sign_out',
+    actorUserId: user?.id,
+    actorEmail: user?.email,
+    request: req,
+  });
+}
+
+/** Password reset request: the answer never depends on the account; the e-mail says what applies. */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  req: RequestInfo,
+): Promise<string> {
+  const rate = await limit(ctx, 'reset', email, req.ip, {
+    email: RATE_RULES.reset,
+    ip: RATE_RULES.perIpForms,
+  });
+  if (!rate.allowed) {
+    await audit(ctx.db, { action: 'auth.reset.blocked', actorEmail: email, request: req });
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many password reset attempts. Please try again in ${minutesLeft(rate)} minutes.`,
+      { retryAfterSeconds: rate.retryAfterSeconds },
+    );
+  }
+  const user = await findUserByEmail(ctx.db, email);
+  await ctx.db.transaction(async (tx) => {
+    if (user && canSignIn(user.status)) {
+      const token = randomToken();
+      await replaceToken(tx, {
+        tokenHash: sha256(token),
+        kind: 'reset',
+        userId: user.id,
+        expiresAt: new Date(ctx.clock.now().getTime() + RESET_LINK_MS),
+      });
+      await enqueueMail(tx, { template: RESET_MAIL, to: user.email, payload: { name: user.name, token } });
+    } else if (user) {
+      await enqueueMail(tx, {
+        template: RESET_NOT_APPROVED_MAIL,
+        to: user.email,
+        payload: { name: user.name },
+      });
+    }
+    await audit(tx, {
+      action: 'auth.reset.requested',
+      actorUserId: user?.id,
+      actorEmail: email,
+      details: { outcome: !user ? 'unknown_email' : canSignIn(user.status) ? 'link_sent' : 'not_approved' },
+      request: req,
+    });
+  });
+  return AUTH_MESSAGES.resetSent;
+}
+
+/** Consumes a reset token and sets the new password; every session of the user ends; nobody is signed in. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+  req: RequestInfo,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const consumed = await consumeToken(tx, { tokenHash: sha256(input.token), kind: 'reset', now });
+    const user = consumed ? await findUserById(tx, consumed.userId) : null;
+    if (!consumed || !user || !canSignIn(user.status)) {
+      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
+    }
+    await setPasswordHash(tx, user.id, passwordHash, now);
+    await revokeUserSessions(tx, user.id);
+    await audit(tx, {
+      action: 'auth.reset.completed',
+      actorUserId: user.id,
+      actorEmail: user.email,
+      request: req,
+    });
+  });
+}
+
+/** Builds a sign-in link for an approved user (or admin) and stores its token's hash. Returns the path. */
+export async function issueSignInLink(
+  exec: Executor,
+  ctx: AppContext,
+  input: {
+    userId: string;
+    email: string;
+    listingId?: string | null;
+    redirectTo?: string | null;
+    style: 'auth-redirect' | 'email-auth';
+  },
+): Promise<string> {
+  const token = randomToken();
+  await replaceToken(exec, {
+    tokenHash: sha256(token),
+    kind: 'sign_in',
+    userId: input.userId,
+    expiresAt: new Date(ctx.clock.now().getTime() + SIGN_IN_LINK_MS),
+    listingId: input.listingId ?? null,
+    redirectTo: input.redirectTo ?? null,
+  });
+  const params = new URLSearchParams(
+    input.style === 'auth-redirect'
+      ? { token, email: input.email, ...(input.listingId ? { listing: input.listingId } : {}) }
+      : {
+          email: input.email,
+          temp_password: token,
+          ...(input.redirectTo ? { redirect_to: input.redirectTo } : {}),
+        },
+  );
+  return `/${input.style}?${params}`;
+}
+
+/** "Email me a sign-in link": same answer for everyone; only approved dealers and admins get a link. */
+export async function requestSignInLink(
+  ctx: AppContext,
+  input: { email: string; listingId?: string | null },
+  req: RequestInfo,
+): Promise<string> {
+  const rate = await limit(ctx, 'link', input.email, req.ip, {
+    email: RATE_RULES.link,
+    ip: RATE_RULES.perIpForms,
+  });
+  if (!rate.allowed) {
+    await audit(ctx.db, { action: 'auth.link.blocked', actorEmail: input.email, request: req });
+    throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyLinks, {
+      retryAfterSeconds: rate.retryAfterSeconds,
+    });
+  }
+  const user = await findUserByEmail(ctx.db, input.email);
+  await ctx.db.transaction(async (tx) => {
+    if (user && canSignIn(user.status)) {
+      const url = await issueSignInLink(tx, ctx, {
+        userId: user.id,
+        email: user.email,
+        listingId: input.listingId,
+        style: 'auth-redirect',
+      });
+      await enqueueMail(tx, {
+        template: SIGN_IN_LINK_MAIL,
+        to: user.email,
+        payload: { name: user.name, url },
+      });
+    } else if (user) {
+      await enqueueMail(tx, {
+        template: SIGN_IN_LINK_NOT_APPROVED_MAIL,
+        to: user.email,
+        payload: { name: user.name },
+      });
+    }
+    await audit(tx, {
+      action: 'auth.link.requested',
+      actorUserId: user?.id,
+      actorEmail: input.email,
+      details: { outcome: !user ? 'unknown_email' : canSignIn(user.status) ? 'link_sent' : 'not_approved' },
+      request: req,
+    });
+  });
+  return AUTH_MESSAGES.linkSent;
+}
+
+/** Only same-origin paths: "/x" but never "//host" or "/\host". */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+/** Confirms an e-mailed sign-in link (POST; opening the link consumed nothing). */
+export async function signInWithLink(
+  ctx: AppContext,
+  input: { token: string; email: string; redirectTo?: string | null; currentSessionId?: string | null },
+  req: RequestInfo,
+): Promise<{ user: SessionUser; token: string; redirectTo: string }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const consumed = await consumeToken(tx, {
+      tokenHash: sha256(input.token),
+      kind: 'sign_in',
+      now: ctx.clock.now(),
+      email: input.email,
+    });
+    if (!consumed) return { error: AUTH_MESSAGES.linkInvalid, userId: null } as const;
+    const user = await findUserById(tx, consumed.userId);
+    if (!user || !canSignIn(user.status))
+      return { error: AUTH_MESSAGES.notApproved, userId: consumed.userId } as const;
+    if (input.currentSessionId) await revokeSession(tx, input.currentSessionId);
+    const token = await createSession(tx, ctx.clock, user.id, req);
+    await audit(tx, {
+      action: 'auth.link.sign_in',
+      actorUserId: user.id,
+      actorEmail: user.email,
+      request: req,
+    });
+    const redirectTo = consumed.listingId
+      ? `/tractor/${consumed.listingId}`
+      : (safeRedirect(input.redirectTo) ?? safeRedirect(consumed.redirectTo) ?? '/');
+    return { user: toSessionUser(user), token, redirectTo };
+  });
+  if ('error' in result && result.error) {
+    await audit(ctx.db, {
+      action: 'auth.link.failed',
+      actorUserId: result.userId,
+      actorEmail: input.email,
+      details: { reason: result.error },
+      request: req,
+    });
+    throw new AppError(
+      result.error === AUTH_MESSAGES.notApproved ? 'FORBIDDEN' : 'BAD_REQUEST',
+      result.error,
+    );
+  }
+  return result as { user: SessionUser; token: string; redirectTo: string };
+}
