@@ -21,7 +21,7 @@ const FOUNDATION: AuthzEntry[] = [
 ];
 
 /** Fixed e-mails, so entries (e.g. sign-in) can name a fixture account; every fixture uses TEST_PASSWORD. */
-export const AUTHZ_EMAILS = {
+const AUTHZ_EMAILS = {
   pending: 'authz-pending@example.com',
   rejected: 'authz-rejected@example.com',
   dealer: 'authz-dealer@example.com',
