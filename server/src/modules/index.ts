@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { siteRoutes } from './site/site.routes.js';
+import { offersRoutes } from './offers/offers.routes.js';
+import { eventsRoutes } from './events/events.routes.js';
 
 /**
  * Every feature module's routes, mounted under /api. Add one line per module.
@@ -12,4 +18,10 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await healthRoutes(api, ctx);
   await siteRoutes(api, ctx);
   await authRoutes(api, ctx);
+  await inquiriesRoutes(api, ctx);
+  await notificationsRoutes(api, ctx);
+  await adminRoutes(api, ctx);
+  await auditRoutes(api, ctx);
+  await offersRoutes(api, ctx);
+  await eventsRoutes(api, ctx);
 }

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.js';
+import { OUTBOX_STATUSES } from './admin.repository.js';
+import { outboxPage, retryMessage, stats } from './admin.service.js';
+
+const outboxMessage = z.object({
+  id: z.number(),
+  template: z.string(),
+  recipient: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  nextAttemptAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/admin/stats',
+    {
+      config: { access: 'admin' },
+      schema: {
+        response: {
+          200: z.object({
+            totalUsers: z.number(),
+            pendingReview: z.number(),
+            approvedUsers: z.number(),
+            administrators: z.number(),
+          }),
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return stats(ctx, req.actor());
+    },
+  );
+
+  api.get(
+    '/admin/outbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: z.object({
+          status: z.enum(OUTBOX_STATUSES).optional(),
+          before: z.coerce.number().int().positive().optional(),
+        }),
+        response: {
+          200: z.object({ messages: z.array(outboxMessage), nextCursor: z.number().nullable() }),
+        },
+      },
+    },
+    async (req) => outboxPage(ctx, req.actor(), req.query),
+  );
+
+  api.post(
+    '/admin/outbox/:messageId/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ messageId: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ queued: z.literal(true) }) },
+      },
+    },
+    async (req) => {
+      await retryMessage(ctx, req.actor(), req.params.messageId, req.info());
+      return { queued: true as const };
+    },
+  );
+}

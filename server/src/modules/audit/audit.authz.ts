@@ -1,0 +1,6 @@
+import type { AuthzEntry } from '../../test/authz.js';
+
+export const authz: AuthzEntry[] = [
+  { method: 'GET', url: '/api/admin/audit', access: 'admin' },
+  { method: 'GET', url: '/api/admin/audit/actions', access: 'admin' },
+];

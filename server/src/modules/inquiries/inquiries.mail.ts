@@ -1,0 +1,65 @@
+import { defineTemplate, layout } from '../mail/templates.js';
+
+type Maybe = string | number | null | undefined;
+const show = (v: Maybe) => (v === null || v === undefined || v === '' ? 'Not given' : String(v));
+const tractorName = (p: { make?: Maybe; model?: Maybe; year?: Maybe }) =>
+  [p.year, p.make, p.model].filter((v) => v !== null && v !== undefined && v !== '').join(' ') ||
+  'your tractor';
+
+/** SPEC.md section 7 send-tractor-inquiry-confirmation: to the seller after the inquiry is stored. */
+export const INQUIRY_CONFIRMATION = defineTemplate(
+  'send-tractor-inquiry-confirmation',
+  (p: { make?: Maybe; model?: Maybe; year?: Maybe }, env) => {
+    const name = tractorName(p);
+    const { html, text } = layout(
+      {
+        title: 'We received your tractor details',
+        paragraphs: [
+          `Thank you for asking ${env.brand.name} for an offer on ${name}.`,
+          'Our team of buyers is reviewing the details now. We will send your offer to this email address, usually within one business day.',
+          `Questions in the meantime? Reply to ${env.brand.supportEmail} or call ${env.brand.supportPhone}.`,
+        ],
+        cta: { label: 'Visit FieldLot', url: `${env.publicUrl}/` },
+      },
+      env,
+    );
+    return { subject: `Your offer request for ${name}`, html, text };
+  },
+);
+
+/** Tells every admin a seller is waiting for an offer. */
+export const ADMIN_NEW_INQUIRY = defineTemplate(
+  'admin-new-sale-inquiry',
+  (
+    p: {
+      make?: Maybe;
+      model?: Maybe;
+      year?: Maybe;
+      hours?: Maybe;
+      location?: Maybe;
+      transmission?: Maybe;
+      email?: Maybe;
+    },
+    env,
+  ) => {
+    const name = tractorName(p);
+    const { html, text } = layout(
+      {
+        title: 'New sale inquiry',
+        paragraphs: [`A seller asked for an offer on ${name}.`],
+        facts: [
+          ['Make', show(p.make)],
+          ['Model', show(p.model)],
+          ['Year', show(p.year)],
+          ['Hours', show(p.hours)],
+          ['Location', show(p.location)],
+          ['Transmission', show(p.transmission)],
+          ['Seller e-mail', show(p.email)],
+        ],
+        cta: { label: 'Open Sale Inquiries', url: `${env.publicUrl}/admin?tab=inquiries` },
+      },
+      env,
+    );
+    return { subject: `New sale inquiry: ${name}`, html, text };
+  },
+);

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ALL_BRANDS } from '../../../../domain/brands.js';
+import type { AppContext } from '../../lib/context.js';
+import {
+  checkUnsubscribeToken,
+  getMyNotifications,
+  sendBrandNotifications,
+  sendDailyDigest,
+  setMyNotifications,
+  unsubscribe,
+} from './notifications.service.js';
+
+const sendResult = z.object({ emailsSent: z.number().int(), message: z.string().optional() });
+const tokenSchema = z.string().min(1, 'This unsubscribe link is not valid.').max(200);
+const prefsSchema = z.object({ emailNotifications: z.boolean() });
+
+export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/admin/notifications/brand',
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: z.object({
+          brand: z
+            .string()
+            .trim()
+            .refine((b) => ALL_BRANDS.some((x) => x.toLowerCase() === b.toLowerCase()), 'Unknown brand')
+            .transform((b) => ALL_BRANDS.find((x) => x.toLowerCase() === b.toLowerCase()) as string),
+        }),
+        response: { 200: sendResult },
+      },
+    },
+    async (req) => sendBrandNotifications(ctx, req.actor(), req.body.brand, req.info()),
+  );
+
+  api.post(
+    '/admin/notifications/daily',
+    { config: { access: 'admin' }, schema: { response: { 200: sendResult } } },
+    async (req) => sendDailyDigest(ctx, req.actor(), req.info()),
+  );
+
+  // The e-mailed link opens the page; looking changes nothing (mail scanners open links too).
+  api.get(
+    '/notifications/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ token: tokenSchema }),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { valid: checkUnsubscribeToken(ctx, req.query.token) };
+    },
+  );
+
+  // Confirming works without a session: the signed token is the proof.
+  api.post(
+    '/notifications/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.object({ token: tokenSchema }),
+        response: { 200: z.object({ unsubscribed: z.literal(true) }) },
+      },
+    },
+    async (req) => {
+      await unsubscribe(ctx, req.body.token, req.info());
+      return { unsubscribed: true as const };
+    },
+  );
+
+  api.get(
+    '/me/notifications',
+    { config: { access: 'signedIn' }, schema: { response: { 200: prefsSchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { emailNotifications: await getMyNotifications(ctx, req.actor()) };
+    },
+  );
+
+  api.patch(
+    '/me/notifications',
+    { config: { access: 'signedIn' }, schema: { body: prefsSchema, response: { 200: prefsSchema } } },
+    async (req) => ({
+      emailNotifications: await setMyNotifications(ctx, req.actor(), req.body.emailNotifications, req.info()),
+    }),
+  );
+}
