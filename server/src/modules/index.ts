@@ -7,8 +7,10 @@ import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { siteRoutes } from './site/site.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { listingsRoutes } from './listings/listings.routes.js';
 
 /**
  * Every feature module's routes, mounted under /api. Add one line per module.
@@ -18,10 +20,12 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await healthRoutes(api, ctx);
   await siteRoutes(api, ctx);
   await authRoutes(api, ctx);
+  await usersRoutes(api, ctx);
   await inquiriesRoutes(api, ctx);
   await notificationsRoutes(api, ctx);
   await adminRoutes(api, ctx);
   await auditRoutes(api, ctx);
   await offersRoutes(api, ctx);
   await eventsRoutes(api, ctx);
+  await listingsRoutes(api, ctx);
 }

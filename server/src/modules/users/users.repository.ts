@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { UserStatus } from '../../../../domain/users.js';
+import type { Executor } from '../../db/client.js';
+import { userBrandPreferences, users } from '../../db/schema.js';
+
+export interface NewApplicant {
+  name: string;
+  email: string;
+  companyName: string;
+  passwordHash: string;
+  desiredBrand1: string | null;
+}
+
+/** Inserts a pending applicant; null when the e-mail is already registered (nothing is changed then). */
+export async function insertApplicant(exec: Executor, input: NewApplicant): Promise<string | null> {
+  const rows = await exec
+    .insert(users)
+    .values({ ...input, status: 'pending' })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function findNameByEmail(exec: Executor, email: string) {
+  const rows = await exec
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function adminRecipients(exec: Executor): Promise<string[]> {
+  const rows = await exec.select({ email: users.email }).from(users).where(eq(users.status, 'admin'));
+  return rows.map((r) => r.email);
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+  status: UserStatus;
+  emailNotifications: boolean;
+}
+
+export async function findProfile(exec: Executor, userId: string): Promise<Profile | null> {
+  const rows = await exec
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      companyName: users.companyName,
+      status: users.status,
+      emailNotifications: users.emailNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, status: row.status as UserStatus } : null;
+}
+
+/** Only the fields a dealer may change about themselves (SPEC.md: name and company; the mail switch). */
+export async function updateProfile(
+  exec: Executor,
+  userId: string,
+  input: { name: string; companyName: string; emailNotifications?: boolean },
+  now: Date,
+) {
+  await exec
+    .update(users)
+    .set({
+      name: input.name,
+      companyName: input.companyName,
+      ...(input.emailNotifications === undefined ? {} : { emailNotifications: input.emailNotifications }),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function listBrandPreferences(exec: Executor, userId: string) {
+  return exec
+    .select({ id: userBrandPreferences.id, brandName: userBrandPreferences.brandName })
+    .from(userBrandPreferences)
+    .where(eq(userBrandPreferences.userId, userId))
+    .orderBy(asc(userBrandPreferences.brandName));
+}
+
+export async function addBrandPreferences(exec: Executor, userId: string, brandNames: readonly string[]) {
+  if (brandNames.length === 0) return;
+  await exec
+    .insert(userBrandPreferences)
+    .values(brandNames.map((brandName) => ({ userId, brandName })))
+    .onConflictDoNothing();
+}
+
+export async function removeBrandPreference(exec: Executor, userId: string, brandName: string) {
+  await exec
+    .delete(userBrandPreferences)
+    .where(and(eq(userBrandPreferences.userId, userId), eq(userBrandPreferences.brandName, brandName)));
+}
+
+export interface ApplicationRow {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+  desiredBrand1: string | null;
+  status: UserStatus;
+  createdAt: Date;
+}
+
+export async function listApplications(exec: Executor): Promise<ApplicationRow[]> {
+  const rows = await exec
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      companyName: users.companyName,
+      desiredBrand1: users.desiredBrand1,
+      status: users.status,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map((r) => ({ ...r, status: r.status as UserStatus }));
+}
+
+export async function countByStatus(exec: Executor): Promise<Record<UserStatus, number>> {
+  const rows = await exec
+    .select({ status: users.status, n: sql<number>`count(*)::int` })
+    .from(users)
+    .groupBy(users.status);
+  const counts: Record<UserStatus, number> = { pending: 0, rejected: 0, approved: 0, admin: 0 };
+  for (const r of rows) counts[r.status as UserStatus] = Number(r.n);
+  return counts;
+}
+
+/** Locks the row for the status change (two admins at once: one waits, then sees the new status). */
+export async function lockUserForStatusChange(exec: Executor, userId: string) {
+  const rows = await exec
+    .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, status: row.status as UserStatus } : null;
+}
+
+export async function setStatus(exec: Executor, userId: string, status: UserStatus, now: Date) {
+  await exec.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
+}

@@ -1,0 +1,175 @@
+import { allowedStatusActions, type UserStatus } from '../../../../domain/users.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { enqueueMail } from '../../lib/outbox.js';
+import { hashPassword } from '../../lib/password-hash.js';
+import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { APPLICATION_EXISTS_MAIL, NEW_USER_MAIL, STATUS_CHANGE_MAIL } from './users.mail.js';
+import * as repo from './users.repository.js';
+
+export const APPLY_MESSAGE = 'Application submitted';
+export const TOO_MANY_SIGNUPS = 'Too many signup attempts. Please try again later.';
+
+function requireDealer(actor: Actor) {
+  if (actor.status !== 'approved' && actor.status !== 'admin')
+    throw new AppError('FORBIDDEN', 'Access denied');
+}
+function requireAdmin(actor: Actor) {
+  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+}
+
+export interface ApplyInput {
+  name: string;
+  email: string;
+  password: string;
+  companyName: string;
+  brands: string[];
+}
+
+/**
+ * A dealer application. Known and unknown e-mails get the same answer (DECISIONS.md); the owner of an
+ * existing address gets an e-mail instead. Nobody is signed in by applying.
+ */
+export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo): Promise<string> {
+  const byEmail = await hitRateLimit(ctx.db, ctx.clock, `signup:email:${input.email}`, RATE_RULES.signUp);
+  const byIp = await hitRateLimit(ctx.db, ctx.clock, `signup:ip:${req.ip}`, RATE_RULES.perIpForms);
+  if (!byEmail.allowed || !byIp.allowed) {
+    await audit(ctx.db, { action: 'user.apply.blocked', actorEmail: input.email, request: req });
+    throw new AppError('RATE_LIMITED', TOO_MANY_SIGNUPS, {
+      retryAfterSeconds: Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds),
+    });
+  }
+  // Hash first on every path, so the answer takes as long for a known e-mail as for a new one.
+  const passwordHash = await hashPassword(input.password);
+  const brands = [...new Set(input.brands)];
+  await ctx.db.transaction(async (tx) => {
+    const userId = await repo.insertApplicant(tx, {
+      name: input.name,
+      email: input.email,
+      companyName: input.companyName,
+      passwordHash,
+      desiredBrand1: brands[0] ?? null,
+    });
+    if (!userId) {
+      const existing = await repo.findNameByEmail(tx, input.email);
+      if (existing)
+        await enqueueMail(tx, {
+          template: APPLICATION_EXISTS_MAIL,
+          to: input.email,
+          payload: { name: existing.name },
+        });
+      await audit(tx, {
+        action: 'user.apply.existing_email',
+        actorUserId: existing?.id,
+        actorEmail: input.email,
+        request: req,
+      });
+      return;
+    }
+    await repo.addBrandPreferences(tx, userId, brands);
+    for (const to of await repo.adminRecipients(tx)) {
+      await enqueueMail(tx, {
+        template: NEW_USER_MAIL,
+        to,
+        payload: { userId, name: input.name, email: input.email, companyName: input.companyName, brands },
+      });
+    }
+    await audit(tx, {
+      action: 'user.applied',
+      actorUserId: userId,
+      actorEmail: input.email,
+      details: { brands },
+      request: req,
+    });
+  });
+  return APPLY_MESSAGE;
+}
+
+export async function getMyAccount(ctx: AppContext, actor: Actor) {
+  requireDealer(actor);
+  const profile = await repo.findProfile(ctx.db, actor.userId);
+  if (!profile) throw new AppError('NOT_FOUND', 'Failed to load user information');
+  return profile;
+}
+
+export async function updateMyAccount(
+  ctx: AppContext,
+  actor: Actor,
+  input: { name: string; companyName: string; emailNotifications?: boolean },
+) {
+  requireDealer(actor);
+  await repo.updateProfile(ctx.db, actor.userId, input, ctx.clock.now());
+  return getMyAccount(ctx, actor);
+}
+
+export async function listMyBrands(ctx: AppContext, actor: Actor) {
+  requireDealer(actor);
+  return repo.listBrandPreferences(ctx.db, actor.userId);
+}
+
+export async function addMyBrand(ctx: AppContext, actor: Actor, brandName: string) {
+  requireDealer(actor);
+  await repo.addBrandPreferences(ctx.db, actor.userId, [brandName]);
+  return repo.listBrandPreferences(ctx.db, actor.userId);
+}
+
+export async function removeMyBrand(ctx: AppContext, actor: Actor, brandName: string) {
+  requireDealer(actor);
+  await repo.removeBrandPreference(ctx.db, actor.userId, brandName);
+}
+
+export async function listApplications(ctx: AppContext, actor: Actor) {
+  requireAdmin(actor);
+  const [users, counts] = await Promise.all([repo.listApplications(ctx.db), repo.countByStatus(ctx.db)]);
+  return {
+    users: users.map((u) => ({
+      ...u,
+      createdAt: u.createdAt.toISOString(),
+      actions: allowedStatusActions(u.status),
+    })),
+    counts: {
+      total: users.length,
+      pending: counts.pending,
+      rejected: counts.rejected,
+      approved: counts.approved,
+      admins: counts.admin,
+    },
+  };
+}
+
+/** Approve or reject (SPEC.md section 4); rejecting ends the dealer's sessions in the same transaction. */
+export async function changeStatus(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  status: 'approved' | 'rejected',
+  req: RequestInfo,
+): Promise<{ id: string; status: UserStatus }> {
+  requireAdmin(actor);
+  return ctx.db.transaction(async (tx) => {
+    const user = await repo.lockUserForStatusChange(tx, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    if (user.status === 'admin')
+      throw new AppError('CONFLICT', 'Administrators cannot be approved or rejected');
+    if (!allowedStatusActions(user.status).includes(status))
+      throw new AppError('CONFLICT', `Application is already ${status}`);
+    await repo.setStatus(tx, user.id, status, ctx.clock.now());
+    if (status === 'rejected') await revokeUserSessions(tx, user.id);
+    await enqueueMail(tx, {
+      template: STATUS_CHANGE_MAIL,
+      to: user.email,
+      payload: { name: user.name, status },
+    });
+    await audit(tx, {
+      action: 'user.status_changed',
+      resourceType: 'user',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { userId: user.id, email: user.email, from: user.status, to: status },
+      request: req,
+    });
+    return { id: user.id, status };
+  });
+}
