@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buyerFeeCents,
+  formatDollars,
+  formatDollarsCents,
+  formatHours,
+  parseDollarsToCents,
+  totalWithFeeCents,
+} from './money';
+
+describe('buyer fee: $500 + 5% of the amount, in cents (SPEC.md section 9)', () => {
+  it('adds $500 and 5 percent', () => {
+    expect(buyerFeeCents(48_500_00)).toBe(500_00 + 2_425_00);
+    expect(buyerFeeCents(0)).toBe(500_00);
+    expect(buyerFeeCents(1_00)).toBe(500_05);
+    expect(totalWithFeeCents(48_500_00)).toBe(48_500_00 + 2_925_00);
+  });
+
+  it('rounds half a cent up and never uses floats for the result', () => {
+    expect(buyerFeeCents(10)).toBe(500_01); // 0.5 cent rounds up
+    expect(buyerFeeCents(9)).toBe(500_00); // 0.45 cent rounds down
+    expect(buyerFeeCents(1234_56)).toBe(500_00 + 61_73); // 61.728 -> 61.73
+    expect(Number.isInteger(buyerFeeCents(99_999_99))).toBe(true);
+  });
+
+  it('refuses non-integer or negative cents', () => {
+    expect(() => buyerFeeCents(1.5)).toThrow(RangeError);
+    expect(() => buyerFeeCents(-1)).toThrow(RangeError);
+  });
+});
+
+describe('dollar parsing and formatting', () => {
+  it('parses dollars with up to two decimals into cents', () => {
+    expect(parseDollarsToCents('48,500')).toBe(48_500_00);
+    expect(parseDollarsToCents('$1234.5')).toBe(1234_50);
+    expect(parseDollarsToCents(0.07)).toBe(7);
+    expect(parseDollarsToCents('12.345')).toBeNull();
+    expect(parseDollarsToCents('abc')).toBeNull();
+    expect(parseDollarsToCents('-5')).toBeNull();
+  });
+
+  it('formats whole dollars for dealers and cents for admins', () => {
+    expect(formatDollars(48_500_00)).toBe('$48,500');
+    expect(formatDollars(48_500_50)).toBe('$48,501');
+    expect(formatDollarsCents(48_500_50)).toBe('$48,500.50');
+    expect(formatHours(4250)).toBe('4,250 hrs');
+  });
+});

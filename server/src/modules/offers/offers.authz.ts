@@ -1,0 +1,21 @@
+import type { AuthzEntry } from '../../test/authz.js';
+
+/** Every offers route for the authorization matrix (placeholders: see test/authz.ts). */
+export const authz: AuthzEntry[] = [
+  {
+    method: 'POST',
+    url: '/api/offers',
+    access: 'dealer',
+    body: { listingId: ':listingId', offerType: 'offer', amount: '1000' },
+  },
+  { method: 'GET', url: '/api/offers/mine', access: 'dealer' },
+  { method: 'GET', url: '/api/offers/purchased', access: 'dealer' },
+  { method: 'GET', url: '/api/offers/listing/:listingId', access: 'dealer' },
+  { method: 'GET', url: '/api/offers/:offerId', access: 'dealer', ownedBy: 'dealer' },
+  { method: 'POST', url: '/api/offers/:offerId/accept-counter', access: 'dealer', ownedBy: 'dealer' },
+  { method: 'POST', url: '/api/offers/:offerId/withdraw', access: 'dealer', ownedBy: 'dealer' },
+  { method: 'GET', url: '/api/admin/offers', access: 'admin' },
+  { method: 'POST', url: '/api/admin/offers/:offerId/accept', access: 'admin' },
+  { method: 'POST', url: '/api/admin/offers/:offerId/reject', access: 'admin' },
+  { method: 'POST', url: '/api/admin/offers/:offerId/counter', access: 'admin', body: { amount: '900' } },
+];

@@ -1,0 +1,120 @@
+import { buyerFeeCents, formatDollars, totalWithFeeCents } from '../../../../domain/money.js';
+import { defineTemplate, layout } from '../mail/templates.js';
+
+/** Tractor and amounts every offer e-mail carries (cents; rendered in whole dollars like dealer screens). */
+type OfferMailBase = {
+  offerId: string;
+  listingId: string;
+  tractor: string;
+  offerType: 'buy_now' | 'offer';
+  amountCents: number;
+  askingCents: number;
+  /** Absolute link that opens the listing (signing the dealer in when a sign-in link could be made). */
+  link?: string;
+};
+
+const fee = (cents: number): Array<[string, string]> => [
+  ['Buyer fee ($500 + 5%)', formatDollars(buyerFeeCents(cents))],
+  ['Total with fee', formatDollars(totalWithFeeCents(cents))],
+];
+
+const listingUrl = (p: OfferMailBase, publicUrl: string) => p.link ?? `${publicUrl}/tractor/${p.listingId}`;
+
+/** SPEC.md section 7 notify-admin-new-offer: to every admin after an offer is created. */
+export const ADMIN_NEW_OFFER = defineTemplate(
+  'notify-admin-new-offer',
+  (
+    p: OfferMailBase & { buyerName: string; buyerCompany: string; buyerEmail: string; message: string },
+    env,
+  ) => {
+    const kind = p.offerType === 'buy_now' ? 'Buy now request' : 'Offer';
+    const { html, text } = layout(
+      {
+        title: `New ${kind.toLowerCase()} on ${p.tractor}`,
+        paragraphs: [
+          `${p.buyerName} (${p.buyerCompany}) sent a ${kind.toLowerCase()} on ${p.tractor}.`,
+          ...(p.message ? [`Their message: "${p.message}"`] : []),
+        ],
+        facts: [
+          ['Offer id', p.offerId],
+          ['Type', kind],
+          ['Amount', formatDollars(p.amountCents)],
+          ['Asking price', formatDollars(p.askingCents)],
+          ...fee(p.amountCents),
+          ['Dealer e-mail', p.buyerEmail],
+        ],
+        cta: { label: 'Review in Offer Management', url: `${env.publicUrl}/admin` },
+      },
+      env,
+    );
+    return {
+      subject: `New ${kind.toLowerCase()}: ${p.tractor} at ${formatDollars(p.amountCents)}`,
+      html,
+      text,
+    };
+  },
+);
+
+type UpdateStatus = 'accepted' | 'rejected' | 'countered';
+
+/**
+ * SPEC.md section 7 notify-offer-update (offer id, status, counter amount): to the buyer when an admin
+ * accepts, rejects or counters, when the buyer's acceptance of a counter goes through, and when the
+ * tractor is sold to someone else (`soldToAnother`).
+ */
+export const OFFER_UPDATE = defineTemplate(
+  'notify-offer-update',
+  (
+    p: OfferMailBase & {
+      status: UpdateStatus;
+      counterAmountCents?: number | null;
+      counterMessage?: string | null;
+      soldToAnother?: boolean;
+    },
+    env,
+  ) => {
+    const url = listingUrl(p, env.publicUrl);
+    let title: string;
+    let paragraphs: string[];
+    let facts: Array<[string, string]> = [
+      ['Offer id', p.offerId],
+      ['Your offer', formatDollars(p.amountCents)],
+    ];
+    if (p.status === 'accepted') {
+      title = 'Offer Accepted!';
+      paragraphs = [
+        `Congratulations! Your offer on ${p.tractor} has been accepted.`,
+        'Your account manager will be in touch shortly to arrange inspection, payment and delivery.',
+      ];
+      facts = [...facts, ...fee(p.amountCents)];
+    } else if (p.status === 'countered') {
+      const counter = p.counterAmountCents ?? 0;
+      title = 'You have received a counter offer!';
+      paragraphs = [
+        `The seller has answered your offer on ${p.tractor} with a counter offer of ${formatDollars(counter)}.`,
+        ...(p.counterMessage ? [`Seller's message: "${p.counterMessage}"`] : []),
+        'Open the listing to accept the counter offer or make a new offer.',
+      ];
+      facts = [...facts, ['Counter offer', formatDollars(counter)], ...fee(counter)];
+    } else {
+      title = 'Update on your offer';
+      paragraphs = p.soldToAnother
+        ? [
+            `${p.tractor} has been sold to another dealer, so your offer has ended.`,
+            'Browse the inventory for similar tractors.',
+          ]
+        : [
+            `Your offer on ${p.tractor} was not accepted.`,
+            'You are welcome to make a new offer on the listing.',
+          ];
+    }
+    const { html, text } = layout({ title, paragraphs, facts, cta: { label: 'View the tractor', url } }, env);
+    const subject =
+      p.status === 'accepted'
+        ? `Offer accepted: ${p.tractor}`
+        : p.status === 'countered'
+          ? `Counter offer on ${p.tractor}: ${formatDollars(p.counterAmountCents ?? 0)}`
+          : `Your offer on ${p.tractor} has ended`;
+    return { subject, html, text };
+  },
+);

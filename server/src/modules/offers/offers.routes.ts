@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context.js';
+import './offers.mail.js';
+import {
+  adminOfferListResponse,
+  counterBody,
+  createOfferBody,
+  idempotencyHeaders,
+  listingIdParams,
+  offerIdParams,
+  offerListResponse,
+  offerResponse,
+  purchaseListResponse,
+} from './offers.schemas.js';
+import * as service from './offers.service.js';
+
+export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const noStore = { 'cache-control': 'no-store' };
+
+  // Make an offer or a buy-now request. The same Idempotency-Key from the same buyer answers the same offer.
+  api.post(
+    '/offers',
+    {
+      config: { access: 'dealer' },
+      schema: { body: createOfferBody, headers: idempotencyHeaders, response: { 201: offerResponse } },
+    },
+    async (req, reply) => {
+      const { offer, replayed } = await service.createOffer(
+        ctx,
+        req.actor(),
+        req.body,
+        req.headers['idempotency-key'],
+        req.info(),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ offer });
+    },
+  );
+
+  api.get(
+    '/offers/mine',
+    { config: { access: 'dealer' }, schema: { response: { 200: offerListResponse } } },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return { offers: await service.listMyOffers(ctx, req.actor()) };
+    },
+  );
+
+  api.get(
+    '/offers/purchased',
+    { config: { access: 'dealer' }, schema: { response: { 200: purchaseListResponse } } },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return { purchases: await service.listPurchases(ctx, req.actor()) };
+    },
+  );
+
+  // The caller's own offers on one listing (the detail page's "Your Offer History").
+  api.get(
+    '/offers/listing/:listingId',
+    {
+      config: { access: 'dealer' },
+      schema: { params: listingIdParams, response: { 200: offerListResponse } },
+    },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return { offers: await service.listMyOffersOnListing(ctx, req.actor(), req.params.listingId) };
+    },
+  );
+
+  api.get(
+    '/offers/:offerId',
+    { config: { access: 'dealer' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return { offer: await service.getMyOffer(ctx, req.actor(), req.params.offerId) };
+    },
+  );
+
+  api.post(
+    '/offers/:offerId/accept-counter',
+    { config: { access: 'dealer' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (req) => ({
+      offer: await service.acceptCounter(ctx, req.actor(), req.params.offerId, req.info()),
+    }),
+  );
+
+  api.post(
+    '/offers/:offerId/withdraw',
+    { config: { access: 'dealer' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (req) => ({
+      offer: await service.withdrawOffer(ctx, req.actor(), req.params.offerId, req.info()),
+    }),
+  );
+
+  api.get(
+    '/admin/offers',
+    { config: { access: 'admin' }, schema: { response: { 200: adminOfferListResponse } } },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return { offers: await service.listAllOffers(ctx, req.actor()) };
+    },
+  );
+
+  api.post(
+    '/admin/offers/:offerId/accept',
+    { config: { access: 'admin' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (req) => ({ offer: await service.adminAccept(ctx, req.actor(), req.params.offerId, req.info()) }),
+  );
+
+  api.post(
+    '/admin/offers/:offerId/reject',
+    { config: { access: 'admin' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (req) => ({ offer: await service.adminReject(ctx, req.actor(), req.params.offerId, req.info()) }),
+  );
+
+  api.post(
+    '/admin/offers/:offerId/counter',
+    {
+      config: { access: 'admin' },
+      schema: { params: offerIdParams, body: counterBody, response: { 200: offerResponse } },
+    },
+    async (req) => ({
+      offer: await service.adminCounter(ctx, req.actor(), req.params.offerId, req.body, req.info()),
+    }),
+  );
+}

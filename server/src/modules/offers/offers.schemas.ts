@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { OFFER_STATUSES, OFFER_TYPES } from '../../../../domain/offers.js';
+
+/** Request and response shapes of the offers API (money in integer cents, dates as ISO strings). */
+
+export const MESSAGE_MAX = 2000;
+
+/** Amounts arrive as dollars (string or number, decimals allowed); the service parses them to cents. */
+const dollars = z.union([z.string().max(32), z.number()]);
+
+export const createOfferBody = z.object({
+  listingId: z.uuid('Please choose a tractor'),
+  offerType: z.enum(OFFER_TYPES, 'Please choose Make an Offer or Buy Now'),
+  amount: dollars.optional().nullable(),
+  message: z
+    .string()
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
+    .optional()
+    .nullable(),
+});
+export type CreateOfferBody = z.infer<typeof createOfferBody>;
+
+export const counterBody = z.object({
+  amount: dollars.optional().nullable(),
+  message: z
+    .string()
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
+    .optional()
+    .nullable(),
+});
+export type CounterBody = z.infer<typeof counterBody>;
+
+export const offerIdParams = z.object({ offerId: z.uuid('Offer not found') });
+export const listingIdParams = z.object({ listingId: z.uuid('Tractor not found') });
+
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')
+    .optional(),
+});
+
+export const listingSummarySchema = z.object({
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  location: z.string(),
+  condition: z.string(),
+  hours: z.number(),
+  priceCents: z.number(),
+  status: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+export const offerSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  offerType: z.enum(OFFER_TYPES),
+  status: z.enum(OFFER_STATUSES),
+  offerAmountCents: z.number(),
+  originalPriceCents: z.number(),
+  message: z.string(),
+  counterOfferAmountCents: z.number().nullable(),
+  counterMessage: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OfferView = z.infer<typeof offerSchema>;
+
+export const offerWithListingSchema = offerSchema.extend({ listing: listingSummarySchema });
+export type OfferWithListingView = z.infer<typeof offerWithListingSchema>;
+
+const person = z.object({ id: z.string(), name: z.string(), email: z.string(), companyName: z.string() });
+export const adminOfferSchema = offerWithListingSchema.extend({ buyer: person, seller: person });
+export type AdminOfferView = z.infer<typeof adminOfferSchema>;
+
+export const purchaseSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  offerAmountCents: z.number(),
+  acceptedAt: z.string().nullable(),
+  createdAt: z.string(),
+  listing: listingSummarySchema,
+});
+export type PurchaseView = z.infer<typeof purchaseSchema>;
+
+export const offerListResponse = z.object({ offers: z.array(offerWithListingSchema) });
+export const adminOfferListResponse = z.object({ offers: z.array(adminOfferSchema) });
+export const purchaseListResponse = z.object({ purchases: z.array(purchaseSchema) });
+export const offerResponse = z.object({ offer: offerSchema });

@@ -1,0 +1,479 @@
+import { formatDollars } from '../../../../domain/money.js';
+import {
+  maxOfferCents,
+  OFFER_ABSOLUTE_MAX_CENTS,
+  OFFER_MIN_CENTS,
+  type OfferStatus,
+  type OfferType,
+  offerSourcesFor,
+} from '../../../../domain/offers.js';
+import { hasDealerRights } from '../../../../domain/users.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { publishEvent } from '../../lib/events.js';
+import { enqueueMail } from '../../lib/outbox.js';
+import { listingLink } from './offers.links.js';
+import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
+import * as repo from './offers.repository.js';
+import type {
+  AdminOfferView,
+  CounterBody,
+  CreateOfferBody,
+  OfferView,
+  OfferWithListingView,
+  PurchaseView,
+} from './offers.schemas.js';
+
+export const OFFER_NOT_FOUND = 'Offer not found';
+export const LISTING_GONE = "The tractor you're looking for doesn't exist or has been removed.";
+
+function requireDealer(actor: Actor) {
+  if (!hasDealerRights(actor.status))
+    throw new AppError('FORBIDDEN', 'Your account must be approved before you can make offers');
+}
+function requireAdmin(actor: Actor) {
+  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+}
+
+/** Dollars (string or number, decimals allowed) to cents, with a message naming what is wrong. */
+export function parseAmount(value: string | number | null | undefined, label: string): number {
+  const fail = (msg: string) => new AppError('VALIDATION', msg, { fields: { amount: msg } });
+  if (value === null || value === undefined || String(value).trim() === '')
+    throw fail(`${label} is required`);
+  const text = String(value).trim().replace(/[$,]/g, '');
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw fail(`${label} must be a number`);
+  if (text.startsWith('-')) throw fail(`${label} must be at least $1`);
+  const [whole, frac = ''] = text.split('.');
+  if (frac.length > 2) throw fail(`${label} can have at most 2 decimal places`);
+  // Compare as text length first: a 20-digit amount must not turn into an imprecise float.
+  if (whole.replace(/^0+/, '').length > 12)
+    throw fail(`${label} cannot be more than ${formatDollars(OFFER_ABSOLUTE_MAX_CENTS)}`);
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (cents < OFFER_MIN_CENTS) throw fail(`${label} must be at least $1`);
+  return cents;
+}
+
+function checkCap(cents: number, askingCents: number, label: string) {
+  const cap = askingCents > 0 ? maxOfferCents(askingCents) : OFFER_ABSOLUTE_MAX_CENTS;
+  if (cents > cap) {
+    const msg = `${label} cannot be more than ${formatDollars(cap)}`;
+    throw new AppError('VALIDATION', msg, { fields: { amount: msg } });
+  }
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Images are served by the listings module; this is the URL shape it answers. */
+export function imageUrl(key: string | null): string | null {
+  return key ? `/api/images/${key}` : null;
+}
+
+function toOffer(r: repo.OfferRow): OfferView {
+  return {
+    id: r.id,
+    listingId: r.listingId,
+    offerType: r.offerType as OfferType,
+    status: r.status as OfferStatus,
+    offerAmountCents: r.offerAmountCents,
+    originalPriceCents: r.originalPriceCents,
+    message: r.message,
+    counterOfferAmountCents: r.counterOfferAmountCents,
+    counterMessage: r.counterMessage,
+    acceptedAt: iso(r.acceptedAt),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function listingOf(r: repo.OfferWithListingRow) {
+  return {
+    make: r.listingMake,
+    model: r.listingModel,
+    year: r.listingYear,
+    location: r.listingLocation,
+    condition: r.listingCondition,
+    hours: r.listingHours,
+    priceCents: r.listingPriceCents,
+    status: r.listingStatus,
+    imageUrl: imageUrl(r.imageKey),
+  };
+}
+
+const toOfferWithListing = (r: repo.OfferWithListingRow): OfferWithListingView => ({
+  ...toOffer(r),
+  listing: listingOf(r),
+});
+
+const tractorName = (l: { year: number; make: string; model: string }) => `${l.year} ${l.make} ${l.model}`;
+
+// ---------------------------------------------------------------- dealer
+
+export async function createOffer(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateOfferBody,
+  idempotencyKey: string | undefined,
+  request: RequestInfo,
+): Promise<{ offer: OfferView; replayed: boolean }> {
+  requireDealer(actor);
+  const message = (input.message ?? '').trim();
+  const typedCents = input.offerType === 'offer' ? parseAmount(input.amount, 'Offer amount') : null;
+  const now = ctx.clock.now();
+
+  return ctx.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const existing = await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey);
+      if (existing) return replay(existing, input.listingId);
+    }
+    const listing = await repo.lockListingForOffer(tx, input.listingId);
+    if (!listing) throw new AppError('NOT_FOUND', LISTING_GONE);
+    if (listing.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
+    if (listing.status !== 'active')
+      throw new AppError('CONFLICT', 'This tractor is not available for offers right now');
+    if (listing.userId === actor.userId)
+      throw new AppError('VALIDATION', 'You cannot make an offer on your own listing');
+
+    let cents: number;
+    if (typedCents === null) {
+      // Buy now always takes the asking price, whatever the client sent.
+      if (listing.priceCents < OFFER_MIN_CENTS)
+        throw new AppError('VALIDATION', 'This tractor has no asking price. Please make an offer instead.');
+      cents = listing.priceCents;
+    } else {
+      cents = typedCents;
+      checkCap(cents, listing.priceCents, 'Offer amount');
+    }
+
+    const inserted = await repo.insertOffer(tx, {
+      listingId: listing.id,
+      buyerUserId: actor.userId,
+      sellerUserId: listing.userId,
+      offerType: input.offerType,
+      offerAmountCents: cents,
+      originalPriceCents: listing.priceCents,
+      message,
+      idempotencyKey: idempotencyKey ?? null,
+      now,
+    });
+    if (!inserted) {
+      // A concurrent request with the same key committed first: answer with its offer.
+      const existing = await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey ?? '');
+      if (!existing) throw new AppError('CONFLICT', 'Failed to submit offer. Please try again.');
+      return replay(existing, input.listingId);
+    }
+
+    const tractor = tractorName(listing);
+    const [buyer] = await repo.usersByIds(tx, [actor.userId]);
+    for (const admin of await repo.adminRecipients(tx)) {
+      await enqueueMail(tx, {
+        template: ADMIN_NEW_OFFER,
+        to: admin.email,
+        payload: {
+          offerId: inserted.id,
+          listingId: listing.id,
+          tractor,
+          offerType: input.offerType,
+          amountCents: cents,
+          askingCents: listing.priceCents,
+          message,
+          buyerName: actor.name,
+          buyerEmail: actor.email,
+          buyerCompany: buyer?.companyName ?? '',
+        },
+      });
+    }
+    await audit(tx, {
+      action: 'offer.created',
+      resourceType: 'offer',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: {
+        offerId: inserted.id,
+        listingId: listing.id,
+        offerType: input.offerType,
+        amountCents: cents,
+      },
+      request,
+    });
+    await publishEvent(tx, {
+      type: 'offer.created',
+      audience: ['admins', actor.userId],
+      data: { offerId: inserted.id, listingId: listing.id, status: 'pending' },
+    });
+    return { offer: toOffer(inserted), replayed: false };
+  });
+}
+
+function replay(existing: repo.OfferRow, listingId: string) {
+  if (existing.listingId !== listingId)
+    throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another offer');
+  return { offer: toOffer(existing), replayed: true };
+}
+
+export async function listMyOffers(ctx: AppContext, actor: Actor): Promise<OfferWithListingView[]> {
+  requireDealer(actor);
+  return (await repo.listBuyerOffers(ctx.db, actor.userId)).map(toOfferWithListing);
+}
+
+export async function listMyOffersOnListing(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+): Promise<OfferWithListingView[]> {
+  requireDealer(actor);
+  return (await repo.listBuyerOffers(ctx.db, actor.userId, { listingId })).map(toOfferWithListing);
+}
+
+export async function getMyOffer(ctx: AppContext, actor: Actor, offerId: string): Promise<OfferView> {
+  requireDealer(actor);
+  const row = await repo.findOffer(ctx.db, offerId, actor.userId);
+  if (!row) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+  return toOffer(row);
+}
+
+export async function listPurchases(ctx: AppContext, actor: Actor): Promise<PurchaseView[]> {
+  requireDealer(actor);
+  const rows = await repo.listBuyerOffers(ctx.db, actor.userId, { status: 'accepted' });
+  return rows.map((r) => ({
+    id: r.id,
+    listingId: r.listingId,
+    offerAmountCents: r.offerAmountCents,
+    acceptedAt: iso(r.acceptedAt),
+    createdAt: r.createdAt.toISOString(),
+    listing: listingOf(r),
+  }));
+}
+
+// ---------------------------------------------------------------- transitions
+
+type Action = 'accept' | 'reject' | 'counter' | 'accept_counter' | 'withdraw';
+const TARGET: Record<Action, OfferStatus> = {
+  accept: 'accepted',
+  reject: 'rejected',
+  counter: 'countered',
+  accept_counter: 'accepted',
+  withdraw: 'withdrawn',
+};
+const VERB: Record<Action, string> = {
+  accept: 'accepted',
+  reject: 'rejected',
+  counter: 'countered',
+  accept_counter: 'accepted',
+  withdraw: 'withdrawn',
+};
+
+function refusal(action: Action, current: string): AppError {
+  if (action === 'accept_counter' && current === 'pending')
+    return new AppError('CONFLICT', 'There is no counter offer to accept on this offer');
+  return new AppError('CONFLICT', `This offer can no longer be ${VERB[action]}: it is already ${current}`);
+}
+
+/** Postgres unique violation (possibly wrapped by the driver or Drizzle). */
+function isUniqueViolation(err: unknown): boolean {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+interface TransitionArgs {
+  action: Action;
+  offerId: string;
+  actor: Actor;
+  request: RequestInfo;
+  counterCents?: number;
+  counterMessage?: string;
+}
+
+/**
+ * Every status change: one transaction, a conditional UPDATE through the domain machine's allowed sources
+ * (and, for buyers, `buyer_user_id = actor`). Accepting sells the listing and ends the other open offers.
+ */
+async function transition(ctx: AppContext, a: TransitionArgs): Promise<OfferView> {
+  const by = a.action === 'accept' || a.action === 'reject' || a.action === 'counter' ? 'admin' : 'buyer';
+  const to = TARGET[a.action];
+  const buyerUserId = by === 'buyer' ? a.actor.userId : undefined;
+  const now = ctx.clock.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const current = await repo.findOffer(tx, a.offerId, buyerUserId);
+      if (!current) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+      if (to === 'accepted') {
+        // Lock the listing first: acceptances on one listing queue here instead of deadlocking.
+        const listing = await repo.lockListingForSale(tx, current.listingId);
+        if (listing?.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
+        if (listing?.status !== 'active')
+          throw new AppError('CONFLICT', 'This tractor is not available for sale right now');
+      }
+      if (a.action === 'counter' && a.counterCents !== undefined)
+        checkCap(a.counterCents, current.originalPriceCents, 'Counter amount');
+      const updated = await repo.transitionOffer(tx, {
+        offerId: a.offerId,
+        to,
+        from: offerSourcesFor(to, by),
+        buyerUserId,
+        now,
+        counterOfferAmountCents: a.counterCents,
+        counterMessage: a.counterMessage,
+        amountFromCounter: a.action === 'accept_counter',
+      });
+      if (!updated) {
+        const fresh = await repo.findOffer(tx, a.offerId, buyerUserId);
+        if (!fresh) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+        throw refusal(a.action, fresh.status);
+      }
+      await afterTransition(ctx, tx, a, current.status, updated, now);
+      return toOffer(updated);
+    });
+  } catch (err) {
+    // The one-accepted-offer-per-listing index is the last word when two acceptances race.
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This tractor has already been sold');
+    throw err;
+  }
+}
+
+async function afterTransition(
+  ctx: AppContext,
+  tx: Tx,
+  a: TransitionArgs,
+  from: string,
+  offer: repo.OfferRow,
+  now: Date,
+) {
+  const listing = await repo.listingLabel(tx, offer.listingId);
+  const tractor = listing ? tractorName(listing) : 'your tractor';
+  const base = (o: repo.OfferRow) => ({
+    offerId: o.id,
+    listingId: o.listingId,
+    tractor,
+    offerType: o.offerType,
+    amountCents: o.offerAmountCents,
+    askingCents: o.originalPriceCents,
+  });
+  const notify = async (o: repo.OfferRow, extra: Record<string, unknown>) => {
+    const [buyer] = await repo.usersByIds(tx, [o.buyerUserId]);
+    if (!buyer) return;
+    await enqueueMail(tx, {
+      template: OFFER_UPDATE,
+      to: buyer.email,
+      payload: { ...base(o), link: await listingLink(ctx, tx, buyer.id, o.listingId), ...extra },
+    });
+  };
+
+  await audit(tx, {
+    action: `offer.${a.action}`,
+    resourceType: 'offer',
+    actorUserId: a.actor.userId,
+    actorEmail: a.actor.email,
+    details: {
+      offerId: offer.id,
+      listingId: offer.listingId,
+      from,
+      to: offer.status,
+      amountCents: offer.offerAmountCents,
+      counterAmountCents: offer.counterOfferAmountCents,
+    },
+    request: a.request,
+  });
+  await publishEvent(tx, {
+    type: 'offer.updated',
+    audience: ['admins', offer.buyerUserId],
+    data: { offerId: offer.id, listingId: offer.listingId, status: offer.status },
+  });
+
+  if (offer.status === 'countered') {
+    await notify(offer, {
+      status: 'countered',
+      counterAmountCents: offer.counterOfferAmountCents,
+      counterMessage: offer.counterMessage,
+    });
+  } else if (offer.status === 'rejected') {
+    await notify(offer, { status: 'rejected' });
+  } else if (offer.status === 'accepted') {
+    if ((await repo.markListingSold(tx, offer.listingId, now)) === 0)
+      throw new AppError('CONFLICT', 'This tractor has already been sold');
+    await notify(offer, { status: 'accepted' });
+    const ended = await repo.rejectOtherOpenOffers(tx, offer.listingId, offer.id, now);
+    for (const other of ended) {
+      await notify(other, { status: 'rejected', soldToAnother: true });
+      await publishEvent(tx, {
+        type: 'offer.updated',
+        audience: ['admins', other.buyerUserId],
+        data: { offerId: other.id, listingId: other.listingId, status: 'rejected' },
+      });
+    }
+    if (ended.length)
+      await audit(tx, {
+        action: 'offer.ended_by_sale',
+        resourceType: 'offer',
+        actorUserId: a.actor.userId,
+        actorEmail: a.actor.email,
+        details: {
+          listingId: offer.listingId,
+          acceptedOfferId: offer.id,
+          endedOfferIds: ended.map((o) => o.id),
+        },
+        request: a.request,
+      });
+    await publishEvent(tx, {
+      type: 'listing.sold',
+      audience: ['admins', offer.buyerUserId, ...ended.map((o) => o.buyerUserId)],
+      data: { listingId: offer.listingId },
+    });
+  }
+}
+
+export function acceptCounter(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
+  requireDealer(actor);
+  return transition(ctx, { action: 'accept_counter', offerId, actor, request });
+}
+
+export function withdrawOffer(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
+  requireDealer(actor);
+  return transition(ctx, { action: 'withdraw', offerId, actor, request });
+}
+
+// ---------------------------------------------------------------- admin
+
+export async function listAllOffers(ctx: AppContext, actor: Actor): Promise<AdminOfferView[]> {
+  requireAdmin(actor);
+  const rows = await repo.listAllOffers(ctx.db);
+  return rows.map((r) => ({
+    ...toOfferWithListing(r),
+    buyer: { id: r.buyerUserId, name: r.buyerName, email: r.buyerEmail, companyName: r.buyerCompany },
+    seller: { id: r.sellerUserId, name: r.sellerName, email: r.sellerEmail, companyName: r.sellerCompany },
+  }));
+}
+
+export function adminAccept(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
+  requireAdmin(actor);
+  return transition(ctx, { action: 'accept', offerId, actor, request });
+}
+
+export function adminReject(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
+  requireAdmin(actor);
+  return transition(ctx, { action: 'reject', offerId, actor, request });
+}
+
+export function adminCounter(
+  ctx: AppContext,
+  actor: Actor,
+  offerId: string,
+  body: CounterBody,
+  request: RequestInfo,
+) {
+  requireAdmin(actor);
+  const counterCents = parseAmount(body.amount, 'Counter amount');
+  return transition(ctx, {
+    action: 'counter',
+    offerId,
+    actor,
+    request,
+    counterCents,
+    counterMessage: (body.message ?? '').trim(),
+  });
+}
