@@ -1,5 +1,6 @@
 import type { AppContext } from './lib/context.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
+import { startDigestScheduler } from './modules/notifications/digest-scheduler.js';
 
 /**
  * Background loops of one server process (mail outbox, daily digest, housekeeping). Every loop is safe
@@ -9,6 +10,7 @@ import { startMailWorker } from './modules/mail/mail.worker.js';
 export function startWorkers(ctx: AppContext): () => Promise<void> {
   const stops: Array<() => Promise<void>> = [];
   stops.push(startMailWorker(ctx));
+  stops.push(startDigestScheduler(ctx));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -3,5 +3,5 @@ import type { AuthzEntry } from '../../test/authz.js';
 export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/admin/stats', access: 'admin' },
   { method: 'GET', url: '/api/admin/outbox', access: 'admin' },
-  { method: 'POST', url: '/api/admin/outbox/999999/retry', access: 'admin', body: {} },
+  { method: 'POST', url: '/api/admin/outbox/:messageId/retry', access: 'admin', body: {} },
 ];

@@ -3,7 +3,7 @@ import type { AuthzEntry } from '../../test/authz.js';
 export const authz: AuthzEntry[] = [
   { method: 'POST', url: '/api/admin/notifications/brand', access: 'admin', body: { brand: 'John Deere' } },
   { method: 'POST', url: '/api/admin/notifications/daily', access: 'admin', body: {} },
-  { method: 'GET', url: '/api/notifications/unsubscribe?token=u1.x.y', access: 'public' },
+  { method: 'GET', url: '/api/notifications/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/notifications/unsubscribe', access: 'public', body: { token: 'u1.x.y' } },
   { method: 'GET', url: '/api/me/notifications', access: 'signedIn' },
   { method: 'PATCH', url: '/api/me/notifications', access: 'signedIn', body: { emailNotifications: true } },

@@ -17,6 +17,11 @@ import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js
 export const LISTINGS_PER_EMAIL = 50;
 /** A dealer without an earlier digest gets the listings of the last day. */
 export const FIRST_DIGEST_WINDOW_MS = 24 * 60 * 60_000;
+/**
+ * The window reaches back this far before the last digest, so a listing committed late (or stamped by a
+ * database clock a little behind ours) is not missed; notification_sends keeps it from being sent twice.
+ */
+export const DIGEST_OVERLAP_MS = 60 * 60_000;
 
 export interface SendResult {
   emailsSent: number;
@@ -98,7 +103,9 @@ export async function sendDailyDigest(
   for (const dealer of dealers) {
     const sent = await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
-      const since = dealer.lastDigestAt ?? new Date(now.getTime() - FIRST_DIGEST_WINDOW_MS);
+      const since = dealer.lastDigestAt
+        ? new Date(dealer.lastDigestAt.getTime() - DIGEST_OVERLAP_MS)
+        : new Date(now.getTime() - FIRST_DIGEST_WINDOW_MS);
       const listings = await claimDigestListings(tx, dealer.id, since, LISTINGS_PER_EMAIL, now);
       await setLastDigestAt(tx, dealer.id, now);
       if (listings.length === 0) return 0;

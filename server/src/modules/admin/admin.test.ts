@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema.js';
+import { enqueueMail } from '../../lib/outbox.js';
+import { createTestApp, createUser, setUserStatus, type TestApp, TestClient } from '../../test/test-app.js';
+
+describe('admin panel API', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await TestClient.as(t.app, await createUser(t.app, { status: 'admin' }));
+  });
+  afterAll(() => t.close());
+
+  it('counts users live from the database', async () => {
+    const before = (await admin.get('/api/admin/stats')).json();
+    expect(before).toEqual({ totalUsers: 1, pendingReview: 0, approvedUsers: 0, administrators: 1 });
+    const a = await createUser(t.app, { status: 'pending' });
+    await createUser(t.app, { status: 'pending' });
+    await createUser(t.app, { status: 'approved' });
+    await createUser(t.app, { status: 'rejected' });
+    expect((await admin.get('/api/admin/stats')).json()).toEqual({
+      totalUsers: 5,
+      pendingReview: 2,
+      approvedUsers: 1,
+      administrators: 1,
+    });
+    await setUserStatus(t.app, a.id, 'approved');
+    expect((await admin.get('/api/admin/stats')).json()).toMatchObject({
+      pendingReview: 1,
+      approvedUsers: 2,
+    });
+  });
+
+  it('refuses stats to dealers and visitors', async () => {
+    const dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    expect((await dealer.get('/api/admin/stats')).statusCode).toBe(403);
+    expect((await new TestClient(t.app).get('/api/admin/stats')).statusCode).toBe(401);
+  });
+
+  describe('outbox', () => {
+    let failedId: number;
+    beforeAll(async () => {
+      for (let i = 0; i < 55; i++)
+        await enqueueMail(t.app.ctx.db, { template: 'x', to: `r${i}@example.com` });
+      const [row] = await t.app.ctx.db
+        .insert(outbox)
+        .values({
+          template: 'y',
+          recipient: 'failed@example.com',
+          status: 'failed',
+          lastError: 'SMTP 550 mailbox unavailable',
+          attempts: 10,
+        })
+        .returning({ id: outbox.id });
+      failedId = row.id;
+    });
+
+    it('lists newest first with keyset pages and a status filter', async () => {
+      const first = (await admin.get('/api/admin/outbox')).json();
+      expect(first.messages).toHaveLength(50);
+      expect(first.messages[0]).toMatchObject({
+        id: failedId,
+        status: 'failed',
+        lastError: 'SMTP 550 mailbox unavailable',
+      });
+      const second = (await admin.get(`/api/admin/outbox?before=${first.nextCursor}`)).json();
+      expect(second.messages).toHaveLength(6);
+      expect(second.nextCursor).toBeNull();
+      const ids = [...first.messages, ...second.messages].map((m: { id: number }) => m.id);
+      expect(new Set(ids).size).toBe(56);
+      const failed = (await admin.get('/api/admin/outbox?status=failed')).json();
+      expect(failed.messages.map((m: { id: number }) => m.id)).toEqual([failedId]);
+    });
+
+    it('retries a failed e-mail once, refusing anything else with 409', async () => {
+      const res = await admin.post(`/api/admin/outbox/${failedId}/retry`);
+      expect(res.statusCode).toBe(200);
+      const [row] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, failedId));
+      expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+      expect((await admin.post(`/api/admin/outbox/${failedId}/retry`)).statusCode).toBe(409);
+      expect((await admin.post('/api/admin/outbox/99999999/retry')).statusCode).toBe(404);
+    });
+  });
+});
