@@ -12,6 +12,7 @@ import {
   offerListResponse,
   offerResponse,
   purchaseListResponse,
+  withdrawBody,
 } from './offers.schemas.js';
 import * as service from './offers.service.js';
 
@@ -89,9 +90,18 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/offers/:offerId/withdraw',
-    { config: { access: 'dealer' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    {
+      config: { access: 'dealer' },
+      schema: { params: offerIdParams, body: withdrawBody, response: { 200: offerResponse } },
+    },
     async (req) => ({
-      offer: await service.withdrawOffer(ctx, req.actor(), req.params.offerId, req.info()),
+      offer: await service.withdrawOffer(
+        ctx,
+        req.actor(),
+        req.params.offerId,
+        req.info(),
+        req.body?.expectedStatus,
+      ),
     }),
   );
 

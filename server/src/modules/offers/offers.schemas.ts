@@ -30,6 +30,12 @@ export const counterBody = z.object({
 });
 export type CounterBody = z.infer<typeof counterBody>;
 
+/** The status the buyer saw: if the offer moved on since (say, a counter arrived), the withdrawal is refused. */
+export const withdrawBody = z
+  .object({ expectedStatus: z.enum(['pending', 'countered']).optional() })
+  .optional()
+  .nullable();
+
 export const offerIdParams = z.object({ offerId: z.uuid('Offer not found') });
 export const listingIdParams = z.object({ listingId: z.uuid('Tractor not found') });
 

@@ -287,6 +287,8 @@ interface TransitionArgs {
   request: RequestInfo;
   counterCents?: number;
   counterMessage?: string;
+  /** Optimistic check: only move the offer if it is still in the status the caller saw. */
+  expectedStatus?: OfferStatus;
 }
 
 /**
@@ -314,7 +316,7 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<OfferView
       const updated = await repo.transitionOffer(tx, {
         offerId: a.offerId,
         to,
-        from: offerSourcesFor(to, by),
+        from: offerSourcesFor(to, by).filter((s) => !a.expectedStatus || s === a.expectedStatus),
         buyerUserId,
         now,
         counterOfferAmountCents: a.counterCents,
@@ -324,6 +326,15 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<OfferView
       if (!updated) {
         const fresh = await repo.findOffer(tx, a.offerId, buyerUserId);
         if (!fresh) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+        if (
+          a.expectedStatus &&
+          fresh.status !== a.expectedStatus &&
+          offerSourcesFor(to, by).includes(fresh.status as OfferStatus)
+        )
+          throw new AppError(
+            'CONFLICT',
+            `This offer has changed: it is now ${fresh.status}. Please review it.`,
+          );
         throw refusal(a.action, fresh.status);
       }
       await afterTransition(ctx, tx, a, current.status, updated, now);
@@ -432,9 +443,15 @@ export function acceptCounter(ctx: AppContext, actor: Actor, offerId: string, re
   return transition(ctx, { action: 'accept_counter', offerId, actor, request });
 }
 
-export function withdrawOffer(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
+export function withdrawOffer(
+  ctx: AppContext,
+  actor: Actor,
+  offerId: string,
+  request: RequestInfo,
+  expectedStatus?: 'pending' | 'countered',
+) {
   requireDealer(actor);
-  return transition(ctx, { action: 'withdraw', offerId, actor, request });
+  return transition(ctx, { action: 'withdraw', offerId, actor, request, expectedStatus });
 }
 
 // ---------------------------------------------------------------- admin
