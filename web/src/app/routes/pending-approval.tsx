@@ -1,5 +1,27 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import { Page } from '@/components/layout/app-layout';
+import { linkButton } from '@/components/layout/link-styles';
+import { SignOutButton } from '@/components/layout/sign-out-button';
 
+/** SPEC.md "Pending approval": the application is pending; Sign Out and Back to Home. */
 export function Component() {
-  return <Placeholder title="Application Pending" />;
+  return (
+    <Page className="max-w-xl">
+      <div className="flex flex-col items-center gap-4 rounded-lg border border-border bg-card p-8 text-center shadow-sm">
+        <Clock className="size-12 text-gold-500" aria-hidden="true" />
+        <h1 className="text-2xl font-bold text-brand-900">Application Pending Approval</h1>
+        <p className="text-gray-700">
+          Thank you for applying. Your dealer application has been submitted and is pending approval by our
+          team. We review applications within 24-48 hours and will e-mail you as soon as a decision is made.
+        </p>
+        <div className="mt-2 flex flex-wrap justify-center gap-3">
+          <SignOutButton />
+          <Link to="/" className={linkButton.primary}>
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    </Page>
+  );
 }

@@ -1,4 +1,25 @@
+import { emailSchema } from '@domain/email';
+import { PASSWORD_MESSAGES } from '@domain/password';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, Mail } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api';
+import { useResetSession } from '../api/session';
+import {
+  minutesFrom,
+  newDialogCsrfToken,
+  resetRequest,
+  signInLinkRequest,
+  signInRequest,
+} from '../api/sign-in';
+import { PasswordField } from './password-field';
 
 export interface SignInDialogProps {
   open: boolean;
@@ -6,16 +27,225 @@ export interface SignInDialogProps {
   onSuccess?: () => void;
 }
 
-/** Placeholder until the accounts feature lands. */
-export function SignInDialog({ open, onClose }: SignInDialogProps) {
+const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, PASSWORD_MESSAGES.required),
+  csrfToken: z.string(),
+});
+const resetSchema = z.object({ email: emailSchema });
+type SignInValues = z.input<typeof signInSchema>;
+type ResetValues = z.input<typeof resetSchema>;
+
+/** SPEC.md "Header, footer and sign-in dialog": sign-in and reset-password modes. */
+export function SignInDialog({ open, onClose, onSuccess }: SignInDialogProps) {
+  const [mode, setMode] = useState<'signin' | 'reset'>('signin');
+  const [csrf, setCsrf] = useState('');
+  useEffect(() => {
+    // On open: a fresh anti-forgery token and sign-in mode (the forms reset as they mount).
+    if (open) {
+      setMode('signin');
+      setCsrf(newDialogCsrfToken());
+    }
+  }, [open]);
+
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Sign in</DialogTitle>
-          <DialogDescription>Dealer sign-in is coming soon.</DialogDescription>
-        </DialogHeader>
+        {mode === 'signin' ? (
+          <SignInForm csrf={csrf} onForgot={() => setMode('reset')} onClose={onClose} onSuccess={onSuccess} />
+        ) : (
+          <ResetForm onBack={() => setMode('signin')} />
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function SignInForm({
+  csrf,
+  onForgot,
+  onClose,
+  onSuccess,
+}: {
+  csrf: string;
+  onForgot: () => void;
+  onClose: () => void;
+  onSuccess?: () => void;
+}) {
+  const resetSession = useResetSession();
+  const { pathname } = useLocation();
+  const [linkBusy, setLinkBusy] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '', csrfToken: csrf },
+  });
+  const { errors, isSubmitting } = form.formState;
+  useEffect(() => form.setValue('csrfToken', csrf), [csrf, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setInvalid(false);
+    try {
+      await signInRequest(values as z.output<typeof signInSchema>);
+      await resetSession();
+      toast.success('Successfully signed in!');
+      onSuccess?.();
+      onClose();
+    } catch (err) {
+      if (!(err instanceof ApiError)) return void toast.error('An error occurred during sign in');
+      if (err.status === 401) {
+        setInvalid(true);
+        form.setError('password', { message: 'Invalid email or password' });
+      } else if (err.status === 429) {
+        toast.error(
+          `Too many login attempts. Please try again in ${minutesFrom(err.retryAfterSeconds)} minutes.`,
+        );
+      } else if (err.status === 400 && Object.keys(err.fields).length) {
+        for (const [field, message] of Object.entries(err.fields))
+          if (field === 'email' || field === 'password') form.setError(field, { message });
+      } else if (err.status === 403) {
+        toast.error(err.message);
+      } else {
+        toast.error(err.code === 'NETWORK' ? err.message : 'An error occurred during sign in');
+      }
+    }
+  });
+
+  // "Email me a sign-in link": only the e-mail is needed; on a tractor page the link leads back to it.
+  const sendLink = async () => {
+    const ok = await form.trigger('email');
+    if (!ok) return;
+    const email = emailSchema.parse(form.getValues('email'));
+    const listing = /^\/tractor\/([0-9a-f-]{36})$/i.exec(pathname)?.[1];
+    setLinkBusy(true);
+    try {
+      const { message } = await signInLinkRequest(email, listing);
+      toast.success(message);
+      onClose();
+    } catch (err) {
+      toast.error(
+        err instanceof ApiError && err.status === 429
+          ? err.message
+          : 'Authentication failed. Please try again.',
+      );
+    } finally {
+      setLinkBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Sign In</DialogTitle>
+        <DialogDescription>Approved dealers sign in to browse inventory and make offers.</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <input type="hidden" {...form.register('csrfToken')} />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signin-email">Email</Label>
+          <Input
+            id="signin-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'signin-email-error' : undefined}
+            {...form.register('email')}
+          />
+          <FieldError id="signin-email-error" message={errors.email?.message} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor="signin-password">Password</Label>
+            <Button variant="link" className="h-auto p-0" onClick={onForgot}>
+              Forgot your password?
+            </Button>
+          </div>
+          <PasswordField
+            id="signin-password"
+            autoComplete="current-password"
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'signin-password-error' : undefined}
+            {...form.register('password')}
+          />
+          <FieldError id="signin-password-error" message={errors.password?.message} />
+          {invalid && (
+            <p className="text-sm text-gray-700">
+              New here?{' '}
+              <Link to="/apply" onClick={onClose} className="font-semibold text-brand-700 underline">
+                Apply for a dealer account
+              </Link>
+            </p>
+          )}
+        </div>
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Signing In...' : 'Sign In'}
+        </Button>
+        <Button variant="outline" disabled={linkBusy} onClick={sendLink} className="w-full">
+          <Mail aria-hidden="true" /> {linkBusy ? 'Sending...' : 'Email me a sign-in link'}
+        </Button>
+        <p className="text-center text-sm text-gray-700">
+          Don&apos;t have an account?{' '}
+          <Link to="/apply" onClick={onClose} className="font-semibold text-brand-700 underline">
+            Apply to become a dealer
+          </Link>
+        </p>
+      </form>
+    </>
+  );
+}
+
+function ResetForm({ onBack }: { onBack: () => void }) {
+  const form = useForm<ResetValues>({ resolver: zodResolver(resetSchema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await resetRequest(values.email);
+      toast.success(message);
+      onBack();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) {
+        toast.error(
+          `Too many password reset attempts. Please try again in ${minutesFrom(err.retryAfterSeconds)} minutes.`,
+        );
+      } else if (err instanceof ApiError && err.status === 400) {
+        form.setError('email', {
+          message: err.fields.email ?? 'Failed to send reset email. Please try again.',
+        });
+      } else {
+        toast.error('An error occurred while sending reset email');
+      }
+    }
+  });
+  return (
+    <>
+      <DialogHeader>
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" size="icon" aria-label="Back to sign in" onClick={onBack}>
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Button>
+          <DialogTitle>Reset Password</DialogTitle>
+        </div>
+        <DialogDescription>
+          Enter your e-mail and we will send you a link to choose a new password.
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="reset-email">Email</Label>
+          <Input
+            id="reset-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'reset-email-error' : undefined}
+            {...form.register('email')}
+          />
+          <FieldError id="reset-email-error" message={errors.email?.message} />
+        </div>
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+    </>
   );
 }

@@ -1,0 +1,78 @@
+import { companySchema, nameSchema } from '@domain/users';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { type MyAccount, useUpdateMyAccount } from '../api/accounts';
+
+const schema = z.object({ name: nameSchema, companyName: companySchema });
+type Values = z.input<typeof schema>;
+
+/** SPEC.md "My Account": only name and company are editable; the e-mail is read-only. */
+export function PersonalInfoCard({ account }: { account: MyAccount }) {
+  const update = useUpdateMyAccount();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    values: { name: account.name, companyName: account.companyName },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    update.mutate(schema.parse(values), {
+      onSuccess: () => toast.success('Personal information updated successfully'),
+      onError: () => toast.error('Failed to update personal information'),
+    }),
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal Information</CardTitle>
+        <CardDescription>Your name and company as other parts of the marketplace show them.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="account-name">Full Name</Label>
+            <Input
+              id="account-name"
+              autoComplete="name"
+              aria-invalid={!!errors.name}
+              aria-describedby={errors.name ? 'account-name-error' : undefined}
+              {...form.register('name')}
+            />
+            <FieldError id="account-name-error" message={errors.name?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="account-company">Company Name</Label>
+            <Input
+              id="account-company"
+              autoComplete="organization"
+              aria-invalid={!!errors.companyName}
+              aria-describedby={errors.companyName ? 'account-company-error' : undefined}
+              {...form.register('companyName')}
+            />
+            <FieldError id="account-company-error" message={errors.companyName?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="account-email">Email</Label>
+            <Input
+              id="account-email"
+              value={account.email}
+              readOnly
+              aria-describedby="account-email-hint"
+              className="bg-muted"
+            />
+            <p id="account-email-hint" className="text-sm text-muted-foreground">
+              Email cannot be changed
+            </p>
+          </div>
+          <Button type="submit" disabled={update.isPending} className="self-start">
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import type { SessionUser } from '@domain/users';
+import { post } from '@/lib/api';
+
+export const signInRequest = (body: {
+  email: string;
+  password: string;
+  admin?: boolean;
+  csrfToken?: string;
+}) => post<{ user: SessionUser }>('/api/auth/sign-in', body);
+
+export const resetRequest = (email: string) =>
+  post<{ message: string }>('/api/auth/password-reset', { email });
+
+export const signInLinkRequest = (email: string, listing?: string) =>
+  post<{ message: string }>('/api/auth/sign-in-link', { email, ...(listing ? { listing } : {}) });
+
+export const confirmSignInLink = (body: { token: string; email: string; redirectTo?: string }) =>
+  post<{ user: SessionUser; redirectTo: string }>('/api/auth/sign-in-link/confirm', body);
+
+export const confirmPasswordReset = (body: { token: string; password: string }) =>
+  post<void>('/api/auth/password-reset/confirm', body);
+
+/** SPEC.md: the sign-in dialog keeps a random 32-byte hex token in session storage under a csrf key. */
+export const CSRF_STORAGE_KEY = 'fieldlot.csrf';
+export function newDialogCsrfToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const token = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  try {
+    sessionStorage.setItem(CSRF_STORAGE_KEY, token);
+  } catch {
+    // Storage may be off (private mode); the server's cookie check is the real protection.
+  }
+  return token;
+}
+
+/** Whole minutes left of a block, from the server's Retry-After seconds. */
+export const minutesFrom = (seconds?: number) => Math.max(1, Math.ceil((seconds ?? 60) / 60));

@@ -1,0 +1,86 @@
+import { emailSchema } from '@domain/email';
+import { LogIn } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Page } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api';
+import { useResetSession } from '../api/session';
+import { confirmSignInLink } from '../api/sign-in';
+
+export const REDIRECT_DELAY_MS = 1000;
+
+export interface LinkSignInProps {
+  token: string | null;
+  email: string | null;
+  redirectTo?: string | null;
+  /** The texts of SPEC.md section 8 for this page. */
+  texts: {
+    missing: string;
+    badEmail: string;
+    success: string;
+    failed: (err: ApiError) => string;
+    error: string;
+  };
+}
+
+/**
+ * An e-mailed sign-in link. Opening it consumes nothing (mail scanners open links): the person confirms
+ * with "Continue", which consumes the token. Failures go home with their toast; success goes on after 1 second.
+ */
+export function LinkSignIn({ token, email, redirectTo, texts }: LinkSignInProps) {
+  const navigate = useNavigate();
+  const resetSession = useResetSession();
+  const [busy, setBusy] = useState(false);
+  const parsedEmail = emailSchema.safeParse(email ?? '');
+  const problem = !token || !email ? texts.missing : !parsedEmail.success ? texts.badEmail : null;
+  const reported = useRef(false);
+
+  useEffect(() => {
+    // Tokens never live in URL fragments (DECISIONS.md): drop any, and send bad links home.
+    if (window.location.hash)
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    if (problem && !reported.current) {
+      reported.current = true;
+      toast.error(problem);
+      navigate('/', { replace: true });
+    }
+  }, [problem, navigate]);
+  if (problem || !parsedEmail.success || !token) return null;
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const result = await confirmSignInLink({
+        token,
+        email: parsedEmail.data,
+        ...(redirectTo ? { redirectTo } : {}),
+      });
+      await resetSession();
+      toast.success(texts.success);
+      setTimeout(() => navigate(result.redirectTo, { replace: true }), REDIRECT_DELAY_MS);
+    } catch (err) {
+      toast.error(
+        err instanceof ApiError && err.status !== 0 && err.status < 500 ? texts.failed(err) : texts.error,
+      );
+      navigate('/', { replace: true });
+    }
+  };
+
+  return (
+    <Page className="max-w-md">
+      <div className="flex flex-col items-center gap-4 rounded-lg border border-border bg-card p-8 text-center shadow-sm">
+        <LogIn className="size-10 text-brand-700" aria-hidden="true" />
+        <h1 className="text-2xl font-bold text-brand-900">Sign in from your e-mail</h1>
+        <p className="text-gray-700">
+          Continue to sign in as <strong className="break-all">{parsedEmail.data}</strong>. The link works
+          once.
+        </p>
+        <Button size="lg" onClick={confirm} disabled={busy} className="w-full">
+          {busy ? 'Signing In...' : 'Continue'}
+        </Button>
+      </div>
+    </Page>
+  );
+}

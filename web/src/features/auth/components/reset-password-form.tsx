@@ -1,0 +1,79 @@
+import { newPasswordSchema } from '@domain/password';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FieldError, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api';
+import { useResetSession } from '../api/session';
+import { confirmPasswordReset } from '../api/sign-in';
+import { PasswordField } from './password-field';
+import { PasswordRules } from './password-rules';
+
+const schema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+type Values = z.input<typeof schema>;
+
+/** The new password follows the same rules; the POST consumes the link, ends every session, signs nobody in. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const resetSession = useResetSession();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password');
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    try {
+      await confirmPasswordReset({ token, password });
+      await resetSession();
+      toast.success('Your password has been reset. Please sign in with your new password.');
+      navigate('/', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.password)
+        form.setError('password', { message: err.fields.password });
+      else
+        toast.error(
+          err instanceof ApiError && err.status < 500 && err.status !== 0
+            ? err.message
+            : 'An error occurred. Please try again.',
+        );
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="new-password">New Password</Label>
+        <PasswordField
+          id="new-password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          aria-describedby="new-password-rules"
+          {...form.register('password', { onChange: () => form.trigger('password') })}
+        />
+        <PasswordRules id="new-password-rules" password={password} />
+        {!password && <FieldError message={errors.password?.message} />}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="confirm-password">Confirm New Password</Label>
+        <PasswordField
+          id="confirm-password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.confirm}
+          aria-describedby={errors.confirm ? 'confirm-password-error' : undefined}
+          {...form.register('confirm')}
+        />
+        <FieldError id="confirm-password-error" message={errors.confirm?.message} />
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving...' : 'Reset Password'}
+      </Button>
+    </form>
+  );
+}
