@@ -18,6 +18,8 @@ declare module 'fastify' {
     access?: Access;
     /** Skip the anti-forgery check (only for endpoints that change nothing a forger could use). */
     skipCsrf?: boolean;
+    /** The spec's own texts for a refused caller (e.g. "You must be logged in to create a listing"). */
+    deniedMessages?: { signedOut?: string; forbidden?: string };
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -101,7 +103,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     }
 
     if (!ACCESS_OK[access](req.user)) {
-      if (!req.user) throw new AppError('UNAUTHENTICATED', 'You must be signed in');
+      const custom = req.routeOptions.config.deniedMessages;
+      if (!req.user) throw new AppError('UNAUTHENTICATED', custom?.signedOut ?? 'You must be signed in');
       await audit(ctx.db, {
         action: 'authz.denied',
         actorUserId: req.user.id,
@@ -111,7 +114,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       });
       throw new AppError(
         'FORBIDDEN',
-        access === 'admin' ? 'Access denied. Admin privileges required.' : 'Access denied',
+        custom?.forbidden ??
+          (access === 'admin' ? 'Access denied. Admin privileges required.' : 'Access denied'),
       );
     }
   });

@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/app-error.js';
-import type { AppContext } from '../../lib/context.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
 import { processImage, variantKeysOf } from './image-files.js';
 import * as repo from './images.repository.js';
@@ -53,4 +54,95 @@ export async function removeImageFiles(ctx: AppContext, storageKeys: string[]): 
   } catch (err) {
     ctx.log.error({ err, count: keys.length }, 'could not remove image files');
   }
+}
+
+function assertAdmin(actor: Actor) {
+  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+}
+
+async function auditImage(ctx: AppContext, actor: Actor, info: RequestInfo, action: string, details: object) {
+  await audit(ctx.db, {
+    action,
+    resourceType: 'listing',
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    details: { ...details },
+    request: info,
+  });
+}
+
+export async function uploadImage(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  data: Buffer,
+  info: RequestInfo,
+): Promise<{ id: string }> {
+  assertAdmin(actor);
+  const created = await addListingImageFromBuffer(ctx, listingId, data);
+  await auditImage(ctx, actor, info, 'listing.image_added', { listingId, imageId: created.id });
+  return created;
+}
+
+export async function reorderImages(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  orderedIds: string[],
+  info: RequestInfo,
+): Promise<void> {
+  assertAdmin(actor);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    const current = await repo.imagesOf(tx, listingId);
+    const same =
+      current.length === orderedIds.length &&
+      new Set(orderedIds).size === orderedIds.length &&
+      orderedIds.every((id) => current.some((c) => c.id === id));
+    if (!same)
+      throw new AppError('VALIDATION', 'The new order must list every image of the listing once', {
+        fields: { imageIds: 'The new order must list every image of the listing once' },
+      });
+    await repo.setOrder(tx, listingId, orderedIds);
+  });
+  await auditImage(ctx, actor, info, 'listing.images_reordered', { listingId });
+}
+
+export async function setPrimaryImage(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  imageId: string,
+  info: RequestInfo,
+): Promise<void> {
+  assertAdmin(actor);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    if (!(await repo.imageById(tx, listingId, imageId))) throw new AppError('NOT_FOUND', 'Image not found');
+    await repo.setPrimary(tx, listingId, imageId);
+  });
+  await auditImage(ctx, actor, info, 'listing.primary_image_set', { listingId, imageId });
+}
+
+/** Removes one image; when it was the primary, the next image in order becomes primary. */
+export async function removeImage(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  imageId: string,
+  info: RequestInfo,
+): Promise<void> {
+  assertAdmin(actor);
+  const removed = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    const row = await repo.deleteImage(tx, listingId, imageId);
+    if (!row) throw new AppError('NOT_FOUND', 'Image not found');
+    if (row.isPrimary) {
+      const [next] = await repo.imagesOf(tx, listingId);
+      if (next) await repo.setPrimary(tx, listingId, next.id);
+    }
+    return row;
+  });
+  await removeImageFiles(ctx, [removed.storageKey]);
+  await auditImage(ctx, actor, info, 'listing.image_removed', { listingId, imageId });
 }

@@ -1,8 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,32 +13,7 @@ import {
   sniffImageType,
 } from './image-files.js';
 import { addListingImageFromBuffer } from './images.service.js';
-
-export async function jpegWithExif(width = 2000, height = 1200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 60 } } })
-    .jpeg()
-    .withExif({ IFD0: { Copyright: 'secret-gps-owner', Make: 'PhoneCam' } })
-    .toBuffer();
-}
-
-/** A tiny PNG whose header claims 30000 x 30000 pixels (900 megapixels): a decompression bomb. */
-export async function pngBomb(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-  const bomb = Buffer.from(png);
-  bomb.writeUInt32BE(30000, 16);
-  bomb.writeUInt32BE(30000, 20);
-  bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
-  return bomb;
-}
-
-export async function listFiles(dir: string): Promise<string[]> {
-  if (!existsSync(dir)) return [];
-  return (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name));
-}
+import { jpegWithExif, listFiles, pngBomb } from './test-fixtures.js';
 
 describe('addListingImageFromBuffer (local storage)', () => {
   let t: TestApp;

@@ -1,0 +1,105 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { AppContext } from '../../lib/context.js';
+import { storageFor } from '../../lib/storage.js';
+import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from './image-files.js';
+import * as images from './images.service.js';
+import { idParams, imageParams } from './listings.schemas.js';
+
+const FILE_RE =
+  /^listings\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(400|800|1600)\.webp$/;
+const ok = z.object({ ok: z.literal(true) });
+
+export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Variants never change once written (new uploads get new keys), so browsers may keep them for a year.
+  api.get(
+    '/images/*',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ '*': z.string().regex(FILE_RE, 'Not an image path') }),
+        response: { 200: z.any().describe('image/webp bytes') },
+      },
+    },
+    async (req, reply) => {
+      const data = await storageFor(ctx.config).get(req.params['*']);
+      if (!data) throw new AppError('NOT_FOUND', 'Image not found');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(data);
+    },
+  );
+
+  // Uploads are parsed only in this scope; one file per request so the SPA can show progress per file.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 },
+    });
+    const up = scope.withTypeProvider<ZodTypeProvider>();
+    up.post(
+      '/admin/listings/:id/images',
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, response: { 201: z.object({ id: z.string() }) } },
+      },
+      async (req, reply) => {
+        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', IMAGE_TYPE_MESSAGE);
+        const file = await req.file();
+        if (!file)
+          throw new AppError('VALIDATION', 'Choose an image to upload', { fields: { file: 'Required' } });
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_SIZE_MESSAGE);
+          throw err;
+        }
+        const created = await images.uploadImage(ctx, req.actor(), req.params.id, data, req.info());
+        return reply.code(201).send(created);
+      },
+    );
+  });
+
+  api.put(
+    '/admin/listings/:id/images/order',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: z.object({ imageIds: z.array(z.uuid('Invalid image id')).min(1).max(100) }),
+        response: { 200: ok },
+      },
+    },
+    async (req) => {
+      await images.reorderImages(ctx, req.actor(), req.params.id, req.body.imageIds, req.info());
+      return { ok: true as const };
+    },
+  );
+
+  api.post(
+    '/admin/listings/:id/images/:imageId/primary',
+    { config: { access: 'admin' }, schema: { params: imageParams, response: { 200: ok } } },
+    async (req) => {
+      await images.setPrimaryImage(ctx, req.actor(), req.params.id, req.params.imageId, req.info());
+      return { ok: true as const };
+    },
+  );
+
+  api.delete(
+    '/admin/listings/:id/images/:imageId',
+    { config: { access: 'admin' }, schema: { params: imageParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await images.removeImage(ctx, req.actor(), req.params.id, req.params.imageId, req.info());
+      return reply.code(204).send(null);
+    },
+  );
+}

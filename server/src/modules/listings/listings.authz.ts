@@ -1,0 +1,30 @@
+import type { AuthzEntry } from '../../test/authz.js';
+
+const listing = { make: 'Kubota', model: 'M7-172', year: 2020, location: 'Iowa' };
+
+export const authz: AuthzEntry[] = [
+  { method: 'GET', url: '/api/listings', access: 'dealer' },
+  { method: 'GET', url: '/api/listings/public', access: 'public' },
+  { method: 'GET', url: '/api/listings/:listingId', access: 'public' },
+  { method: 'POST', url: '/api/listings', access: 'dealer', body: listing },
+  { method: 'GET', url: '/api/images/*', access: 'public' },
+  { method: 'GET', url: '/api/admin/listings', access: 'admin' },
+  { method: 'PATCH', url: '/api/admin/listings/:listingId', access: 'admin', body: { model: 'M7-173' } },
+  {
+    method: 'POST',
+    url: '/api/admin/listings/:listingId/status',
+    access: 'admin',
+    body: { status: 'inactive' },
+  },
+  { method: 'POST', url: '/api/admin/listings/samples', access: 'admin' },
+  { method: 'POST', url: '/api/admin/listings/:listingId/images', access: 'admin' },
+  {
+    method: 'PUT',
+    url: '/api/admin/listings/:listingId/images/order',
+    access: 'admin',
+    body: { imageIds: ['00000000-0000-4000-8000-000000000000'] },
+  },
+  { method: 'POST', url: '/api/admin/listings/:listingId/images/:imageId/primary', access: 'admin' },
+  { method: 'DELETE', url: '/api/admin/listings/:listingId/images/:imageId', access: 'admin' },
+  { method: 'DELETE', url: '/api/admin/listings/:listingId', access: 'admin' },
+];

@@ -1,0 +1,216 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+import { listings, offers, users } from '../../db/schema.js';
+import type { ListingPatch, Sort } from './listings.schemas.js';
+import {
+  afterCursor,
+  type Cursor,
+  filterConditions,
+  orderBy,
+  type SearchFilters,
+  sortKey,
+  whereSql,
+} from './search.js';
+
+export interface CardRow {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  price_cents: string | number;
+  location: string;
+  condition: string;
+  sort_key: string;
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+}
+
+/** One page of the inventory (limit + 1 rows, so the caller knows whether there is more). */
+export async function searchPage(
+  exec: Executor,
+  filters: SearchFilters,
+  sort: Sort,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<CardRow[]> {
+  const where = filterConditions(filters);
+  if (cursor) where.push(afterCursor(cursor));
+  const result = await exec.execute(sql`
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition,
+           ${sortKey(sort)} as sort_key,
+           p.storage_key as image_key, p.width as image_width, p.height as image_height
+    from tractor_listings l
+    left join tractor_images p on p.listing_id = l.id and p.is_primary
+    ${whereSql(where)}
+    order by ${orderBy(sort)}
+    limit ${limit + 1}`);
+  return rowsOf<CardRow>(result);
+}
+
+export async function countMatches(exec: Executor, filters: SearchFilters): Promise<number> {
+  const result = await exec.execute(
+    sql`select count(*)::int as n from tractor_listings l ${whereSql(filterConditions(filters))}`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Makes present among active listings: a skip scan over (status, make), a few dozen index probes. */
+export async function activeBrands(exec: Executor): Promise<string[]> {
+  const result = await exec.execute(sql`
+    with recursive b(make) as (
+      (select make from tractor_listings where status = 'active' order by make limit 1)
+      union all
+      select (select make from tractor_listings where status = 'active' and make > b.make order by make limit 1)
+      from b where b.make is not null
+    )
+    select make from b where make is not null`);
+  return rowsOf<{ make: string }>(result).map((r) => r.make);
+}
+
+export interface AdminRow extends CardRow {
+  status: 'active' | 'inactive' | 'sold';
+  created_at: string;
+  owner_name: string;
+  owner_email: string;
+  image_count: number;
+}
+
+export async function adminPage(
+  exec: Executor,
+  filters: SearchFilters,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<AdminRow[]> {
+  const where = filterConditions(filters);
+  if (cursor) where.push(afterCursor(cursor));
+  const result = await exec.execute(sql`
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.status,
+           l.created_at::text as created_at, ${sortKey('newest')} as sort_key,
+           u.name as owner_name, u.email as owner_email,
+           p.storage_key as image_key, p.width as image_width, p.height as image_height,
+           (select count(*)::int from tractor_images i where i.listing_id = l.id) as image_count
+    from tractor_listings l
+    join users u on u.id = l.user_id
+    left join tractor_images p on p.listing_id = l.id and p.is_primary
+    ${whereSql(where)}
+    order by ${orderBy('newest')}
+    limit ${limit + 1}`);
+  return rowsOf<AdminRow>(result);
+}
+
+const detailColumns = {
+  id: listings.id,
+  userId: listings.userId,
+  make: listings.make,
+  model: listings.model,
+  year: listings.year,
+  hours: listings.hours,
+  priceCents: listings.priceCents,
+  location: listings.location,
+  condition: listings.condition,
+  description: listings.description,
+  transmission: listings.transmission,
+  frontLoader: listings.frontLoader,
+  otherInfo: listings.otherInfo,
+  status: listings.status,
+  createdAt: listings.createdAt,
+  engineHours: listings.engineHours,
+  buildYear: listings.buildYear,
+  topSpeed: listings.topSpeed,
+  frontLinkage: listings.frontLinkage,
+  frontPto: listings.frontPto,
+  frontSuspension: listings.frontSuspension,
+  cabSuspension: listings.cabSuspension,
+  midMountValves: listings.midMountValves,
+  gps: listings.gps,
+  rearTyreSize: listings.rearTyreSize,
+  frontTyreSize: listings.frontTyreSize,
+  pumpSize: listings.pumpSize,
+  numberOfRearRemotes: listings.numberOfRearRemotes,
+  rearRemoteType: listings.rearRemoteType,
+  airBrakes: listings.airBrakes,
+};
+export type DetailRow = Awaited<ReturnType<typeof listingById>> & {};
+
+export async function listingById(exec: Executor, id: string) {
+  const rows = await exec.select(detailColumns).from(listings).where(eq(listings.id, id));
+  return rows[0] ?? null;
+}
+
+/** True when this dealer's offer on the listing was accepted (they bought it). */
+export async function boughtBy(exec: Executor, listingId: string, userId: string): Promise<boolean> {
+  const rows = await exec
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(eq(offers.listingId, listingId), eq(offers.buyerUserId, userId), eq(offers.status, 'accepted')),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function userStatus(exec: Executor, userId: string): Promise<string | null> {
+  const rows = await exec.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  return rows[0]?.status ?? null;
+}
+
+export async function firstApprovedUserId(exec: Executor): Promise<string | null> {
+  const rows = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.status, 'approved'))
+    .orderBy(users.createdAt)
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function insertListings(
+  exec: Executor,
+  rows: (typeof listings.$inferInsert)[],
+): Promise<{ id: string }[]> {
+  if (rows.length === 0) return [];
+  return exec.insert(listings).values(rows).returning({ id: listings.id });
+}
+
+export async function updateListing(
+  exec: Executor,
+  id: string,
+  patch: ListingPatch | { status: 'active' | 'inactive' },
+  now: Date,
+): Promise<{ id: string; status: string } | null> {
+  const rows = await exec
+    .update(listings)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(listings.id, id))
+    .returning({ id: listings.id, status: listings.status });
+  return rows[0] ?? null;
+}
+
+/** Status change only from the expected status (sold listings never change here). */
+export async function setStatus(
+  exec: Executor,
+  id: string,
+  from: 'active' | 'inactive',
+  to: 'active' | 'inactive',
+  now: Date,
+): Promise<boolean> {
+  const rows = await exec
+    .update(listings)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(listings.id, id), eq(listings.status, from)))
+    .returning({ id: listings.id });
+  return rows.length > 0;
+}
+
+export async function deleteListing(
+  exec: Executor,
+  id: string,
+): Promise<{ make: string; model: string } | null> {
+  const rows = await exec
+    .delete(listings)
+    .where(eq(listings.id, id))
+    .returning({ make: listings.make, model: listings.model });
+  return rows[0] ?? null;
+}

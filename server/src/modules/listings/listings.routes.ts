@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Actor, AppContext } from '../../lib/context.js';
+import { imageRoutes } from './images.routes.js';
+import {
+  adminPageSchema,
+  adminQuerySchema,
+  dealerPageSchema,
+  dealerQuerySchema,
+  detailSchema,
+  idParams,
+  listingInputSchema,
+  listingPatchSchema,
+  publicPageSchema,
+  publicQuerySchema,
+} from './listings.schemas.js';
+import * as service from './listings.service.js';
+
+const idBody = z.object({ id: z.string() });
+const viewer = (req: FastifyRequest): Actor | null => (req.user ? req.actor() : null);
+
+export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/listings',
+    {
+      config: { access: 'dealer' },
+      schema: { querystring: dealerQuerySchema, response: { 200: dealerPageSchema } },
+    },
+    async (req) => service.dealerInventory(ctx, req.actor(), req.query),
+  );
+
+  api.get(
+    '/listings/public',
+    {
+      config: { access: 'public' },
+      schema: { querystring: publicQuerySchema, response: { 200: publicPageSchema } },
+    },
+    async (req) => service.publicInventory(ctx, req.query),
+  );
+
+  api.get(
+    '/listings/:id',
+    { config: { access: 'public' }, schema: { params: idParams, response: { 200: detailSchema } } },
+    async (req) => service.listingDetail(ctx, viewer(req), req.params.id),
+  );
+
+  api.post(
+    '/listings',
+    {
+      config: {
+        access: 'dealer',
+        deniedMessages: {
+          signedOut: 'You must be logged in to create a listing',
+          forbidden: 'Your account must be approved before you can create listings',
+        },
+      },
+      schema: { body: listingInputSchema, response: { 201: idBody } },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await service.createListing(ctx, viewer(req), req.body, req.info())),
+  );
+
+  api.get(
+    '/admin/listings',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminQuerySchema, response: { 200: adminPageSchema } },
+    },
+    async (req) => service.adminListings(ctx, req.actor(), req.query),
+  );
+
+  api.patch(
+    '/admin/listings/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: listingPatchSchema, response: { 200: idBody } },
+    },
+    async (req) => service.updateListing(ctx, req.actor(), req.params.id, req.body, req.info()),
+  );
+
+  api.post(
+    '/admin/listings/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: z.object({
+          status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }),
+        }),
+        response: { 200: z.object({ id: z.string(), status: z.enum(['active', 'inactive']) }) },
+      },
+    },
+    async (req) =>
+      service.setListingActive(ctx, req.actor(), req.params.id, req.body.status === 'active', req.info()),
+  );
+
+  api.delete(
+    '/admin/listings/:id',
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await service.deleteListing(ctx, req.actor(), req.params.id, req.info());
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    '/admin/listings/samples',
+    {
+      config: { access: 'admin' },
+      schema: { response: { 201: z.object({ added: z.number(), message: z.string() }) } },
+    },
+    async (req, reply) => reply.code(201).send(await service.addSampleListings(ctx, req.actor(), req.info())),
+  );
+
+  await imageRoutes(app, ctx);
+}

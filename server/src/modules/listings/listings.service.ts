@@ -1,0 +1,334 @@
+import { hasDealerRights } from '../../../../domain/users.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { VARIANT_WIDTHS, variantKey } from './image-files.js';
+import * as images from './images.repository.js';
+import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
+import * as repo from './listings.repository.js';
+import {
+  ADMIN_PAGE_SIZE,
+  type DetailDto,
+  type ImageDto,
+  type ListingInput,
+  type ListingPatch,
+  type ListingQuery,
+  PAGE_SIZE,
+  type Sort,
+} from './listings.schemas.js';
+import { sampleListing, seededRandom } from './sample-listings.js';
+import { decodeCursor, encodeCursor } from './search.js';
+
+/** The public URL of a stored variant; served by images.routes.ts. */
+export const imageUrl = (storageKey: string, width: number) => `/api/images/${variantKey(storageKey, width)}`;
+
+/** src (800 px) and srcset of an image; variants are never wider than the original. */
+export function imageSources(storageKey: string, width: number): { src: string; srcSet: string } {
+  const seen = new Set<number>();
+  const parts: string[] = [];
+  for (const w of VARIANT_WIDTHS) {
+    const actual = Math.min(w, width);
+    if (seen.has(actual)) continue;
+    seen.add(actual);
+    parts.push(`${imageUrl(storageKey, w)} ${actual}w`);
+  }
+  return { src: imageUrl(storageKey, 800), srcSet: parts.join(', ') };
+}
+
+function cardImage(r: repo.CardRow) {
+  if (!r.image_key || !r.image_width || !r.image_height) return null;
+  return { ...imageSources(r.image_key, r.image_width), width: r.image_width, height: r.image_height };
+}
+
+function toCard(r: repo.CardRow) {
+  return {
+    id: r.id,
+    make: r.make,
+    model: r.model,
+    year: Number(r.year),
+    hours: Number(r.hours),
+    location: r.location,
+    condition: r.condition,
+    image: cardImage(r),
+    priceCents: Number(r.price_cents),
+  };
+}
+
+async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> & { sort: Sort }) {
+  const { cursor: rawCursor, sort, ...filters } = query;
+  const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
+  const f = { ...filters, status: 'active' as const };
+  // The count and the brand list do not change from page to page; only the first page computes them.
+  const [rows, total, brands] = await Promise.all([
+    repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE),
+    cursor ? Promise.resolve(-1) : repo.countMatches(ctx.db, f),
+    cursor ? Promise.resolve([]) : repo.activeBrands(ctx.db),
+  ]);
+  const more = rows.length > PAGE_SIZE;
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    total,
+    brands: dedupeBrands(brands),
+    nextCursor: more && last ? encodeCursor({ sort, value: last.sort_key, id: last.id }) : null,
+  };
+}
+
+function dedupeBrands(makes: string[]): string[] {
+  const byLower = new Map<string, string>();
+  for (const m of makes) if (!byLower.has(m.toLowerCase())) byLower.set(m.toLowerCase(), m);
+  return [...byLower.values()].sort((a, b) => a.localeCompare(b));
+}
+
+/** Approved dealers and admins: the active inventory with prices. */
+export async function dealerInventory(ctx: AppContext, actor: Actor, query: ListingQuery) {
+  if (!hasDealerRights(actor.status)) throw new AppError('FORBIDDEN', 'Access denied');
+  const page = await inventoryPage(ctx, query);
+  return {
+    items: page.rows.map(toCard),
+    total: page.total,
+    nextCursor: page.nextCursor,
+    brands: page.brands,
+  };
+}
+
+/** Signed-out visitors: the same cards with the price removed (and no price filters or sorts). */
+export async function publicInventory(ctx: AppContext, query: Omit<ListingQuery, 'priceMin' | 'priceMax'>) {
+  const page = await inventoryPage(ctx, query);
+  return {
+    items: page.rows.map((r) => ({ ...toCard(r), priceCents: null })),
+    total: page.total,
+    nextCursor: page.nextCursor,
+    brands: page.brands,
+  };
+}
+
+function toImageDto(i: images.ImageRow): ImageDto {
+  return {
+    id: i.id,
+    ...imageSources(i.storageKey, i.width),
+    width: i.width,
+    height: i.height,
+    isPrimary: i.isPrimary,
+  };
+}
+
+/**
+ * A listing for the detail page. Inactive and sold listings exist only for admins and for the dealer who
+ * bought it; everyone else gets the same 404 as for a missing id. Prices only for dealers and admins.
+ */
+export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: string): Promise<DetailDto> {
+  const row = await repo.listingById(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  const isAdmin = viewer?.status === 'admin';
+  if (row.status !== 'active' && !isAdmin) {
+    const buyer =
+      viewer && hasDealerRights(viewer.status) && (await repo.boughtBy(ctx.db, id, viewer.userId));
+    if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  }
+  const imgs = await images.imagesOf(ctx.db, id);
+  const canSeePrice = viewer !== null && hasDealerRights(viewer.status);
+  return {
+    id: row.id,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    hours: row.hours,
+    priceCents: canSeePrice ? row.priceCents : null,
+    location: row.location,
+    condition: row.condition,
+    description: row.description,
+    transmission: row.transmission,
+    frontLoader: row.frontLoader,
+    otherInfo: row.otherInfo,
+    status: row.status as DetailDto['status'],
+    createdAt: row.createdAt.toISOString(),
+    specs: {
+      engineHours: row.engineHours,
+      buildYear: row.buildYear,
+      topSpeed: row.topSpeed,
+      frontLinkage: row.frontLinkage,
+      frontPto: row.frontPto,
+      frontSuspension: row.frontSuspension,
+      cabSuspension: row.cabSuspension,
+      midMountValves: row.midMountValves,
+      gps: row.gps,
+      rearTyreSize: row.rearTyreSize,
+      frontTyreSize: row.frontTyreSize,
+      pumpSize: row.pumpSize,
+      numberOfRearRemotes: row.numberOfRearRemotes,
+      rearRemoteType: row.rearRemoteType,
+      airBrakes: row.airBrakes,
+    },
+    images: imgs.map(toImageDto),
+  };
+}
+
+/** SPEC.md section 5: a signed-in user whose profile exists and who is approved or admin. */
+export async function createListing(
+  ctx: AppContext,
+  actor: Actor | null,
+  input: ListingInput,
+  info: RequestInfo,
+): Promise<{ id: string }> {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in to create a listing');
+  const status = await repo.userStatus(ctx.db, actor.userId);
+  if (!status) throw new AppError('NOT_FOUND', 'Could not find user profile');
+  if (!hasDealerRights(status))
+    throw new AppError('FORBIDDEN', 'Your account must be approved before you can create listings');
+  return ctx.db.transaction(async (tx) => {
+    const [created] = await repo.insertListings(tx, [{ ...input, userId: actor.userId }]);
+    await audit(tx, {
+      action: 'listing.created',
+      resourceType: 'listing',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { listingId: created.id, make: input.make, model: input.model },
+      request: info,
+    });
+    return created;
+  });
+}
+
+function assertAdmin(actor: Actor) {
+  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+}
+
+export async function adminListings(
+  ctx: AppContext,
+  actor: Actor,
+  query: { q?: string; status?: 'active' | 'inactive' | 'sold'; cursor?: string },
+) {
+  assertAdmin(actor);
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'newest') : undefined;
+  const filters = { q: query.q, status: query.status };
+  const [rows, total] = await Promise.all([
+    repo.adminPage(ctx.db, filters, cursor, ADMIN_PAGE_SIZE),
+    repo.countMatches(ctx.db, filters),
+  ]);
+  const page = rows.slice(0, ADMIN_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      ...toCard(r),
+      status: r.status,
+      createdAt: new Date(r.created_at).toISOString(),
+      owner: { name: r.owner_name, email: r.owner_email },
+      imageCount: Number(r.image_count),
+    })),
+    total,
+    nextCursor:
+      rows.length > ADMIN_PAGE_SIZE && last
+        ? encodeCursor({ sort: 'newest', value: last.sort_key, id: last.id })
+        : null,
+  };
+}
+
+export async function updateListing(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  patch: ListingPatch,
+  info: RequestInfo,
+): Promise<{ id: string }> {
+  assertAdmin(actor);
+  return ctx.db.transaction(async (tx) => {
+    const updated = await repo.updateListing(tx, id, patch, ctx.clock.now());
+    if (!updated) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    await audit(tx, {
+      action: 'listing.updated',
+      resourceType: 'listing',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { listingId: id, fields: Object.keys(patch) },
+      request: info,
+    });
+    return { id };
+  });
+}
+
+export async function setListingActive(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  active: boolean,
+  info: RequestInfo,
+): Promise<{ id: string; status: 'active' | 'inactive' }> {
+  assertAdmin(actor);
+  const to = active ? 'active' : 'inactive';
+  return ctx.db.transaction(async (tx) => {
+    const changed = await repo.setStatus(tx, id, active ? 'inactive' : 'active', to, ctx.clock.now());
+    if (!changed) {
+      const row = await repo.listingById(tx, id);
+      if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+      if (row.status === 'sold')
+        throw new AppError('CONFLICT', 'This tractor has been sold and cannot be changed');
+      // Already in the wanted state: nothing to do.
+      return { id, status: to };
+    }
+    await audit(tx, {
+      action: active ? 'listing.activated' : 'listing.deactivated',
+      resourceType: 'listing',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { listingId: id },
+      request: info,
+    });
+    return { id, status: to };
+  });
+}
+
+/** Deletes the listing (its images and offers go with it) and then its image files. */
+export async function deleteListing(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  info: RequestInfo,
+): Promise<void> {
+  assertAdmin(actor);
+  const keys = await ctx.db.transaction(async (tx) => {
+    const storageKeys = await images.storageKeysOf(tx, [id]);
+    const deleted = await repo.deleteListing(tx, id);
+    if (!deleted) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    await audit(tx, {
+      action: 'listing.deleted',
+      resourceType: 'listing',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { listingId: id, make: deleted.make, model: deleted.model, images: storageKeys.length },
+      request: info,
+    });
+    return storageKeys;
+  });
+  await removeImageFiles(ctx, keys);
+}
+
+export const SAMPLE_COUNT = 10;
+
+/** Demo mode only: ten sample listings owned by the first approved dealer. */
+export async function addSampleListings(
+  ctx: AppContext,
+  actor: Actor,
+  info: RequestInfo,
+): Promise<{ added: number; message: string }> {
+  assertAdmin(actor);
+  if (!ctx.config.demo) throw new AppError('NOT_FOUND', 'Not found');
+  const ownerId = await repo.firstApprovedUserId(ctx.db);
+  if (!ownerId) throw new AppError('CONFLICT', 'No approved users found to create listings');
+  const rand = seededRandom(ctx.clock.now().getTime() % 2 ** 31);
+  const rows = Array.from({ length: SAMPLE_COUNT }, () => ({ ...sampleListing(rand), userId: ownerId }));
+  const created = await ctx.db.transaction(async (tx) => {
+    const ids = await repo.insertListings(tx, rows);
+    await audit(tx, {
+      action: 'listing.samples_added',
+      resourceType: 'listing',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { count: ids.length },
+      request: info,
+    });
+    return ids;
+  });
+  return { added: created.length, message: `Added ${created.length} new test listings successfully!` };
+}

@@ -1,0 +1,112 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.js';
+import type { Sort } from './listings.schemas.js';
+
+/** Filters the inventory queries understand; prices in cents. */
+export interface SearchFilters {
+  q?: string;
+  brand?: string;
+  yearMin?: number;
+  yearMax?: number;
+  hoursMax?: number;
+  priceMin?: number;
+  priceMax?: number;
+  condition?: string[];
+  state?: string;
+  status?: 'active' | 'inactive' | 'sold';
+}
+
+/** LIKE pattern for a case-insensitive substring: lower-cased, with \ % _ escaped (backslash is the escape). */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Conditions over `tractor_listings l`; each one can use an index (trigram GIN, lower(make), status+column). */
+export function filterConditions(f: SearchFilters): SQL[] {
+  const where: SQL[] = [];
+  if (f.status) where.push(sql`l.status = ${f.status}`);
+  if (f.q) where.push(sql`l.search_text ilike ${likePattern(f.q)}`);
+  if (f.brand && f.brand.toLowerCase() !== 'all') where.push(sql`lower(l.make) = ${f.brand.toLowerCase()}`);
+  if (f.yearMin !== undefined) where.push(sql`l.year >= ${f.yearMin}`);
+  if (f.yearMax !== undefined) where.push(sql`l.year <= ${f.yearMax}`);
+  if (f.hoursMax !== undefined) where.push(sql`l.hours <= ${f.hoursMax}`);
+  if (f.priceMin !== undefined) where.push(sql`l.price_cents >= ${f.priceMin}`);
+  if (f.priceMax !== undefined) where.push(sql`l.price_cents <= ${f.priceMax}`);
+  if (f.condition?.length)
+    where.push(
+      sql`l.condition in (${sql.join(
+        f.condition.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.state) where.push(sql`l.location = ${f.state}`);
+  return where;
+}
+
+interface SortSpec {
+  column: SQL;
+  /** The sort value as exact text (timestamps keep their microseconds), for the cursor. */
+  key: SQL;
+  cast: SQL;
+  desc: boolean;
+}
+
+const SORT_SPECS: Record<Sort, SortSpec> = {
+  newest: { column: sql`l.created_at`, key: sql`l.created_at::text`, cast: sql`timestamptz`, desc: true },
+  price_asc: { column: sql`l.price_cents`, key: sql`l.price_cents::text`, cast: sql`bigint`, desc: false },
+  price_desc: { column: sql`l.price_cents`, key: sql`l.price_cents::text`, cast: sql`bigint`, desc: true },
+  year_asc: { column: sql`l.year`, key: sql`l.year::text`, cast: sql`integer`, desc: false },
+  year_desc: { column: sql`l.year`, key: sql`l.year::text`, cast: sql`integer`, desc: true },
+  hours_asc: { column: sql`l.hours`, key: sql`l.hours::text`, cast: sql`integer`, desc: false },
+  hours_desc: { column: sql`l.hours`, key: sql`l.hours::text`, cast: sql`integer`, desc: true },
+};
+
+export interface Cursor {
+  sort: Sort;
+  value: string;
+  id: string;
+}
+
+/** Opaque to clients: base64url of the sort, the last row's sort value and id. */
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.sort, c.value, c.id])).toString('base64url');
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function decodeCursor(raw: string, sort: Sort): Cursor {
+  const invalid = () =>
+    new AppError('VALIDATION', 'Invalid page cursor', { fields: { cursor: 'Invalid page cursor' } });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
+  const [s, value, id] = parsed;
+  if (s !== sort || typeof value !== 'string' || typeof id !== 'string' || !UUID_RE.test(id)) throw invalid();
+  if (sort === 'newest' ? Number.isNaN(Date.parse(value)) : !/^\d{1,15}$/.test(value)) throw invalid();
+  return { sort, value, id };
+}
+
+/** Keyset order: the sort column then id, both in the sort's direction. */
+export function orderBy(sort: Sort): SQL {
+  const s = SORT_SPECS[sort];
+  return s.desc ? sql`${s.column} desc, l.id desc` : sql`${s.column} asc, l.id asc`;
+}
+
+export function sortKey(sort: Sort): SQL {
+  return SORT_SPECS[sort].key;
+}
+
+export function afterCursor(c: Cursor): SQL {
+  const s = SORT_SPECS[c.sort];
+  const value = sql`cast(${c.value} as ${s.cast})`;
+  return s.desc
+    ? sql`(${s.column}, l.id) < (${value}, ${c.id}::uuid)`
+    : sql`(${s.column}, l.id) > (${value}, ${c.id}::uuid)`;
+}
+
+export function whereSql(parts: SQL[]): SQL {
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
