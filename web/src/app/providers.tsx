@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSession } from '@/features/auth/api/session';
 import { ApiError } from '@/lib/api';
 
 export const queryClient = new QueryClient({
@@ -14,11 +15,35 @@ export const queryClient = new QueryClient({
   },
 });
 
+// The toast UI is not needed to paint a page, so it loads only once something can raise a toast: a signed-in
+// user (live offer updates), any page other than the landing page, or the visitor's first interaction.
+// sonner replays toasts raised before it mounts, so none are lost.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+function DeferredToaster() {
+  const { user } = useSession();
+  const [ready, setReady] = useState(() => window.location.pathname !== '/');
+  useEffect(() => {
+    if (ready) return;
+    const go = () => setReady(true);
+    for (const e of INTERACTIONS) window.addEventListener(e, go, { once: true, passive: true });
+    return () => {
+      for (const e of INTERACTIONS) window.removeEventListener(e, go);
+    };
+  }, [ready]);
+  return ready || user ? (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  ) : null;
+}
+
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

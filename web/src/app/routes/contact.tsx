@@ -1,5 +1,5 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { ContactPage } from '@/features/marketing/components/contact-page';
 
 export function Component() {
-  return <Placeholder title="Contact" />;
+  return <ContactPage />;
 }

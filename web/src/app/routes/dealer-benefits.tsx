@@ -1,5 +1,5 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { DealerBenefitsPage } from '@/features/marketing/components/dealer-benefits-page';
 
 export function Component() {
-  return <Placeholder title="Why Trade on FieldLot?" />;
+  return <DealerBenefitsPage />;
 }

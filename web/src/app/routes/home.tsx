@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { LoadingState } from '@/components/ui/states';
+import { PageLoading } from '@/components/layout/page-loading';
 import { useSession } from '@/features/auth/api/session';
 
 const LandingPage = lazy(() =>
@@ -20,7 +20,7 @@ const ApplicationStatus = lazy(() =>
 /** SPEC.md "/": visitors see the landing page; signed-in users the dashboard of their role. */
 export function Component() {
   const { user, isLoading } = useSession();
-  if (isLoading) return <LoadingState text="Loading..." />;
+  if (isLoading) return <PageLoading />;
   if (!user) return <LandingPage />;
   if (user.status === 'admin') return <AdminDashboard />;
   if (user.status === 'approved') return <InventoryDashboard />;

@@ -1,5 +1,5 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { LogoDownloadPage } from '@/features/marketing/components/logo-download-page';
 
 export function Component() {
-  return <Placeholder title="Logo" />;
+  return <LogoDownloadPage />;
 }

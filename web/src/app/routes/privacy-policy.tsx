@@ -1,5 +1,5 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { PrivacyPolicyPage } from '@/features/marketing/components/privacy-policy-page';
 
 export function Component() {
-  return <Placeholder title="Privacy Policy" />;
+  return <PrivacyPolicyPage />;
 }

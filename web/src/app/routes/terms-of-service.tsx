@@ -1,5 +1,5 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { TermsOfServicePage } from '@/features/marketing/components/terms-of-service-page';
 
 export function Component() {
-  return <Placeholder title="Terms of Service" />;
+  return <TermsOfServicePage />;
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { LoadingState } from '@/components/ui/states';
+import { PageLoading } from './page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -15,7 +15,7 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Suspense fallback={<LoadingState text="Loading..." />}>
+        <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>

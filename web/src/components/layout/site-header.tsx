@@ -1,17 +1,17 @@
-import { LogOut, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
 import { useSession } from '@/features/auth/api/session';
-import { useSignOut } from '@/features/auth/api/sign-out';
 import { useSite } from '@/features/site/use-site';
-import { cn } from '@/lib/utils';
+import { linkButton } from './link-styles';
 import { Logo } from './logo';
 
 // The dialog (and Radix's dialog code) loads on first use, keeping the landing page light.
 const SignInDialog = lazy(() =>
   import('@/features/auth/components/sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
 );
+// Only signed-in users see it; it brings the toast code with it.
+const SignOutButton = lazy(() => import('./sign-out-button').then((m) => ({ default: m.SignOutButton })));
 
 const PUBLIC_LINKS = [
   { to: '/dealer-benefits', label: 'Dealer Benefits' },
@@ -26,6 +26,11 @@ const DEALER_LINKS = [
   { to: '/purchased-inventory', label: 'Purchased Inventory' },
 ];
 
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold hover:bg-muted hover:text-brand-800 ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-700'
+  }`;
+
 /**
  * SPEC.md: the public header links to dealer benefits, sell and contact with a sign-in button and a mobile
  * menu; approved users get the dealer header, which adds the dealer pages.
@@ -33,31 +38,52 @@ const DEALER_LINKS = [
 export function SiteHeader() {
   const { user, isApproved, isAdmin } = useSession();
   const site = useSite();
-  const signOut = useSignOut();
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const links = isApproved
     ? [...DEALER_LINKS, ...(isAdmin ? [{ to: '/admin', label: 'Admin' }] : [])]
     : PUBLIC_LINKS;
 
-  const navClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      'rounded-md px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-muted hover:text-brand-800',
-      isActive && 'bg-brand-50 text-brand-800',
-    );
+  // Any navigation (link, back button, sign-out redirect) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside.
+  useEffect(() => setMenuOpen(false), [pathname]);
 
-  const authButton = user ? (
-    <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-      <LogOut aria-hidden="true" /> Sign Out
-    </Button>
-  ) : (
-    <Button onClick={() => setSignInOpen(true)}>Sign In</Button>
-  );
+  // Escape closes the menu and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const authButton = (onDone?: () => void) =>
+    user ? (
+      <Suspense fallback={<span className="inline-block h-11 w-28" />}>
+        <SignOutButton onDone={onDone} />
+      </Suspense>
+    ) : (
+      <button
+        type="button"
+        className={linkButton.primary}
+        onClick={() => {
+          onDone?.();
+          setSignInOpen(true);
+        }}
+      >
+        Sign In
+      </button>
+    );
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="shrink-0" aria-label={`${site.name} home`}>
+        <Link to="/" className="shrink-0 rounded-md" aria-label={`${site.name} home`}>
           <Logo name={site.name} />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
@@ -67,24 +93,31 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden lg:block">{authButton}</div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="lg:hidden"
+        <div className="hidden items-center gap-3 lg:flex">
+          {!user && (
+            <Link to="/apply" className="text-sm font-semibold text-brand-700 hover:underline">
+              Apply as a Dealer
+            </Link>
+          )}
+          {authButton()}
+        </div>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md text-brand-800 hover:bg-muted lg:hidden"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((o) => !o)}
         >
           {menuOpen ? <X className="size-6" /> : <Menu className="size-6" />}
-        </Button>
+        </button>
       </div>
       {menuOpen && (
         <nav
           id="mobile-menu"
           aria-label="Mobile"
-          className="border-t border-border bg-card px-4 pb-4 lg:hidden"
+          className="border-t border-border bg-card px-4 pb-4 shadow-lg lg:hidden"
         >
           <ul className="flex flex-col gap-1 pt-2">
             {links.map((l) => (
@@ -94,10 +127,15 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            {!user && (
+              <li>
+                <NavLink to="/apply" className={navClass} onClick={() => setMenuOpen(false)}>
+                  <span className="block py-1 text-base">Apply as a Dealer</span>
+                </NavLink>
+              </li>
+            )}
           </ul>
-          <div className="mt-3" onClickCapture={() => setMenuOpen(false)}>
-            {authButton}
-          </div>
+          <div className="mt-3 border-t border-border pt-3">{authButton(() => setMenuOpen(false))}</div>
         </nav>
       )}
       {signInOpen && (
