@@ -26,7 +26,8 @@ async function main() {
 
   const app = await buildApp({ config, database });
   const admin = await ensureConfiguredAdmin(app.ctx);
-  const demo = config.demo ? await seedDemoData(app.ctx) : null;
+  const demoAbort = new AbortController();
+  const demo = config.demo ? await seedDemoData(app.ctx, demoAbort.signal) : null;
 
   await app.listen({ port: config.port, host: config.host });
   const stopWorkers = config.workers ? startWorkers(app.ctx) : async () => {};
@@ -34,9 +35,18 @@ async function main() {
   console.log(`\n  ${config.brand.name} is running at ${config.publicUrl}\n`);
   if (admin?.generatedPassword)
     console.log(`  Admin sign-in: ${admin.email} / ${admin.generatedPassword} (shown once)`);
-  else if (admin) console.log(`  Admin sign-in: ${admin.email} (password from ADMIN_PASSWORD)`);
+  else if (admin && config.adminPassword)
+    console.log(`  Admin sign-in: ${admin.email} (password from ADMIN_PASSWORD)`);
+  else if (admin)
+    console.log(
+      `  Admin sign-in: ${admin.email} (password shown at the first start; new one: npm run admin:create -- --email ${admin.email} --password ...)`,
+    );
   if (demo) for (const line of demo.signInLines) console.log(`  ${line}`);
   console.log('');
+  // Pictures are drawn after the server is up; the line below tells scripts (and e2e) they are all stored.
+  void demo?.images.then((count) => {
+    if (count > 0 && !demoAbort.signal.aborted) console.log(`  Demo listing images ready (${count})`);
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,8 +54,9 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Stop accepting, let in-flight requests finish, then stop workers and close the database.
+    demoAbort.abort();
     await app.close();
-    await stopWorkers();
+    await Promise.all([stopWorkers(), demo?.images]);
     await database.close();
     process.exit(0);
   };

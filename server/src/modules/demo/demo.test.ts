@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_BRANDS } from '../../../../domain/brands.js';
+import { CONDITIONS } from '../../../../domain/listings.js';
+import { OFFER_STATUSES } from '../../../../domain/offers.js';
+import { rowsOf } from '../../db/client.js';
+import {
+  listingImages,
+  listings,
+  offers,
+  saleInquiries,
+  userBrandPreferences,
+  users,
+} from '../../db/schema.js';
+import { verifyPassword } from '../../lib/password-hash.js';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app.js';
+import { DEMO_DEALERS, DEMO_PASSWORD } from './demo.data.js';
+import { demoPicture, seedDemoImages } from './demo.images.js';
+import { listingsWithoutImages, seedDemoData } from './demo.seed.js';
+import { BRAND_PALETTES, IMAGE_HEIGHT, IMAGE_WIDTH } from './tractor-art.js';
+
+describe('demo data', () => {
+  let t: TestApp;
+  let adminId: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-demo-'));
+    t = await createTestApp({ dataDir });
+    adminId = (await createUser(t.app, { status: 'admin' })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds dealers, 60 listings across every brand, offers and inquiries in every status', async () => {
+    const stop = new AbortController();
+    stop.abort(); // rows only here; pictures are tested below on a small inventory
+    const result = await seedDemoData(t.app.ctx, stop.signal);
+    expect(result.seeded).toBe(true);
+    expect(result.signInLines).toContain(
+      `Demo dealer (approved): dealer@fieldlot.example / ${DEMO_PASSWORD}`,
+    );
+
+    const dealers = await t.app.ctx.db
+      .select({
+        email: users.email,
+        status: users.status,
+        hash: users.passwordHash,
+        brand: users.desiredBrand1,
+      })
+      .from(users)
+      .where(sql`${users.email} like '%@fieldlot.example'`);
+    expect(dealers.map((d) => [d.email, d.status]).sort()).toEqual(
+      DEMO_DEALERS.map((d) => [d.email, d.status]).sort(),
+    );
+    expect(await verifyPassword(dealers[0].hash!, DEMO_PASSWORD)).toBe(true);
+    expect(dealers.every((d) => d.brand)).toBe(true);
+    const prefs = await t.app.ctx.db.select().from(userBrandPreferences);
+    expect(prefs.length).toBe(DEMO_DEALERS.reduce((n, d) => n + d.brands.length, 0));
+
+    const rows = await t.app.ctx.db.select().from(listings);
+    expect(rows).toHaveLength(60);
+    expect(new Set(rows.map((r) => r.make))).toEqual(new Set(LISTING_BRANDS));
+    expect(rows.every((r) => r.userId === adminId)).toBe(true);
+    expect(rows.filter((r) => r.status === 'sold')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'inactive').length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) {
+      expect(r.year).toBeGreaterThanOrEqual(2008);
+      expect(r.year).toBeLessThanOrEqual(2025);
+      expect(r.priceCents).toBeGreaterThanOrEqual(18_000_00);
+      expect(r.priceCents).toBeLessThanOrEqual(650_000_00);
+      expect(r.priceCents % 100).toBe(0);
+      expect(CONDITIONS as readonly string[]).toContain(r.condition);
+      expect(r.description.length).toBeGreaterThan(80);
+    }
+    expect(rows.filter((r) => r.gps && r.rearTyreSize && r.numberOfRearRemotes).length).toBeGreaterThan(20);
+    expect(rows.some((r) => r.make === 'John Deere' && r.model === '8R 410')).toBe(true);
+
+    const offerRows = await t.app.ctx.db.select().from(offers);
+    expect(new Set(offerRows.map((o) => o.status))).toEqual(new Set(OFFER_STATUSES));
+    const accepted = offerRows.filter((o) => o.status === 'accepted');
+    expect(accepted).toHaveLength(1);
+    expect(rows.find((r) => r.id === accepted[0].listingId)?.status).toBe('sold');
+    for (const o of offerRows.filter((o) => o.status === 'countered'))
+      expect(o.counterOfferAmountCents).toBeGreaterThan(0);
+
+    const inquiries = await t.app.ctx.db.select({ status: saleInquiries.status }).from(saleInquiries);
+    expect(new Set(inquiries.map((i) => i.status))).toEqual(new Set(['pending', 'contacted', 'closed']));
+  });
+
+  it('seeds nothing on the next start, and resumes the pictures that were not drawn', async () => {
+    expect(await listingsWithoutImages(t.app.ctx)).toBe(60);
+    const stop = new AbortController();
+    stop.abort();
+    const again = await seedDemoData(t.app.ctx, stop.signal);
+    expect(again.seeded).toBe(false);
+    expect(await again.images).toBe(0);
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.app.ctx.db.execute(sql`select count(*)::int as n from tractor_listings`),
+    );
+    expect(n).toBe(60);
+  });
+
+  it('draws brand-coloured pictures and stores 2 or 3 per listing with one primary', async () => {
+    const picture = await demoPicture('John Deere', 'row', 'side', false);
+    const meta = await sharp(picture).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', IMAGE_WIDTH, IMAGE_HEIGHT]);
+    // The body colour is really there: sample the hood.
+    const { data, info } = await sharp(picture).raw().toBuffer({ resolveWithObject: true });
+    const green = BRAND_PALETTES['John Deere'].body;
+    const target = [1, 3, 5].map((i) => Number.parseInt(green.slice(i, i + 2), 16));
+    let matches = 0;
+    for (let p = 0; p < data.length; p += info.channels) {
+      if (target.every((v, k) => Math.abs(data[p + k] - v) < 12)) matches++;
+    }
+    expect(matches / (info.width * info.height)).toBeGreaterThan(0.03);
+    expect(await demoPicture('John Deere', 'row', 'side', false)).toBe(picture); // cached
+
+    // A small inventory of its own keeps this quick: two listings, then the images pass.
+    const small = await createTestApp({ dataDir });
+    try {
+      const owner = await createUser(small.app, { status: 'admin' });
+      await small.app.ctx.db.insert(listings).values([
+        { userId: owner.id, make: 'Kubota', model: 'L3901', year: 2020, location: 'Iowa', frontLoader: true },
+        { userId: owner.id, make: 'Case IH', model: 'Magnum 340', year: 2021, location: 'Ohio' },
+      ]);
+      expect(await seedDemoImages(small.app.ctx, small.clock.now())).toBe(5);
+      const images = await small.app.ctx.db
+        .select({ listingId: listingImages.listingId, isPrimary: listingImages.isPrimary })
+        .from(listingImages);
+      const perListing = new Map<string, { total: number; primary: number }>();
+      for (const i of images) {
+        const e = perListing.get(i.listingId) ?? { total: 0, primary: 0 };
+        e.total++;
+        if (i.isPrimary) e.primary++;
+        perListing.set(i.listingId, e);
+      }
+      expect([...perListing.values()].map((e) => e.total).sort()).toEqual([2, 3]);
+      expect([...perListing.values()].every((e) => e.primary === 1)).toBe(true);
+      // Running it again adds nothing: every listing has pictures now.
+      expect(await seedDemoImages(small.app.ctx, small.clock.now())).toBe(0);
+      expect(await small.app.ctx.db.$count(listingImages, eq(listingImages.isPrimary, true))).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+});
