@@ -1,5 +1,6 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { AdminAccess } from '@/features/admin/components/admin-access';
 
+/** SPEC.md "Admin (/admin)". */
 export function Component() {
-  return <Placeholder title="Admin Panel" />;
+  return <AdminAccess />;
 }

@@ -1,6 +1,141 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Eye } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { Page } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { adminStatsKey } from '../api/admin';
+import { NotificationControls } from './notification-controls';
+import { StatsCards } from './stats-cards';
 
-/** The admin panel (SPEC.md "Admin"). Placeholder until the admin feature lands. */
+// Each tab is its own chunk: an admin who only reviews applications never downloads the rest.
+const AdminUsersTab = lazy(() =>
+  import('@/features/accounts/components/admin-users-tab').then((m) => ({ default: m.AdminUsersTab })),
+);
+const AdminOffersTab = lazy(() =>
+  import('@/features/offers/components/admin-offers-tab').then((m) => ({ default: m.AdminOffersTab })),
+);
+const AdminListingsTab = lazy(() =>
+  import('@/features/listings/components/admin-listings-tab').then((m) => ({ default: m.AdminListingsTab })),
+);
+const AdminInquiriesTab = lazy(() =>
+  import('@/features/inquiries/components/admin-inquiries-tab').then((m) => ({
+    default: m.AdminInquiriesTab,
+  })),
+);
+const AuditLogTab = lazy(() => import('./audit-log-tab').then((m) => ({ default: m.AuditLogTab })));
+const OutboxTab = lazy(() => import('./outbox-tab').then((m) => ({ default: m.OutboxTab })));
+const InventoryDashboard = lazy(() =>
+  import('@/features/listings/components/inventory-dashboard').then((m) => ({
+    default: m.InventoryDashboard,
+  })),
+);
+
+const TABS = [
+  { value: 'users', label: 'User Management' },
+  { value: 'offers', label: 'Offer Management' },
+  { value: 'listings', label: 'Listing Management' },
+  { value: 'inquiries', label: 'Sale Inquiries' },
+  { value: 'audit', label: 'Audit Log' },
+  { value: 'email', label: 'E-mail' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/** SPEC.md "Admin": the panel, or the preview of what an approved dealer sees (`?view=dealer`). */
 export function AdminDashboard() {
-  return <Placeholder title="Admin Panel" />;
+  const [params, setParams] = useSearchParams();
+  const preview = params.get('view') === 'dealer';
+  const tabParam = params.get('tab');
+  const tab: TabValue = TABS.some((t) => t.value === tabParam) ? (tabParam as TabValue) : 'users';
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: false },
+    );
+
+  if (preview) {
+    return (
+      <>
+        <div className="sticky top-0 z-30 border-b border-gold-500 bg-gold-100">
+          <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <h1 className="flex items-center gap-2 font-bold text-foreground">
+              <Eye className="size-5" aria-hidden="true" />
+              Admin Preview Mode - Viewing as Approved User
+            </h1>
+            <Button variant="default" size="sm" onClick={() => update({ view: null })}>
+              <ArrowLeft aria-hidden="true" /> Return to Admin Panel
+            </Button>
+          </div>
+        </div>
+        <Suspense fallback={<LoadingState text="Loading..." />}>
+          <InventoryDashboard />
+        </Suspense>
+      </>
+    );
+  }
+
+  return (
+    <Page className="grid gap-6">
+      <LiveStats />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-extrabold sm:text-3xl">Admin Panel</h1>
+        <Button variant="outline" onClick={() => update({ view: 'dealer' })}>
+          <Eye aria-hidden="true" /> View as User
+        </Button>
+      </div>
+      <StatsCards />
+      <Tabs value={tab} onValueChange={(v) => update({ tab: v })}>
+        <TabsList aria-label="Admin sections">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <Suspense fallback={<LoadingState text="Loading..." />}>
+          <TabsContent value="users">
+            <AdminUsersTab />
+          </TabsContent>
+          <TabsContent value="offers">
+            <AdminOffersTab />
+          </TabsContent>
+          <TabsContent value="listings" className="grid gap-4">
+            <NotificationControls />
+            <AdminListingsTab />
+          </TabsContent>
+          <TabsContent value="inquiries">
+            <AdminInquiriesTab />
+          </TabsContent>
+          <TabsContent value="audit">
+            <AuditLogTab />
+          </TabsContent>
+          <TabsContent value="email">
+            <OutboxTab />
+          </TabsContent>
+        </Suspense>
+      </Tabs>
+    </Page>
+  );
+}
+
+/** After any change made in a tab (approve, reject, ...) settles, the count cards reload. */
+function LiveStats() {
+  const qc = useQueryClient();
+  const mutating = useIsMutating();
+  const previous = useRef(mutating);
+  useEffect(() => {
+    if (previous.current > 0 && mutating === 0) qc.invalidateQueries({ queryKey: adminStatsKey });
+    previous.current = mutating;
+  }, [mutating, qc]);
+  return null;
 }

@@ -1,0 +1,87 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post, qs } from '@/lib/api';
+
+export interface AdminStats {
+  totalUsers: number;
+  pendingReview: number;
+  approvedUsers: number;
+  administrators: number;
+}
+
+export const adminStatsKey = ['admin', 'stats'] as const;
+
+export function useAdminStats() {
+  return useQuery({
+    queryKey: adminStatsKey,
+    queryFn: ({ signal }) => get<AdminStats>('/api/admin/stats', signal),
+    // Counts stay live while the panel is open (other admins approve users too).
+    refetchInterval: 30_000,
+  });
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  resourceType: string;
+  actorEmail: string | null;
+  ip: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+export function useAuditLog(filter: { action: string; email: string }) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'audit', filter],
+    queryFn: ({ pageParam, signal }) =>
+      get<{ entries: AuditEntry[]; nextCursor: number | null }>(
+        `/api/admin/audit${qs({ action: filter.action, email: filter.email, before: pageParam })}`,
+        signal,
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useAuditActions() {
+  return useQuery({
+    queryKey: ['admin', 'audit', 'actions'],
+    queryFn: ({ signal }) => get<{ actions: string[] }>('/api/admin/audit/actions', signal),
+    select: (d) => d.actions,
+  });
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface OutboxMessage {
+  id: number;
+  template: string;
+  recipient: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string;
+  sentAt: string | null;
+}
+
+export function useOutbox(status: OutboxStatus | '') {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'outbox', status],
+    queryFn: ({ pageParam, signal }) =>
+      get<{ messages: OutboxMessage[]; nextCursor: number | null }>(
+        `/api/admin/outbox${qs({ status, before: pageParam })}`,
+        signal,
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: 15_000,
+  });
+}
+
+export function useRetryMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => post<{ queued: true }>(`/api/admin/outbox/${id}/retry`),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+  });
+}

@@ -1,0 +1,121 @@
+import { RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label, NativeSelect } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { formatDateTime } from '@/lib/format';
+import { type OutboxMessage, type OutboxStatus, useOutbox, useRetryMessage } from '../api/admin';
+
+const STATUS: Record<OutboxStatus, { label: string; tone: Tone }> = {
+  pending: { label: 'Queued', tone: 'yellow' },
+  sending: { label: 'Sending', tone: 'blue' },
+  sent: { label: 'Sent', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
+};
+
+/** The mail outbox: what is queued, sent, or failed (with the error), and a retry for failures. */
+export function OutboxTab() {
+  const [status, setStatus] = useState<OutboxStatus | ''>('');
+  const outbox = useOutbox(status);
+  const messages = outbox.data?.pages.flatMap((p) => p.messages) ?? [];
+
+  return (
+    <section aria-labelledby="outbox-title" className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id="outbox-title" className="text-lg font-bold">
+          E-mail outbox
+        </h2>
+        <div className="grid gap-1.5 sm:w-48">
+          <Label htmlFor="outbox-status">Status</Label>
+          <NativeSelect
+            id="outbox-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as OutboxStatus | '')}
+          >
+            <option value="">All e-mails</option>
+            {(Object.keys(STATUS) as OutboxStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS[s].label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {outbox.isPending ? (
+        <div className="grid gap-2" role="status" aria-label="Loading e-mails">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : outbox.isError ? (
+        <ErrorState message="Failed to load e-mails" onRetry={() => outbox.refetch()} />
+      ) : messages.length === 0 ? (
+        <EmptyState title="No e-mails here" description="E-mails appear as soon as something queues one." />
+      ) : (
+        <>
+          <ul className="grid gap-2" aria-label="E-mails">
+            {messages.map((m) => (
+              <MessageRow key={m.id} message={m} />
+            ))}
+          </ul>
+          {outbox.hasNextPage && (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => outbox.fetchNextPage()}
+              disabled={outbox.isFetchingNextPage}
+            >
+              {outbox.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function MessageRow({ message: m }: { message: OutboxMessage }) {
+  const retry = useRetryMessage();
+  const s = STATUS[m.status];
+  return (
+    <li>
+      <Card className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Badge tone={s.tone}>{s.label}</Badge>
+            <span className="font-mono text-xs">{m.template}</span>
+            <span className="font-medium break-all">{m.recipient}</span>
+          </div>
+          <p className="text-muted-foreground">
+            Queued {formatDateTime(m.createdAt)}
+            {m.sentAt && ` · sent ${formatDateTime(m.sentAt)}`}
+            {m.status === 'pending' && m.attempts > 0 && ` · next try ${formatDateTime(m.nextAttemptAt)}`}
+            {m.attempts > 0 && ` · ${m.attempts} ${m.attempts === 1 ? 'attempt' : 'attempts'}`}
+          </p>
+          {m.lastError && m.status !== 'sent' && (
+            <p className="font-mono text-xs break-all text-red-800">{m.lastError}</p>
+          )}
+        </div>
+        {m.status === 'failed' && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={retry.isPending}
+            onClick={() =>
+              retry.mutate(m.id, {
+                onSuccess: () => toast.success('E-mail queued again'),
+                onError: (err) => toast.error(`Failed to retry e-mail: ${err.message}`),
+              })
+            }
+          >
+            <RotateCcw aria-hidden="true" /> Retry
+          </Button>
+        )}
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import type { InquiryStatus } from '@domain/inquiries';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, patch, post } from '@/lib/api';
+
+export interface SaleInquiry {
+  id: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  hours: number | null;
+  location: string | null;
+  condition: string | null;
+  description: string | null;
+  email: string;
+  transmission: string | null;
+  status: InquiryStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the sell form sends (SPEC.md section 5: no phone; empty numbers are none). */
+export interface InquiryInput {
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  hours: number | null;
+  location: string | null;
+  transmission?: string;
+  email: string;
+}
+
+export function useSubmitInquiry() {
+  return useMutation({ mutationFn: (input: InquiryInput) => post<{ id: string }>('/api/inquiries', input) });
+}
+
+export const adminInquiriesKey = ['admin', 'inquiries'] as const;
+
+export function useAdminInquiries() {
+  return useQuery({
+    queryKey: adminInquiriesKey,
+    queryFn: ({ signal }) => get<{ inquiries: SaleInquiry[] }>('/api/admin/inquiries', signal),
+    select: (d) => d.inquiries,
+  });
+}
+
+export function useChangeInquiryStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: InquiryStatus }) =>
+      patch<{ inquiry: SaleInquiry }>(`/api/admin/inquiries/${id}`, { status }),
+    onSuccess: ({ inquiry }) => {
+      qc.setQueryData<{ inquiries: SaleInquiry[] }>(adminInquiriesKey, (old) =>
+        old ? { inquiries: old.inquiries.map((i) => (i.id === inquiry.id ? inquiry : i)) } : old,
+      );
+    },
+    // A 409 means someone else moved it: show the real state.
+    onError: () => qc.invalidateQueries({ queryKey: adminInquiriesKey }),
+  });
+}

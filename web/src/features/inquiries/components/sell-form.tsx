@@ -1,0 +1,215 @@
+import { SELL_FORM_MAKES } from '@domain/brands';
+import { emailSchema } from '@domain/email';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
+import { ApiError } from '@/lib/api';
+import { type InquiryInput, useSubmitInquiry } from '../api/inquiries';
+
+interface SellValues {
+  make: string;
+  model: string;
+  year: string;
+  hours: string;
+  location: string;
+  transmission: string;
+  email: string;
+}
+
+const EMPTY: SellValues = {
+  make: '',
+  model: '',
+  year: '',
+  hours: '',
+  location: '',
+  transmission: '',
+  email: '',
+};
+const STEP_ONE_FIELDS = ['make', 'model', 'year', 'hours', 'location', 'transmission'] as const;
+
+/** SPEC.md section 5: integers or none; blanks are none; transmission only when non-blank. */
+export function toInquiryInput(v: SellValues): InquiryInput {
+  const int = (s: string) => (s.trim() === '' ? null : Math.trunc(Number(s)));
+  const text = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    make: text(v.make),
+    model: text(v.model),
+    year: int(v.year),
+    hours: int(v.hours),
+    location: text(v.location),
+    ...(v.transmission.trim() ? { transmission: v.transmission.trim() } : {}),
+    email: v.email,
+  };
+}
+
+/** SPEC.md "Sell your tractor": step 1 (the tractor, no validation) then step 2 (e-mail only). */
+export function SellForm() {
+  const [step, setStep] = useState<1 | 2>(1);
+  const form = useForm<SellValues>({ defaultValues: EMPTY });
+  const { register, handleSubmit, watch, reset, setError, formState } = form;
+  const submit = useSubmitInquiry();
+  const email = watch('email');
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (step === 1) {
+      setStep(2);
+      return;
+    }
+    const parsed = emailSchema.safeParse(values.email);
+    if (!parsed.success) {
+      setError('email', { message: parsed.error.issues[0].message });
+      return;
+    }
+    try {
+      await submit.mutateAsync(toInquiryInput(values));
+      toast.success('Thank you! Your inquiry has been submitted successfully.');
+      reset(EMPTY);
+      setStep(1);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code === 'NETWORK') {
+        toast.error('Something went wrong. Please try again.');
+        return;
+      }
+      if (err.code === 'RATE_LIMITED') {
+        toast.error(err.message);
+        return;
+      }
+      const fields = Object.entries(err.fields).filter(([k]) => k in EMPTY) as Array<
+        [keyof SellValues, string]
+      >;
+      for (const [name, message] of fields) setError(name, { message });
+      if (fields.some(([k]) => (STEP_ONE_FIELDS as readonly string[]).includes(k))) setStep(1);
+      toast.error(fields.length ? fields[0][1] : 'Failed to submit form. Please try again.');
+    }
+  });
+
+  const errors = formState.errors;
+  const busy = submit.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-labelledby="sell-form-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="sell-form-title" className="text-xl font-bold">
+          {step === 1 ? 'Tell us about your tractor' : 'Where should we send your offer?'}
+        </h2>
+        <p className="shrink-0 text-sm font-semibold text-muted-foreground">Step {step} of 2</p>
+      </div>
+
+      {step === 1 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Make" id="sell-make" error={errors.make?.message}>
+            <NativeSelect id="sell-make" {...register('make')}>
+              <option value="">Select make</option>
+              {SELL_FORM_MAKES.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label="Model" id="sell-model" error={errors.model?.message}>
+            <Input id="sell-model" placeholder="e.g. 6155R" autoComplete="off" {...register('model')} />
+          </Field>
+          <Field label="Year" id="sell-year" error={errors.year?.message}>
+            <Input
+              id="sell-year"
+              type="number"
+              inputMode="numeric"
+              placeholder="e.g. 2018"
+              aria-invalid={errors.year ? true : undefined}
+              aria-describedby={errors.year ? 'sell-year-error' : undefined}
+              {...register('year')}
+            />
+          </Field>
+          <Field label="Hours" id="sell-hours" error={errors.hours?.message}>
+            <Input
+              id="sell-hours"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              placeholder="e.g. 4250"
+              aria-invalid={errors.hours ? true : undefined}
+              aria-describedby={errors.hours ? 'sell-hours-error' : undefined}
+              {...register('hours')}
+            />
+          </Field>
+          <Field label="Location" id="sell-location" error={errors.location?.message}>
+            <Input
+              id="sell-location"
+              placeholder="Which state is the tractor in?"
+              autoComplete="address-level1"
+              {...register('location')}
+            />
+          </Field>
+          <Field label="Transmission" id="sell-transmission" error={errors.transmission?.message}>
+            <Input
+              id="sell-transmission"
+              placeholder="e.g. PowerShift, CVT, manual"
+              autoComplete="off"
+              {...register('transmission')}
+            />
+          </Field>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="lg" className="w-full sm:w-auto">
+              Submit
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="grid gap-4">
+          <Field
+            label="Email"
+            id="sell-email"
+            error={errors.email?.message}
+            hint="We'll send your offer to this email address"
+          >
+            <Input
+              id="sell-email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              autoFocus
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'sell-email-error' : undefined}
+              {...register('email')}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+            <Button type="button" variant="outline" onClick={() => setStep(1)} disabled={busy}>
+              <ArrowLeft aria-hidden="true" /> Back to tractor details
+            </Button>
+            <Button type="submit" size="lg" variant="accent" disabled={busy || email.trim() === ''}>
+              {busy ? 'Submitting...' : 'Get Offer'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Field({
+  label,
+  id,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  id: string;
+  error?: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
