@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import { variantKey } from '../listings/image-files.js';
 import { listingLink } from './offers.links.js';
 import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
 import * as repo from './offers.repository.js';
@@ -65,9 +66,9 @@ function checkCap(cents: number, askingCents: number, label: string) {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Images are served by the listings module; this is the URL shape it answers. */
+/** Images are served by the listings module (images.routes.ts); cards use its 400 px variant. */
 export function imageUrl(key: string | null): string | null {
-  return key ? `/api/images/${key}` : null;
+  return key ? `/api/images/${variantKey(key, 400)}` : null;
 }
 
 function toOffer(r: repo.OfferRow): OfferView {

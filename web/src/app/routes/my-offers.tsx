@@ -1,5 +1,5 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { MyOffersPage } from '@/features/offers/components/my-offers-page';
 
 export function Component() {
-  return <Placeholder title="My Offers" />;
+  return <MyOffersPage />;
 }

@@ -1,5 +1,5 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { PurchasedInventoryPage } from '@/features/offers/components/purchased-inventory-page';
 
 export function Component() {
-  return <Placeholder title="Purchased Inventory" />;
+  return <PurchasedInventoryPage />;
 }

@@ -1,0 +1,160 @@
+import type { OfferStatus, OfferType } from '@domain/offers';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from '@/lib/api';
+
+/** Shapes of the offers API (money in cents, dates ISO). */
+export interface ListingSummary {
+  make: string;
+  model: string;
+  year: number;
+  location: string;
+  condition: string;
+  hours: number;
+  priceCents: number;
+  status: string;
+  imageUrl: string | null;
+}
+
+export interface Offer {
+  id: string;
+  listingId: string;
+  offerType: OfferType;
+  status: OfferStatus;
+  offerAmountCents: number;
+  originalPriceCents: number;
+  message: string;
+  counterOfferAmountCents: number | null;
+  counterMessage: string | null;
+  acceptedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OfferWithListing extends Offer {
+  listing: ListingSummary;
+}
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+}
+export interface AdminOffer extends OfferWithListing {
+  buyer: Person;
+  seller: Person;
+}
+
+export interface Purchase {
+  id: string;
+  listingId: string;
+  offerAmountCents: number;
+  acceptedAt: string | null;
+  createdAt: string;
+  listing: ListingSummary;
+}
+
+/** Every offers query starts with 'offers', so one invalidation refreshes them all (see lib/live-events). */
+export const offerKeys = {
+  all: ['offers'] as const,
+  mine: ['offers', 'mine'] as const,
+  purchased: ['offers', 'purchased'] as const,
+  listing: (listingId: string) => ['offers', 'listing', listingId] as const,
+  admin: ['offers', 'admin'] as const,
+};
+
+export function useMyOffers(enabled = true) {
+  return useQuery({
+    queryKey: offerKeys.mine,
+    queryFn: ({ signal }) => get<{ offers: OfferWithListing[] }>('/api/offers/mine', signal),
+    select: (d) => d.offers,
+    enabled,
+  });
+}
+
+export function usePurchases(enabled = true) {
+  return useQuery({
+    queryKey: offerKeys.purchased,
+    queryFn: ({ signal }) => get<{ purchases: Purchase[] }>('/api/offers/purchased', signal),
+    select: (d) => d.purchases,
+    enabled,
+  });
+}
+
+export function useListingOffers(listingId: string, enabled = true) {
+  return useQuery({
+    queryKey: offerKeys.listing(listingId),
+    queryFn: ({ signal }) => get<{ offers: OfferWithListing[] }>(`/api/offers/listing/${listingId}`, signal),
+    select: (d) => d.offers,
+    enabled,
+  });
+}
+
+export function useAdminOffers() {
+  return useQuery({
+    queryKey: offerKeys.admin,
+    queryFn: ({ signal }) => get<{ offers: AdminOffer[] }>('/api/admin/offers', signal),
+    select: (d) => d.offers,
+  });
+}
+
+/** Refresh offers and anything listing-shaped (an acceptance sells the listing). */
+function useRefreshAfterChange() {
+  const qc = useQueryClient();
+  return () =>
+    qc.invalidateQueries({
+      predicate: (q) => {
+        const head = String(q.queryKey[0] ?? '');
+        return head === 'offers' || head.startsWith('listing') || head === 'inventory' || head === 'admin';
+      },
+    });
+}
+
+export interface NewOffer {
+  listingId: string;
+  offerType: OfferType;
+  amount?: string;
+  message?: string;
+}
+
+export function useCreateOffer() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: NewOffer; idempotencyKey: string }) =>
+      post<{ offer: Offer }>('/api/offers', input, { 'idempotency-key': idempotencyKey }),
+    onSuccess: refresh,
+  });
+}
+
+export function useAcceptCounter() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (offerId: string) => post<{ offer: Offer }>(`/api/offers/${offerId}/accept-counter`),
+    onSettled: refresh,
+  });
+}
+
+export function useWithdrawOffer() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: ({ offerId, expectedStatus }: { offerId: string; expectedStatus: OfferStatus }) =>
+      post<{ offer: Offer }>(`/api/offers/${offerId}/withdraw`, { expectedStatus }),
+    onSettled: refresh,
+  });
+}
+
+export type AdminDecision =
+  | { offerId: string; action: 'accept' | 'reject' }
+  | { offerId: string; action: 'counter'; amount: string; message: string };
+
+export function useAdminDecision() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (d: AdminDecision) =>
+      post<{ offer: Offer }>(
+        `/api/admin/offers/${d.offerId}/${d.action}`,
+        d.action === 'counter' ? { amount: d.amount, message: d.message } : {},
+      ),
+    onSettled: refresh,
+  });
+}

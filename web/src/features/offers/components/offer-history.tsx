@@ -1,0 +1,171 @@
+import { buyerFeeCents, formatDollars } from '@domain/money';
+import type { OfferStatus } from '@domain/offers';
+import { CheckCircle2, Handshake } from 'lucide-react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState } from '@/components/ui/states';
+import { useSession } from '@/features/auth/api/session';
+import { formatDate, formatDateTime, formatLongDate } from '@/lib/format';
+import { useLiveEvents } from '@/lib/live-events';
+import { type Offer, useAcceptCounter, useListingOffers, useWithdrawOffer } from '../api/offers';
+import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
+import { requestOfferDialog } from './offer-dialog-bus';
+
+/** "$45,000 + $2,750 buyer fee" */
+export function AmountWithFee({ cents }: { cents: number }) {
+  return (
+    <span className="tabular-nums">
+      <span className="font-bold">{formatDollars(cents)}</span>{' '}
+      <span className="text-muted-foreground">+ {formatDollars(buyerFeeCents(cents))} buyer fee</span>
+    </span>
+  );
+}
+
+/**
+ * "Your Offer History" on the detail page (approved dealers only, hidden when empty, newest first), with the
+ * "Offer Accepted!" banner or, when nothing is accepted, the counter-offer banner. Updates live.
+ */
+export function OfferHistory({ listingId }: { listingId: string }) {
+  const { isApproved } = useSession();
+  const query = useListingOffers(listingId, isApproved);
+  useLiveEvents(isApproved);
+
+  if (!isApproved) return null;
+  if (query.isPending) return <Skeleton className="h-24 w-full" />;
+  if (query.isError) return <ErrorState message="Failed to load offers" onRetry={() => query.refetch()} />;
+  const offers = query.data;
+  if (offers.length === 0) return null;
+
+  const accepted = offers.find((o) => o.status === 'accepted');
+  const countered = accepted ? undefined : offers.find((o) => o.status === 'countered');
+
+  return (
+    <section aria-labelledby="offer-history-title" className="grid gap-4" data-testid="offer-history">
+      {accepted && <AcceptedBanner offer={accepted} />}
+      {countered && <CounterBanner offer={countered} />}
+      <h2 id="offer-history-title" className="text-xl font-bold">
+        Your Offer History
+      </h2>
+      <ul className="grid gap-3">
+        {offers.map((o) => (
+          <li key={o.id}>
+            <HistoryEntry offer={o} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AcceptedBanner({ offer }: { offer: Offer }) {
+  return (
+    <div
+      role="status"
+      className="grid gap-2 rounded-lg border-2 border-green-600 bg-green-50 p-4 text-green-950"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <CheckCircle2 className="size-6 text-green-700" aria-hidden="true" />
+        Offer Accepted!
+      </h2>
+      <p>
+        <AmountWithFee cents={offer.offerAmountCents} />
+      </p>
+      <p className="font-semibold">Congratulations! Your offer has been accepted.</p>
+      <p>Your account manager will be in touch shortly to arrange inspection, payment and delivery.</p>
+      <p className="text-sm">Accepted on {formatLongDate(offer.acceptedAt ?? offer.updatedAt)}</p>
+    </div>
+  );
+}
+
+function CounterBanner({ offer }: { offer: Offer }) {
+  const accept = useAcceptCounter();
+  const counter = offer.counterOfferAmountCents ?? 0;
+  const onAccept = () =>
+    accept.mutate(offer.id, {
+      onSuccess: () => toast.success('Counter offer accepted successfully!'),
+      onError: () => toast.error('Failed to accept counter offer'),
+    });
+  return (
+    <div
+      role="status"
+      className="grid gap-2 rounded-lg border-2 border-blue-600 bg-blue-50 p-4 text-blue-950"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <Handshake className="size-6 text-blue-700" aria-hidden="true" />
+        You have received a counter offer!
+      </h2>
+      <p>
+        Counter offer: <AmountWithFee cents={counter} />
+      </p>
+      {offer.counterMessage && (
+        <blockquote className="border-l-4 border-blue-300 pl-3 italic">
+          <span className="sr-only">Seller's message: </span>
+          {offer.counterMessage}
+        </blockquote>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button onClick={onAccept} disabled={accept.isPending}>
+          Accept Counter Offer
+        </Button>
+        <Button variant="outline" onClick={() => requestOfferDialog(offer.listingId)}>
+          Make New Offer
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function HistoryEntry({ offer }: { offer: Offer }) {
+  const withdraw = useWithdrawOffer();
+  const open = offer.status === 'pending' || offer.status === 'countered';
+  const onWithdraw = () =>
+    withdraw.mutate(
+      { offerId: offer.id, expectedStatus: offer.status as OfferStatus },
+      {
+        onSuccess: () => toast.success('Offer withdrawn'),
+        onError: (err) => toast.error(err.message || 'Failed to withdraw offer'),
+      },
+    );
+  return (
+    <Card className="grid gap-2 p-4" data-testid="offer-history-entry">
+      <div className="flex flex-wrap items-center gap-2">
+        <OfferStatusBadge status={offer.status} />
+        <OfferTypeBadge type={offer.offerType} />
+        <time
+          className="ml-auto text-sm text-muted-foreground"
+          dateTime={offer.createdAt}
+          title={formatDateTime(offer.createdAt)}
+        >
+          {formatDate(offer.createdAt)}
+        </time>
+      </div>
+      <p>
+        <AmountWithFee cents={offer.offerAmountCents} />
+      </p>
+      {offer.status === 'countered' && offer.counterOfferAmountCents !== null && (
+        <p className="text-sm">
+          Counter offer: <AmountWithFee cents={offer.counterOfferAmountCents} />
+        </p>
+      )}
+      {offer.message && <p className="text-sm text-muted-foreground">Your message: {offer.message}</p>}
+      {open && (
+        <div>
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" disabled={withdraw.isPending}>
+                Withdraw Offer
+              </Button>
+            }
+            title="Withdraw this offer?"
+            description="The seller will no longer be able to accept it. You can make a new offer later."
+            confirmLabel="Withdraw Offer"
+            onConfirm={onWithdraw}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

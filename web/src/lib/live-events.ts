@@ -1,0 +1,86 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/**
+ * One EventSource per tab on /api/events, shared by every component that wants live updates (reference
+ * counted: opened by the first, closed after the last). Events invalidate TanStack Query keys, so screens
+ * refetch what changed. On a dropped connection it reconnects with exponential backoff (1 s doubling to
+ * 30 s, with jitter) and refetches on reconnect, since events may have been missed meanwhile.
+ */
+
+const BASE_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+let source: EventSource | null = null;
+let users = 0;
+let attempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let client: QueryClient | null = null;
+let hadConnection = false;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+/** Moving between pages unmounts one user before the next mounts: keep the stream through the gap. */
+const CLOSE_GRACE_MS = 5_000;
+
+/** Which cached queries an event makes stale. */
+function invalidate(qc: QueryClient, type: string) {
+  qc.invalidateQueries({
+    predicate: (q) => {
+      const head = String(q.queryKey[0] ?? '');
+      if (head === 'offers') return true;
+      // An acceptance sells a listing: inventories and the listing page change too.
+      if (type === 'listing.sold' || type === 'resync')
+        return head.startsWith('listing') || head === 'inventory';
+      return false;
+    },
+  });
+}
+
+function connect() {
+  if (source || users === 0 || typeof EventSource === 'undefined') return;
+  const es = new EventSource('/api/events', { withCredentials: true });
+  source = es;
+  es.onopen = () => {
+    // After a reconnect, anything may have changed while we were away.
+    if (hadConnection && client) invalidate(client, 'resync');
+    hadConnection = true;
+    attempt = 0;
+  };
+  for (const type of ['offer.created', 'offer.updated', 'listing.sold', 'resync']) {
+    es.addEventListener(type, () => client && invalidate(client, type));
+  }
+  es.onerror = () => {
+    // Take reconnection over from the browser so the delay backs off and a 401 does not loop fast.
+    es.close();
+    if (source === es) source = null;
+    if (users === 0) return;
+    const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+    attempt += 1;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, delay);
+  };
+}
+
+function disconnect() {
+  clearTimeout(retryTimer);
+  source?.close();
+  source = null;
+  hadConnection = false;
+  attempt = 0;
+}
+
+/** Keeps the tab's live-event stream open while the calling component is mounted (and `enabled`). */
+export function useLiveEvents(enabled = true) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    client = qc;
+    users += 1;
+    clearTimeout(closeTimer);
+    connect();
+    return () => {
+      users -= 1;
+      if (users === 0) closeTimer = setTimeout(() => users === 0 && disconnect(), CLOSE_GRACE_MS);
+    };
+  }, [qc, enabled]);
+}
