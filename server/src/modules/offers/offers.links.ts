@@ -1,15 +1,24 @@
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
+import { issueSignInLink } from '../auth/auth.service.js';
 
 /**
- * The link an offer e-mail carries to open the listing. Until the accounts module offers a way to mint a
- * sign-in link token, this is the plain listing URL (the dealer signs in there if needed).
+ * The link an offer e-mail carries: a one-time sign-in link (accounts module) that opens the listing after
+ * signing the dealer in; the plain listing URL for anyone who may not sign in.
  */
 export async function listingLink(
   ctx: AppContext,
-  _tx: Tx,
-  _userId: string,
+  tx: Tx,
+  user: { id: string; email: string; status: string },
   listingId: string,
 ): Promise<string> {
-  return `${ctx.config.publicUrl}/tractor/${listingId}`;
+  if (user.status !== 'approved' && user.status !== 'admin')
+    return `${ctx.config.publicUrl}/tractor/${listingId}`;
+  const path = await issueSignInLink(tx, ctx, {
+    userId: user.id,
+    email: user.email,
+    listingId,
+    style: 'auth-redirect',
+  });
+  return `${ctx.config.publicUrl}${path}`;
 }

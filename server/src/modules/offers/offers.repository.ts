@@ -301,11 +301,18 @@ export interface Recipient {
   email: string;
   name: string;
   companyName: string;
+  status: string;
 }
 
 export async function adminRecipients(exec: Executor): Promise<Recipient[]> {
   return exec
-    .select({ id: users.id, email: users.email, name: users.name, companyName: users.companyName })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      companyName: users.companyName,
+      status: users.status,
+    })
     .from(users)
     .where(eq(users.status, 'admin'));
 }
@@ -313,7 +320,13 @@ export async function adminRecipients(exec: Executor): Promise<Recipient[]> {
 export async function usersByIds(exec: Executor, ids: string[]): Promise<Recipient[]> {
   if (ids.length === 0) return [];
   return exec
-    .select({ id: users.id, email: users.email, name: users.name, companyName: users.companyName })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      companyName: users.companyName,
+      status: users.status,
+    })
     .from(users)
     .where(inArray(users.id, ids));
 }

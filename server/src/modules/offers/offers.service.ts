@@ -372,7 +372,7 @@ async function afterTransition(
     await enqueueMail(tx, {
       template: OFFER_UPDATE,
       to: buyer.email,
-      payload: { ...base(o), link: await listingLink(ctx, tx, buyer.id, o.listingId), ...extra },
+      payload: { ...base(o), link: await listingLink(ctx, tx, buyer, o.listingId), ...extra },
     });
   };
 

@@ -80,7 +80,7 @@ describe('offer transitions', () => {
   }
 
   it('admin counter needs an amount and sets amount, message and tells the buyer', async () => {
-    const { id } = await offerIn('pending');
+    const { id, listingId } = await offerIn('pending');
     const missing = await clients.admin.post(`/api/admin/offers/${id}/counter`, { message: 'x' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('Counter amount is required');
@@ -100,6 +100,11 @@ describe('offer transitions', () => {
       (m) => (m.payload as { offerId: string }).offerId === id,
     );
     expect(mail?.payload).toMatchObject({ status: 'countered', counterAmountCents: 47_250_50 });
+    // The e-mail's link signs the dealer in and opens the listing (a one-time token, auth-redirect style).
+    const link = new URL((mail?.payload as { link: string }).link);
+    expect(link.origin + link.pathname).toBe('http://localhost:3000/auth-redirect');
+    expect(link.searchParams.get('listing')).toBe(listingId);
+    expect(link.searchParams.get('token')).toMatch(/^[\w-]{40,}$/);
     const [row] = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'offer.counter'));
     expect(row.actorUserId).toBe(admin.id);
   });
