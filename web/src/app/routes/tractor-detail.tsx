@@ -1,5 +1,7 @@
-import { Placeholder } from '@/components/layout/app-layout';
+import { useParams } from 'react-router';
+import { TractorDetail } from '@/features/listings/components/tractor-detail';
 
 export function Component() {
-  return <Placeholder title="Tractor" />;
+  const { id = '' } = useParams();
+  return <TractorDetail key={id} id={id} />;
 }

@@ -1,0 +1,133 @@
+import type { ListingStatus } from '@domain/listings';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { get, qs } from '@/lib/api';
+
+export interface CardImage {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+export interface ListingCardData {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  location: string;
+  condition: string;
+  image: CardImage | null;
+  /** null for signed-out visitors: the server never sends them a price. */
+  priceCents: number | null;
+}
+
+export interface InventoryPage {
+  items: ListingCardData[];
+  /** All matches; only the first page carries it (later pages answer -1). */
+  total: number;
+  nextCursor: string | null;
+  brands: string[];
+}
+
+export interface ListingImage extends CardImage {
+  id: string;
+  isPrimary: boolean;
+}
+
+export interface ListingSpecs {
+  engineHours: number | null;
+  buildYear: number | null;
+  topSpeed: string | null;
+  frontLinkage: string | null;
+  frontPto: string | null;
+  frontSuspension: string | null;
+  cabSuspension: string | null;
+  midMountValves: string | null;
+  gps: string | null;
+  rearTyreSize: string | null;
+  frontTyreSize: string | null;
+  pumpSize: string | null;
+  numberOfRearRemotes: number | null;
+  rearRemoteType: string | null;
+  airBrakes: boolean | null;
+}
+
+export interface ListingDetail {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  priceCents: number | null;
+  location: string;
+  condition: string;
+  description: string;
+  transmission: string | null;
+  frontLoader: boolean;
+  otherInfo: string | null;
+  status: ListingStatus;
+  createdAt: string;
+  specs: ListingSpecs;
+  images: ListingImage[];
+}
+
+/** Filters as the API takes them (prices in cents). */
+export interface ListingFilters {
+  q?: string;
+  brand?: string;
+  yearMin?: number;
+  yearMax?: number;
+  hoursMax?: number;
+  priceMin?: number;
+  priceMax?: number;
+  condition?: string[];
+  state?: string;
+  sort?: string;
+}
+
+export const listingKeys = {
+  all: ['listings'] as const,
+  inventory: (scope: 'dealer' | 'public', f: ListingFilters) => ['listings', 'inventory', scope, f] as const,
+  detail: (id: string) => ['listings', 'detail', id] as const,
+  admin: (f: { q?: string; status?: string }) => ['listings', 'admin', f] as const,
+};
+
+function filterQuery(f: ListingFilters, cursor?: string) {
+  return qs({
+    q: f.q,
+    brand: f.brand,
+    yearMin: f.yearMin,
+    yearMax: f.yearMax,
+    hoursMax: f.hoursMax,
+    priceMin: f.priceMin,
+    priceMax: f.priceMax,
+    condition: f.condition?.join(','),
+    state: f.state,
+    sort: f.sort,
+    cursor,
+  });
+}
+
+/** The inventory, 24 cards a page; the count and brands come with the first page. */
+export function useInventory(filters: ListingFilters, scope: 'dealer' | 'public' = 'dealer') {
+  const path = scope === 'dealer' ? '/api/listings' : '/api/listings/public';
+  return useInfiniteQuery({
+    queryKey: listingKeys.inventory(scope, filters),
+    queryFn: ({ pageParam, signal }) =>
+      get<InventoryPage>(`${path}${filterQuery(filters, pageParam)}`, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: (prev) => prev,
+  });
+}
+
+export function useListing(id: string | undefined) {
+  return useQuery({
+    queryKey: listingKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => get<ListingDetail>(`/api/listings/${id}`, signal),
+    enabled: Boolean(id),
+    retry: (count, err) =>
+      (err as { status?: number }).status !== 404 && (err as { status?: number }).status !== 400 && count < 2,
+  });
+}

@@ -1,0 +1,11 @@
+import { conditionTone } from '@domain/listings';
+import { Badge } from '@/components/ui/badge';
+
+/** SPEC.md colours, and the word itself (never colour alone). */
+export function ConditionBadge({ condition, className }: { condition: string; className?: string }) {
+  return (
+    <Badge tone={conditionTone(condition)} className={className}>
+      {condition}
+    </Badge>
+  );
+}

@@ -1,0 +1,184 @@
+import { LISTING_BRANDS } from '@domain/brands';
+import { Search, SlidersHorizontal, Tractor } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Label, NativeSelect } from '@/components/ui/input';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useInventory } from '../api/listings';
+import { useListingFilters } from '../api/use-listing-filters';
+import { GRID, ListingCard, ListingCardSkeleton } from './listing-card';
+import { MoreFilters } from './more-filters';
+
+const SORTS: [string, string][] = [
+  ['newest', 'Newest first'],
+  ['price_asc', 'Price: low to high'],
+  ['price_desc', 'Price: high to low'],
+  ['year_desc', 'Year: newest'],
+  ['year_asc', 'Year: oldest'],
+  ['hours_asc', 'Hours: lowest'],
+  ['hours_desc', 'Hours: highest'],
+];
+
+/** Search box, brand filter, More Filters, sort, the count and the card grid, all driven by the URL. */
+export function InventoryBrowser({
+  loadingText,
+  scope = 'dealer',
+}: {
+  loadingText: string;
+  scope?: 'dealer' | 'public';
+}) {
+  const id = useId();
+  const { filters, params, setFilters, clearFilters, active, moreFiltersCount } = useListingFilters();
+  const query = useInventory(filters, scope);
+  const [text, setText] = useState(filters.q ?? '');
+  const [open, setOpen] = useState(moreFiltersCount > 0);
+
+  // Back/forward: the box shows what the URL says.
+  useEffect(() => setText(filters.q ?? ''), [filters.q]);
+  // Typing settles for a moment before it searches; the first search adds a history entry, refinements replace it.
+  useEffect(() => {
+    if (text.trim() === (filters.q ?? '')) return;
+    const timer = setTimeout(() => setFilters({ q: text.trim() }, { replace: Boolean(filters.q) }), 350);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, setFilters]);
+
+  const first = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const brands = first?.brands.length ? first.brands : [...LISTING_BRANDS];
+  const sorts = scope === 'public' ? SORTS.filter(([v]) => !v.startsWith('price')) : SORTS;
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-5">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <div className="flex-1 space-y-1.5">
+          <Label htmlFor={`${id}-q`} className="sr-only">
+            Search
+          </Label>
+          <div className="relative">
+            <Search
+              className="absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={`${id}-q`}
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && setFilters({ q: text.trim() })}
+              placeholder="Search by make, model, location, or description..."
+              className="pl-10"
+              maxLength={100}
+            />
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:flex">
+          <div className="sm:w-48">
+            <Label htmlFor={`${id}-brand`} className="sr-only">
+              Brand
+            </Label>
+            <NativeSelect
+              id={`${id}-brand`}
+              value={filters.brand ?? 'all'}
+              onChange={(e) => setFilters({ brand: e.target.value })}
+            >
+              <option value="all">All Brands</option>
+              {brands.map((b) => (
+                <option key={b} value={b}>
+                  {b}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="sm:w-48">
+            <Label htmlFor={`${id}-sort`} className="sr-only">
+              Sort by
+            </Label>
+            <NativeSelect
+              id={`${id}-sort`}
+              value={filters.sort ?? 'newest'}
+              onChange={(e) => setFilters({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
+            >
+              {sorts.map(([v, label]) => (
+                <option key={v} value={v}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button
+            variant="outline"
+            className="col-span-2"
+            aria-expanded={open}
+            aria-controls={`${id}-more`}
+            onClick={() => setOpen(!open)}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            More Filters{moreFiltersCount > 0 && ` (${moreFiltersCount})`}
+          </Button>
+        </div>
+      </div>
+      {open && (
+        <MoreFilters
+          id={`${id}-more`}
+          params={params}
+          showPrice={scope === 'dealer'}
+          onApply={(c) => setFilters(c)}
+        />
+      )}
+
+      <h2 id={`${id}-heading`} className="text-xl font-bold" aria-live="polite">
+        Available Inventory ({first ? first.total.toLocaleString('en-US') : '…'} tractors)
+      </h2>
+
+      {query.isPending ? (
+        <>
+          <LoadingState text={loadingText} />
+          <div className={GRID}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <ListingCardSkeleton key={i} />
+            ))}
+          </div>
+        </>
+      ) : query.isError && !query.data ? (
+        <ErrorState message={query.error.message} onRetry={() => query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<Tractor className="size-10 text-muted-foreground" aria-hidden="true" />}
+          title="No Tractors Found"
+          description={
+            active
+              ? 'No tractors match these filters. Try a broader search or clear the filters.'
+              : 'There is no inventory right now. New tractors are added every week; check back soon.'
+          }
+          action={active ? <Button onClick={clearFilters}>Clear Filters</Button> : undefined}
+        />
+      ) : (
+        <>
+          <div className={GRID} aria-busy={query.isFetching}>
+            {items.map((l, i) => (
+              <ListingCard key={l.id} listing={l} eager={i < 3} />
+            ))}
+          </div>
+          {query.isFetchNextPageError && (
+            <ErrorState
+              message={query.error?.message ?? 'Failed to load'}
+              onRetry={() => query.fetchNextPage()}
+            />
+          )}
+          {query.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                size="lg"
+                onClick={() => query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+              >
+                {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { ArrowLeft, Calendar, Cog, Gauge, MapPin, Truck } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Page } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { OfferHistory, OfferPanel } from '@/features/offers/components/offer-panel';
+import { ApiError } from '@/lib/api';
+import { formatDollars, formatHours } from '@/lib/format';
+import { type ListingDetail, useListing } from '../api/listings';
+import { ConditionBadge } from './condition-badge';
+import { ImageGallery } from './image-gallery';
+
+const SPEC_LABELS: [keyof ListingDetail['specs'], string][] = [
+  ['engineHours', 'Engine hours'],
+  ['buildYear', 'Build year'],
+  ['topSpeed', 'Top speed'],
+  ['frontLinkage', 'Front linkage'],
+  ['frontPto', 'Front PTO'],
+  ['frontSuspension', 'Front suspension'],
+  ['cabSuspension', 'Cab suspension'],
+  ['midMountValves', 'Mid-mount valves'],
+  ['gps', 'GPS'],
+  ['rearTyreSize', 'Rear tyre size'],
+  ['frontTyreSize', 'Front tyre size'],
+  ['pumpSize', 'Pump size'],
+  ['numberOfRearRemotes', 'Number of rear remotes'],
+  ['rearRemoteType', 'Rear remote type'],
+  ['airBrakes', 'Air brakes'],
+];
+
+function specValue(key: string, v: string | number | boolean): string {
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (key === 'engineHours' && typeof v === 'number') return formatHours(v);
+  return String(v);
+}
+
+function BackLink() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Going back keeps the search and filters the dealer came from; a shared link falls back to the list.
+  const onClick = (e: MouseEvent) => {
+    if (location.key !== 'default') {
+      e.preventDefault();
+      navigate(-1);
+    }
+  };
+  return (
+    <Link
+      to="/browse-listings"
+      onClick={onClick}
+      className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Listings
+    </Link>
+  );
+}
+
+export function TractorDetail({ id }: { id: string }) {
+  const query = useListing(id);
+  if (query.isPending)
+    return (
+      <Page>
+        <LoadingState text="Loading tractor details..." />
+        <div className="grid gap-8 lg:grid-cols-5">
+          <Skeleton className="aspect-[4/3] lg:col-span-3" />
+          <div className="space-y-3 lg:col-span-2">
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-6 w-1/3" />
+            <Skeleton className="h-10 w-1/2" />
+          </div>
+        </div>
+      </Page>
+    );
+  if (query.isError) {
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <Page>
+        {missing ? (
+          <div className="mx-auto max-w-lg space-y-4 py-12 text-center">
+            <h1 className="text-3xl font-extrabold">Tractor Not Found</h1>
+            <p className="text-muted-foreground">
+              The tractor you're looking for doesn't exist or has been removed.
+            </p>
+            <Button asChild>
+              <Link to="/browse-listings">Browse All Tractors</Link>
+            </Button>
+          </div>
+        ) : (
+          <ErrorState message="Failed to load tractor details" onRetry={() => query.refetch()} />
+        )}
+      </Page>
+    );
+  }
+  const l = query.data;
+  const title = `${l.make} ${l.model}`;
+  const specs = SPEC_LABELS.filter(([k]) => l.specs[k] !== null && l.specs[k] !== '');
+  const keySpecs: [React.ReactNode, string, string][] = [
+    [<Gauge key="h" className="size-5" aria-hidden="true" />, 'Hours', formatHours(l.hours)],
+    [<MapPin key="l" className="size-5" aria-hidden="true" />, 'Location', l.location],
+    ...(l.transmission
+      ? [
+          [<Cog key="t" className="size-5" aria-hidden="true" />, 'Transmission', l.transmission] as [
+            React.ReactNode,
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...(l.frontLoader
+      ? [
+          [<Truck key="f" className="size-5" aria-hidden="true" />, 'Front loader', 'Yes'] as [
+            React.ReactNode,
+            string,
+            string,
+          ],
+        ]
+      : []),
+  ];
+
+  return (
+    <Page className="space-y-6">
+      <BackLink />
+      <div className="grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <ImageGallery images={l.images} title={`${l.year} ${title}`} />
+        </div>
+        <div className="space-y-5 lg:col-span-2">
+          <div className="space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <ConditionBadge condition={l.condition} />
+              {l.status !== 'active' && (
+                <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold uppercase">
+                  {l.status}
+                </span>
+              )}
+            </div>
+            <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+            <p className="flex items-center gap-1.5 text-lg text-muted-foreground">
+              <Calendar className="size-5" aria-hidden="true" /> {l.year}
+            </p>
+            {l.priceCents !== null ? (
+              <p className="text-4xl font-extrabold tabular-nums text-brand-800">
+                {formatDollars(l.priceCents)}
+              </p>
+            ) : (
+              <p className="text-lg font-semibold">
+                Price Available <span className="text-muted-foreground">· Dealer Login Required</span>
+              </p>
+            )}
+          </div>
+          <Card>
+            <h2 className="sr-only">Key specifications</h2>
+            <dl className="grid grid-cols-2 gap-4 p-4">
+              {keySpecs.map(([icon, label, value]) => (
+                <div key={label} className="flex items-start gap-2">
+                  <span className="mt-0.5 text-brand-700">{icon}</span>
+                  <div>
+                    <dt className="text-sm text-muted-foreground">{label}</dt>
+                    <dd className="font-semibold">{value}</dd>
+                  </div>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          {/* The offer panel and dialog belong to the offers feature. */}
+          <OfferPanel listing={{ id: l.id, make: l.make, model: l.model, priceCents: l.priceCents }} />
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        {(l.description || l.otherInfo) && (
+          <Card className="p-5">
+            <h2 className="text-xl font-bold">Additional Information</h2>
+            {l.description && <p className="mt-3 whitespace-pre-line">{l.description}</p>}
+            {l.otherInfo && <p className="mt-3 whitespace-pre-line text-muted-foreground">{l.otherInfo}</p>}
+          </Card>
+        )}
+        {specs.length > 0 && (
+          <Card className="p-5">
+            <h2 className="text-xl font-bold">Technical Specifications</h2>
+            <dl className="mt-3 divide-y divide-border">
+              {specs.map(([k, label]) => (
+                <div key={k} className="flex justify-between gap-4 py-2">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right font-semibold">
+                    {specValue(k, l.specs[k] as string | number | boolean)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        )}
+      </div>
+      <OfferHistory listingId={l.id} />
+    </Page>
+  );
+}
