@@ -1,4 +1,314 @@
-/** Admin panel tab; placeholder until its feature lands. */
+import { LISTING_STATUSES } from '@domain/listings';
+import { Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input, Label, NativeSelect } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { useSite } from '@/features/site/use-site';
+import { ApiError } from '@/lib/api';
+import { formatDate, formatDollarsCents, formatHours } from '@/lib/format';
+import {
+  type AdminListingRow,
+  type ListingBody,
+  useAdminListings,
+  useListingMutations,
+} from '../api/admin-listings';
+import { useListing } from '../api/listings';
+import { ConditionBadge } from './condition-badge';
+import { ImageManager } from './image-manager';
+import { ListingForm } from './listing-form';
+
+const STATUS_TONE: Record<string, Tone> = { active: 'green', inactive: 'grey', sold: 'blue' };
+const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+type Editing = { mode: 'add' } | { mode: 'photos'; id: string } | { mode: 'edit'; id: string } | null;
+
+/** SPEC.md "Listing Management": every listing with its owner, add, edit, activate/deactivate, delete, photos. */
 export function AdminListingsTab() {
-  return <p className="text-muted-foreground">Coming soon.</p>;
+  const site = useSite();
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const query = useAdminListings({ q: q || undefined, status: status || undefined });
+  const m = useListingMutations();
+
+  useEffect(() => {
+    const t = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(t);
+  }, [text]);
+  useEffect(() => {
+    if (query.isError && !query.data) toast.error('Failed to load listings');
+  }, [query.isError, query.data]);
+
+  const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = query.data?.pages[0]?.total;
+
+  const toggle = (row: AdminListingRow) => {
+    const next = row.status === 'active' ? 'inactive' : 'active';
+    m.setStatus.mutate(
+      { id: row.id, status: next },
+      {
+        onSuccess: () =>
+          toast.success(
+            next === 'active' ? 'Listing activated successfully' : 'Listing deactivated successfully',
+          ),
+        onError: () => toast.error('Failed to update listing'),
+      },
+    );
+  };
+  const remove = (row: AdminListingRow) =>
+    m.remove.mutate(row.id, {
+      onSuccess: () => toast.success('Listing deleted successfully'),
+      onError: () => toast.error('Failed to delete listing'),
+    });
+  const addSamples = () =>
+    m.samples.mutate(undefined, {
+      onSuccess: (r) => toast.success(r.message),
+      onError: (e) =>
+        toast.error(
+          e instanceof ApiError && e.status === 409 ? e.message : `Failed to add test listings: ${e.message}`,
+        ),
+    });
+
+  const actions = (row: AdminListingRow) => (
+    <div className="flex flex-wrap gap-1.5">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setEditing({ mode: 'edit', id: row.id })}
+        aria-label={`Edit ${row.make} ${row.model}`}
+      >
+        <Pencil aria-hidden="true" /> Edit
+      </Button>
+      {row.status !== 'sold' && (
+        <Button size="sm" variant="outline" onClick={() => toggle(row)}>
+          <Power aria-hidden="true" /> {row.status === 'active' ? 'Deactivate' : 'Activate'}
+        </Button>
+      )}
+      <ConfirmDialog
+        title="Delete listing"
+        description="Are you sure you want to delete this listing? This action cannot be undone."
+        onConfirm={() => remove(row)}
+        trigger={
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive"
+            aria-label={`Delete ${row.make} ${row.model}`}
+          >
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        }
+      />
+    </div>
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div className="grid flex-1 gap-3 sm:grid-cols-[1fr_12rem] md:max-w-xl">
+          <div className="space-y-1.5">
+            <Label htmlFor="admin-listings-q">Search listings</Label>
+            <Input
+              id="admin-listings-q"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Make, model, location..."
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="admin-listings-status">Status</Label>
+            <NativeSelect
+              id="admin-listings-status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+            >
+              <option value="">All statuses</option>
+              {LISTING_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel(s)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {site.demo && (
+            <Button variant="outline" onClick={addSamples} disabled={m.samples.isPending}>
+              <Sparkles aria-hidden="true" /> {m.samples.isPending ? 'Adding...' : 'Add 10 Test Listings'}
+            </Button>
+          )}
+          <Button onClick={() => setEditing({ mode: 'add' })}>
+            <Plus aria-hidden="true" /> Add Listing
+          </Button>
+        </div>
+      </div>
+
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {total === undefined ? '' : `${total.toLocaleString('en-US')} listings`}
+      </p>
+
+      {query.isPending ? (
+        <div className="space-y-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+      ) : query.isError && !query.data ? (
+        <ErrorState message="Failed to load listings" onRetry={() => query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title="No listings"
+          description={
+            q || status ? 'Nothing matches this search.' : 'Add the first listing to fill the inventory.'
+          }
+        />
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Listings">
+          {rows.map((row) => (
+            <li
+              key={row.id}
+              className="flex flex-col gap-3 p-3 md:flex-row md:items-center"
+              data-testid="admin-listing"
+            >
+              <div className="flex min-w-0 flex-1 items-center gap-3">
+                {row.image ? (
+                  <img
+                    src={row.image.srcSet.split(' ')[0]}
+                    alt=""
+                    width={96}
+                    height={72}
+                    className="h-[72px] w-24 shrink-0 rounded object-cover"
+                    loading="lazy"
+                  />
+                ) : (
+                  <div className="h-[72px] w-24 shrink-0 rounded bg-muted" aria-hidden="true" />
+                )}
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {row.year} {row.make} {row.model}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {formatDollarsCents(row.priceCents)} · {formatHours(row.hours)} · {row.location} ·{' '}
+                    {row.imageCount} photos
+                  </p>
+                  <p className="truncate text-sm">
+                    {row.owner.name} <span className="text-muted-foreground">&lt;{row.owner.email}&gt;</span>
+                  </p>
+                </div>
+              </div>
+              <div className="flex flex-wrap items-center gap-2 md:w-56">
+                <Badge tone={STATUS_TONE[row.status]}>{statusLabel(row.status)}</Badge>
+                <ConditionBadge condition={row.condition} />
+                <span className="text-xs text-muted-foreground">Added {formatDate(row.createdAt)}</span>
+              </div>
+              {actions(row)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent className="max-w-3xl">
+          {editing?.mode === 'add' && <AddListing onCreated={(id) => setEditing({ mode: 'photos', id })} />}
+          {editing?.mode === 'photos' && (
+            <>
+              <DialogHeader>
+                <DialogTitle>Add photos</DialogTitle>
+                <DialogDescription>
+                  The listing is saved. Add its photos now or later with Edit.
+                </DialogDescription>
+              </DialogHeader>
+              <ImageManager listingId={editing.id} />
+              <div className="flex justify-end">
+                <Button onClick={() => setEditing(null)}>Done</Button>
+              </div>
+            </>
+          )}
+          {editing?.mode === 'edit' && <EditListing id={editing.id} onDone={() => setEditing(null)} />}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Server field errors go back onto the form; anything else becomes the spec's toast. */
+function fieldsOf(err: unknown): Record<string, string> | undefined {
+  return err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length
+    ? err.fields
+    : undefined;
+}
+
+function AddListing({ onCreated }: { onCreated: (id: string) => void }) {
+  const m = useListingMutations();
+  const submit = async (body: ListingBody) => {
+    try {
+      const { id } = await m.create.mutateAsync(body);
+      toast.success('Listing created successfully!');
+      onCreated(id);
+    } catch (err) {
+      const fields = fieldsOf(err);
+      if (fields) return fields;
+      const e = err as ApiError;
+      // The server's own texts: not signed in, no profile, not approved; anything else is a failure.
+      toast.error([401, 403, 404].includes(e.status) ? e.message : `Failed to create listing: ${e.message}`);
+    }
+  };
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Add Listing</DialogTitle>
+        <DialogDescription>Listed at once as active. Photos come next.</DialogDescription>
+      </DialogHeader>
+      <ListingForm submitLabel="Create Listing" onSubmit={submit} />
+    </>
+  );
+}
+
+function EditListing({ id, onDone }: { id: string; onDone: () => void }) {
+  const query = useListing(id);
+  const m = useListingMutations();
+  const submit = async (body: ListingBody) => {
+    try {
+      await m.update.mutateAsync({ id, body });
+      toast.success('Listing updated successfully');
+      onDone();
+    } catch (err) {
+      const fields = fieldsOf(err);
+      if (fields) return fields;
+      toast.error('Failed to update listing');
+    }
+  };
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Edit Listing</DialogTitle>
+        <DialogDescription>Changes show in the inventory as soon as you save.</DialogDescription>
+      </DialogHeader>
+      {query.isPending ? (
+        <Skeleton className="h-96" />
+      ) : query.isError ? (
+        <ErrorState message="Failed to load tractor details" onRetry={() => query.refetch()} />
+      ) : (
+        <>
+          <ImageManager listingId={id} />
+          <ListingForm listing={query.data} submitLabel="Save Changes" onSubmit={submit} />
+        </>
+      )}
+    </>
+  );
 }

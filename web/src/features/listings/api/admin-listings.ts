@@ -1,0 +1,119 @@
+import type { ListingStatus } from '@domain/listings';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, csrfToken, del, get, patch, post, put, qs } from '@/lib/api';
+import type { CardImage } from './listings';
+import { listingKeys } from './listings';
+
+export interface AdminListingRow {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  priceCents: number;
+  location: string;
+  condition: string;
+  status: ListingStatus;
+  createdAt: string;
+  owner: { name: string; email: string };
+  imageCount: number;
+  image: CardImage | null;
+}
+
+interface AdminPage {
+  items: AdminListingRow[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** The body of create and edit (prices in cents). */
+export type ListingBody = Record<string, string | number | boolean | null>;
+
+export function useAdminListings(f: { q?: string; status?: string }) {
+  return useInfiniteQuery({
+    queryKey: listingKeys.admin(f),
+    queryFn: ({ pageParam, signal }) =>
+      get<AdminPage>(`/api/admin/listings${qs({ q: f.q, status: f.status, cursor: pageParam })}`, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** Every listing query (inventory, detail, admin) is refreshed after a change. */
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: listingKeys.all });
+}
+
+export function useListingMutations() {
+  const invalidate = useInvalidate();
+  const opts = { onSettled: invalidate };
+  return {
+    create: useMutation({
+      mutationFn: (body: ListingBody) => post<{ id: string }>('/api/listings', body),
+      ...opts,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: ListingBody }) =>
+        patch<{ id: string }>(`/api/admin/listings/${id}`, body),
+      ...opts,
+    }),
+    setStatus: useMutation({
+      mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
+        post<{ id: string; status: string }>(`/api/admin/listings/${id}/status`, { status }),
+      ...opts,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => del<void>(`/api/admin/listings/${id}`), ...opts }),
+    samples: useMutation({
+      mutationFn: () => post<{ added: number; message: string }>('/api/admin/listings/samples'),
+      ...opts,
+    }),
+    reorder: useMutation({
+      mutationFn: ({ id, imageIds }: { id: string; imageIds: string[] }) =>
+        put(`/api/admin/listings/${id}/images/order`, { imageIds }),
+      ...opts,
+    }),
+    setPrimary: useMutation({
+      mutationFn: ({ id, imageId }: { id: string; imageId: string }) =>
+        post(`/api/admin/listings/${id}/images/${imageId}/primary`),
+      ...opts,
+    }),
+    removeImage: useMutation({
+      mutationFn: ({ id, imageId }: { id: string; imageId: string }) =>
+        del(`/api/admin/listings/${id}/images/${imageId}`),
+      ...opts,
+    }),
+    invalidate,
+  };
+}
+
+/** One file per request through XMLHttpRequest, which reports upload progress (fetch does not). */
+export function uploadImage(listingId: string, file: File, onProgress: (fraction: number) => void) {
+  return new Promise<{ id: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/admin/listings/${listingId}/images`);
+    xhr.setRequestHeader('x-csrf-token', csrfToken());
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let body: { id?: string; error?: { code: string; message: string } } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status === 201 && body?.id) resolve({ id: body.id });
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            body?.error?.code ?? 'INTERNAL',
+            body?.error?.message ?? 'Upload failed. Please try again.',
+          ),
+        );
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Network error. Please check your connection.'));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

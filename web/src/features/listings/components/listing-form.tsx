@@ -1,0 +1,263 @@
+import { LISTING_BRANDS } from '@domain/brands';
+import { CONDITIONS, US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
+import { parseDollarsToCents } from '@domain/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label, NativeSelect, Textarea } from '@/components/ui/input';
+import type { ListingBody } from '../api/admin-listings';
+import type { ListingDetail } from '../api/listings';
+
+const TEXT_SPECS = [
+  ['topSpeed', 'Top speed'],
+  ['frontLinkage', 'Front linkage'],
+  ['frontPto', 'Front PTO'],
+  ['frontSuspension', 'Front suspension'],
+  ['cabSuspension', 'Cab suspension'],
+  ['midMountValves', 'Mid-mount valves'],
+  ['gps', 'GPS'],
+  ['rearTyreSize', 'Rear tyre size'],
+  ['frontTyreSize', 'Front tyre size'],
+  ['pumpSize', 'Pump size'],
+  ['rearRemoteType', 'Rear remote type'],
+] as const;
+const INT_SPECS = [
+  ['engineHours', 'Engine hours'],
+  ['buildYear', 'Build year'],
+  ['numberOfRearRemotes', 'Number of rear remotes'],
+] as const;
+
+const wholeOrEmpty = (label: string) =>
+  z
+    .string()
+    .refine(
+      (s) => s.trim() === '' || /^\d+$/.test(s.trim()),
+      `${label} must be a whole number of at least 0`,
+    );
+
+// Form values are the strings the inputs hold; they become numbers (price in cents) on submit.
+const schema = z.object({
+  make: z.string().min(1, 'Make is required'),
+  model: z.string().trim().min(1, 'Model is required').max(120),
+  year: z
+    .string()
+    .min(1, 'Year is required')
+    .refine((s) => /^\d+$/.test(s) && Number(s) >= YEAR_MIN, `Year must be ${YEAR_MIN} or later`)
+    .refine((s) => Number(s) <= yearMax(), `Year must be ${yearMax()} or earlier`),
+  hours: z.string().refine((s) => /^\d+$/.test(s.trim()), 'Hours must be at least 0'),
+  price: z.string().refine((s) => parseDollarsToCents(s) !== null, 'Price must be at least 0'),
+  location: z.string().min(1, 'Location is required'),
+  condition: z.string().min(1, 'Condition is required'),
+  description: z.string().max(5000),
+  transmission: z.string().max(120),
+  frontLoader: z.boolean(),
+  otherInfo: z.string().max(2000),
+  airBrakes: z.enum(['', 'yes', 'no']),
+  ...Object.fromEntries(TEXT_SPECS.map(([k]) => [k, z.string().max(120)])),
+  ...Object.fromEntries(INT_SPECS.map(([k, label]) => [k, wholeOrEmpty(label)])),
+});
+type FormValues = z.infer<typeof schema> & Record<string, string | boolean>;
+
+function defaults(l?: ListingDetail): FormValues {
+  const s = l?.specs;
+  const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return {
+    make: l?.make ?? '',
+    model: l?.model ?? '',
+    year: String(l?.year ?? new Date().getFullYear()),
+    hours: String(l?.hours ?? 0),
+    price: l ? String((l.priceCents ?? 0) / 100) : '0',
+    location: l?.location ?? '',
+    condition: l?.condition ?? 'Excellent',
+    description: l?.description ?? '',
+    transmission: l?.transmission ?? '',
+    frontLoader: l?.frontLoader ?? false,
+    otherInfo: l?.otherInfo ?? '',
+    airBrakes: s?.airBrakes === true ? 'yes' : s?.airBrakes === false ? 'no' : '',
+    ...Object.fromEntries(TEXT_SPECS.map(([k]) => [k, str(s?.[k])])),
+    ...Object.fromEntries(INT_SPECS.map(([k]) => [k, str(s?.[k])])),
+  } as FormValues;
+}
+
+function toBody(v: FormValues): ListingBody {
+  const text = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    make: v.make,
+    model: v.model.trim(),
+    year: Number(v.year),
+    hours: Number(v.hours),
+    priceCents: parseDollarsToCents(v.price) ?? 0,
+    location: v.location,
+    condition: v.condition,
+    description: v.description.trim(),
+    transmission: text(v.transmission),
+    frontLoader: v.frontLoader,
+    otherInfo: text(v.otherInfo),
+    airBrakes: v.airBrakes === '' ? null : v.airBrakes === 'yes',
+    ...Object.fromEntries(TEXT_SPECS.map(([k]) => [k, text(v[k] as string)])),
+    ...Object.fromEntries(INT_SPECS.map(([k]) => [k, (v[k] as string).trim() === '' ? null : Number(v[k])])),
+  };
+}
+
+/** Add and edit form (SPEC.md section 5): the spec's fields, defaults and bounds, plus the specification fields. */
+export function ListingForm({
+  listing,
+  submitLabel,
+  onSubmit,
+}: {
+  listing?: ListingDetail;
+  submitLabel: string;
+  /** Resolves with field errors from the server, if any. */
+  onSubmit: (body: ListingBody) => Promise<Record<string, string> | undefined>;
+}) {
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: defaults(listing),
+  });
+  const { register, formState } = form;
+  const err = (k: string) => (formState.errors as Record<string, { message?: string }>)[k]?.message;
+  const aria = (k: string) => ({
+    'aria-invalid': Boolean(err(k)),
+    'aria-describedby': err(k) ? `lf-${k}-err` : undefined,
+  });
+
+  const submit = form.handleSubmit(async (v) => {
+    const fields = await onSubmit(toBody(v));
+    for (const [k, message] of Object.entries(fields ?? {}))
+      form.setError((k === 'priceCents' ? 'price' : k) as keyof FormValues, { message });
+  });
+
+  const field = (k: string, label: string, control: React.ReactNode, className = '') => (
+    <div className={`space-y-1.5 ${className}`}>
+      <Label htmlFor={`lf-${k}`}>{label}</Label>
+      {control}
+      <FieldError id={`lf-${k}-err`} message={err(k)} />
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field(
+          'make',
+          'Make',
+          <NativeSelect id="lf-make" {...register('make')} {...aria('make')}>
+            <option value="">Select make</option>
+            {LISTING_BRANDS.map((b) => (
+              <option key={b}>{b}</option>
+            ))}
+          </NativeSelect>,
+        )}
+        {field('model', 'Model', <Input id="lf-model" {...register('model')} {...aria('model')} />)}
+        {field(
+          'year',
+          'Year',
+          <Input
+            id="lf-year"
+            type="number"
+            inputMode="numeric"
+            min={YEAR_MIN}
+            max={yearMax()}
+            {...register('year')}
+            {...aria('year')}
+          />,
+        )}
+        {field(
+          'hours',
+          'Hours',
+          <Input
+            id="lf-hours"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            {...register('hours')}
+            {...aria('hours')}
+          />,
+        )}
+        {field(
+          'price',
+          'Price ($)',
+          <Input id="lf-price" inputMode="decimal" {...register('price')} {...aria('price')} />,
+        )}
+        {field(
+          'location',
+          'Location (state)',
+          <NativeSelect id="lf-location" {...register('location')} {...aria('location')}>
+            <option value="">Select state</option>
+            {US_STATES.map(([code, name]) => (
+              <option key={code} value={name}>
+                {name}
+              </option>
+            ))}
+            {listing && !US_STATES.some(([, n]) => n === listing.location) && (
+              <option value={listing.location}>{listing.location}</option>
+            )}
+          </NativeSelect>,
+        )}
+        {field(
+          'condition',
+          'Condition',
+          <NativeSelect id="lf-condition" {...register('condition')} {...aria('condition')}>
+            {CONDITIONS.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </NativeSelect>,
+        )}
+        {field('transmission', 'Transmission', <Input id="lf-transmission" {...register('transmission')} />)}
+        <label className="flex min-h-11 items-center gap-2 sm:col-span-2">
+          <input type="checkbox" className="size-5 accent-brand-700" {...register('frontLoader')} />
+          <span className="text-sm font-medium">Front loader</span>
+        </label>
+        {field(
+          'description',
+          'Description',
+          <Textarea id="lf-description" rows={4} {...register('description')} />,
+          'sm:col-span-2',
+        )}
+        {field(
+          'otherInfo',
+          'Other information',
+          <Textarea id="lf-otherInfo" rows={2} {...register('otherInfo')} />,
+          'sm:col-span-2',
+        )}
+      </div>
+      <details className="rounded-lg border border-border p-4" open={Boolean(listing)}>
+        <summary className="cursor-pointer font-semibold">Technical specifications (optional)</summary>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {INT_SPECS.map(([k, label]) =>
+            field(
+              k,
+              label,
+              <Input
+                id={`lf-${k}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                {...register(k)}
+                {...aria(k)}
+              />,
+            ),
+          )}
+          {TEXT_SPECS.map(([k, label]) =>
+            field(k, label, <Input id={`lf-${k}`} {...register(k)} {...aria(k)} />),
+          )}
+          {field(
+            'airBrakes',
+            'Air brakes',
+            <NativeSelect id="lf-airBrakes" {...register('airBrakes')}>
+              <option value="">Not specified</option>
+              <option value="yes">Yes</option>
+              <option value="no">No</option>
+            </NativeSelect>,
+          )}
+        </div>
+      </details>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
