@@ -85,7 +85,7 @@ export function AdminDashboard() {
   }
 
   return (
-    <Page className="grid gap-6">
+    <Page className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <LiveStats />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-extrabold sm:text-3xl">Admin Panel</h1>
@@ -95,7 +95,7 @@ export function AdminDashboard() {
       </div>
       <StatsCards />
       <Tabs value={tab} onValueChange={(v) => update({ tab: v })}>
-        <TabsList aria-label="Admin sections">
+        <TabsList aria-label="Admin sections" className="flex-wrap">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}

@@ -1,0 +1,238 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Browser,
+  baseUrl,
+  dataDir,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  screenshot,
+} from './support/browser';
+import { E2E_ADMIN } from './support/global-setup';
+import { signInViaApi } from './support/session';
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/** The newest .eml file (written by the outbox worker) whose name matches, waiting up to ~15 s. */
+async function waitForMail(name: RegExp, timeoutMs = 15_000): Promise<string> {
+  const dir = path.join(dataDir(), 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir)
+        .filter((f) => name.test(f))
+        .sort();
+    } catch {}
+    if (files.length) return readFileSync(path.join(dir, files[files.length - 1]), 'utf8');
+    if (Date.now() > deadline) throw new Error(`No e-mail matching ${name} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function csrf(page: Page): Promise<string> {
+  await page.request.get(`${baseUrl()}/api/auth/session`);
+  const cookies = await page.context().cookies(baseUrl());
+  return cookies.find((c) => c.name.endsWith('fieldlot_csrf'))?.value ?? '';
+}
+
+describe.runIf(hasBrowser())('admin panel', () => {
+  let b: Browser;
+  const sellerEmail = `admin-journey-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    b = await openBrowser();
+    // A fresh inquiry of our own to move through its states.
+    const res = await b.page.request.post(`${baseUrl()}/api/inquiries`, {
+      data: {
+        make: 'Fendt',
+        model: '724 Vario',
+        year: 2020,
+        hours: 3100,
+        location: 'Ohio',
+        email: sellerEmail,
+      },
+      headers: { 'x-csrf-token': await csrf(b.page), origin: baseUrl() },
+    });
+    expect(res.status()).toBe(201);
+    await signInViaApi(b.page, E2E_ADMIN.email, E2E_ADMIN.password);
+  });
+  afterAll(() => b?.close());
+
+  it('shows the panel with live counts and tabs', async () => {
+    const { page } = b;
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    for (const label of ['Total Users', 'Pending Review', 'Approved Users', 'Administrators'])
+      await page.getByTestId(`stat-${label}`).waitFor();
+    const admins = Number(await page.getByTestId('stat-Administrators').textContent());
+    expect(admins).toBeGreaterThanOrEqual(1);
+    await page.getByText(/\d+ approved · \d+ admin/).waitFor();
+    await screenshot(page, 'admin-1280');
+    await expectNoAxeViolations(page);
+  });
+
+  it('moves the inquiry to contacted, closed and back to pending', async () => {
+    const { page } = b;
+    await page.getByRole('tab', { name: 'Sale Inquiries' }).click();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('inquiries');
+    const row = page.getByTestId('inquiry-row').filter({ hasText: sellerEmail });
+    await row.waitFor();
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('button', { name: /^Mark Contacted/ }).click();
+    await toast(page, 'Inquiry marked as contacted').waitFor();
+    await row.getByText('Contacted', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: /^Mark Closed/ }).click();
+    await toast(page, 'Inquiry marked as closed').waitFor();
+
+    await row.getByRole('button', { name: /^Reopen/ }).click();
+    await toast(page, 'Inquiry marked as pending').waitFor();
+    await row.getByRole('button', { name: /^Mark Contacted/ }).waitFor();
+
+    // The state is the server's: a reload shows it.
+    await page.reload();
+    await page
+      .getByTestId('inquiry-row')
+      .filter({ hasText: sellerEmail })
+      .getByText('Pending', { exact: true })
+      .waitFor();
+    await screenshot(page, 'admin-inquiries');
+  });
+
+  it('sends brand and daily notifications, and nothing twice', async () => {
+    const { page } = b;
+    await page.goto('/admin?tab=listings');
+    expect(await page.getByLabel('Brand').inputValue()).toBe('John Deere');
+    await expectNoAxeViolations(page);
+
+    const sendBrand = page.getByRole('button', { name: 'Send brand notifications' });
+    await sendBrand.click();
+    await toast(
+      page,
+      /Successfully sent \d+ John Deere notifications!|No approved dealers who prefer John Deere/,
+    ).waitFor();
+    await sendBrand.click();
+    await toast(
+      page,
+      /No new John Deere listings to send|No approved dealers who prefer John Deere/,
+    ).waitFor();
+
+    const sendDaily = page.getByRole('button', { name: 'Send daily listing notifications' });
+    await sendDaily.click();
+    await toast(page, /Successfully sent \d+ daily listing notifications!|No new listings to send/).waitFor();
+    await sendDaily.click();
+    await toast(page, 'No new listings to send since the last daily notifications.').waitFor();
+  });
+
+  it('a dealer unsubscribes from the e-mailed link without signing in', async () => {
+    const mail = await waitForMail(/-(send-brand-notifications|daily-listing-notifications)\.eml$/);
+    const to = /^To: (.+)$/m.exec(mail)?.[1].trim() ?? '';
+    const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[\w.%-]+/.exec(
+      mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+    )?.[0];
+    expect(link, 'unsubscribe link in the e-mail').toBeTruthy();
+    const visitor = await openBrowser();
+    try {
+      await visitor.page.goto(link as string);
+      const confirm = visitor.page.getByRole('button', { name: 'Unsubscribe' });
+      await confirm.waitFor();
+      await expectNoAxeViolations(visitor.page);
+      // Opening the link changed nothing; the button does.
+      await signInViaApi(visitor.page, to, 'Demo-Tractor#2025');
+      const prefs = async () =>
+        (await (await visitor.page.request.get(`${baseUrl()}/api/me/notifications`)).json())
+          .emailNotifications;
+      expect(await prefs()).toBe(true);
+      await confirm.click();
+      await visitor.page.getByText('You are unsubscribed.').waitFor();
+      expect(await prefs()).toBe(false);
+      await visitor.page.request.patch(`${baseUrl()}/api/me/notifications`, {
+        data: { emailNotifications: true },
+        headers: { 'x-csrf-token': await csrf(visitor.page), origin: baseUrl() },
+      });
+      expect(await prefs()).toBe(true);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('previews the dealer view and returns', async () => {
+    const { page } = b;
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'View as User' }).click();
+    await page.getByRole('heading', { name: 'Admin Preview Mode - Viewing as Approved User' }).waitFor();
+    await page.getByRole('button', { name: 'Return to Admin Panel' }).click();
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+  });
+
+  it('shows the sign-ins of the journey in the audit log, and the e-mail outbox', async () => {
+    const { page } = b;
+    await page.goto('/admin?tab=audit');
+    await page.getByLabel('User e-mail').fill(E2E_ADMIN.email);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByTestId('audit-row').filter({ hasText: 'auth.sign_in.success' }).first().waitFor();
+    await page.getByTestId('audit-row').filter({ hasText: 'inquiry.status_changed' }).first().waitFor();
+    await page.getByLabel('Action').selectOption('auth.sign_in.success');
+    const rows = page.getByTestId('audit-row');
+    await rows.first().waitFor();
+    for (const text of await rows.allTextContents()) expect(text).toContain('auth.sign_in.success');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('tab', { name: 'E-mail' }).click();
+    await page.getByText(sellerEmail).first().waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it('checks the other tabs for accessibility', async () => {
+    const { page } = b;
+    for (const tab of ['User Management', 'Offer Management']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  it('works on a phone', async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      await signInViaApi(phone.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await phone.page.goto('/admin?tab=inquiries');
+      await phone.page.getByTestId('inquiry-row').first().waitFor();
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
+      expect(overflow).toBe(false);
+      await screenshot(phone.page, 'admin-390');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('signs a non-admin out of /admin with the access-denied message', async () => {
+    const dealer = await openBrowser();
+    try {
+      await signInViaApi(dealer.page, 'dealer@fieldlot.example', 'Demo-Tractor#2025');
+      await dealer.page.goto('/admin');
+      const denied = toast(dealer.page, 'Access denied. Admin privileges required.');
+      await denied.waitFor();
+      await dealer.page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      await dealer.page.getByText("You don't have admin privileges.").waitFor();
+      await expect
+        .poll(
+          async () => (await (await dealer.page.request.get(`${baseUrl()}/api/auth/session`)).json()).user,
+        )
+        .toBeNull();
+      // The toast's own colours belong to the shared toaster; check the page once it has gone.
+      await denied.waitFor({ state: 'detached', timeout: 15_000 });
+      await expectNoAxeViolations(dealer.page);
+    } finally {
+      await dealer.close();
+    }
+  });
+});
