@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
 import { OUTBOX_STATUSES } from './admin.repository.js';
 import { outboxPage, retryMessage, stats } from './admin.service.js';
+import { previewTemplates, renderPreview } from './mail-preview.js';
 
 const outboxMessage = z.object({
   id: z.number(),
@@ -70,6 +72,37 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       await retryMessage(ctx, req.actor(), req.params.messageId, req.info());
       return { queued: true as const };
+    },
+  );
+
+  api.get(
+    '/admin/mail-preview',
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: z.object({ templates: z.array(z.string()) }) } },
+    },
+    async () => ({ templates: previewTemplates() }),
+  );
+
+  // Renders one template with sample data: the HTML part, or the text part with ?format=text.
+  api.get(
+    '/admin/mail-preview/:template',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ template: z.string().max(100) }),
+        querystring: z.record(z.string(), z.string().max(200)),
+        response: { 200: z.string() },
+      },
+    },
+    async (req, reply) => {
+      const { format, ...overrides } = req.query;
+      const mail = renderPreview(ctx.config, req.params.template, overrides);
+      if (!mail) throw new AppError('NOT_FOUND', 'No such e-mail template');
+      reply.header('cache-control', 'no-store');
+      if (format === 'text')
+        return reply.type('text/plain; charset=utf-8').send(`Subject: ${mail.subject}\n\n${mail.text}`);
+      return reply.type('text/html; charset=utf-8').send(mail.html);
     },
   );
 }

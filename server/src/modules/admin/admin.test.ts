@@ -83,4 +83,48 @@ describe('admin panel API', () => {
       expect((await admin.post('/api/admin/outbox/99999999/retry')).statusCode).toBe(404);
     });
   });
+
+  describe('e-mail previews', () => {
+    it('renders every template with absolute links, an HTML and a text part', async () => {
+      const { templates } = (await admin.get('/api/admin/mail-preview')).json();
+      expect(templates).toEqual(
+        expect.arrayContaining([
+          'send-tractor-inquiry-confirmation',
+          'admin-new-sale-inquiry',
+          'send-brand-notifications',
+          'daily-listing-notifications',
+        ]),
+      );
+      const problems: string[] = [];
+      for (const name of templates as string[]) {
+        const html = await admin.get(`/api/admin/mail-preview/${name}`);
+        const text = await admin.get(`/api/admin/mail-preview/${name}?format=text`);
+        if (html.statusCode !== 200 || text.statusCode !== 200) {
+          problems.push(`${name}: ${html.statusCode}/${text.statusCode}`);
+          continue;
+        }
+        expect(html.headers['content-type']).toContain('text/html');
+        const hrefs = [...html.body.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+        for (const href of hrefs)
+          if (!href.startsWith('http://localhost:3000') && !href.startsWith('mailto:'))
+            problems.push(`${name}: relative link ${href}`);
+        if (!text.body.startsWith('Subject: ')) problems.push(`${name}: no subject`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('puts an unsubscribe link on commercial mail only', async () => {
+      for (const name of ['send-brand-notifications', 'daily-listing-notifications']) {
+        const text = (await admin.get(`/api/admin/mail-preview/${name}?format=text`)).body;
+        expect(text).toContain('http://localhost:3000/unsubscribe?token=');
+      }
+      const confirmation = (await admin.get('/api/admin/mail-preview/send-tractor-inquiry-confirmation'))
+        .body;
+      expect(confirmation).not.toContain('unsubscribe');
+    });
+
+    it('answers 404 for an unknown template', async () => {
+      expect((await admin.get('/api/admin/mail-preview/nope')).statusCode).toBe(404);
+    });
+  });
 });

@@ -85,3 +85,12 @@ export function useRetryMessage() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
   });
 }
+
+export function useMailTemplates() {
+  return useQuery({
+    queryKey: ['admin', 'mail-preview'],
+    queryFn: ({ signal }) => get<{ templates: string[] }>('/api/admin/mail-preview', signal),
+    select: (d) => d.templates,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

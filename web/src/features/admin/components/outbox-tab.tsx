@@ -8,7 +8,13 @@ import { Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
-import { type OutboxMessage, type OutboxStatus, useOutbox, useRetryMessage } from '../api/admin';
+import {
+  type OutboxMessage,
+  type OutboxStatus,
+  useMailTemplates,
+  useOutbox,
+  useRetryMessage,
+} from '../api/admin';
 
 const STATUS: Record<OutboxStatus, { label: string; tone: Tone }> = {
   pending: { label: 'Queued', tone: 'yellow' },
@@ -74,7 +80,42 @@ export function OutboxTab() {
           )}
         </>
       )}
+      <TemplatePreviews />
     </section>
+  );
+}
+
+/** Every e-mail the product sends, rendered with sample data (opens in a new tab). */
+function TemplatePreviews() {
+  const templates = useMailTemplates();
+  if (!templates.data?.length) return null;
+  return (
+    <details className="rounded-lg border border-border bg-card p-4">
+      <summary className="cursor-pointer font-semibold">Preview e-mail templates</summary>
+      <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        {templates.data.map((name) => (
+          <li key={name} className="flex flex-wrap items-center gap-x-3">
+            <span className="font-mono text-xs">{name}</span>
+            <a
+              className="font-semibold text-brand-700 underline underline-offset-4"
+              href={`/api/admin/mail-preview/${name}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              HTML<span className="sr-only"> preview of {name}</span>
+            </a>
+            <a
+              className="font-semibold text-brand-700 underline underline-offset-4"
+              href={`/api/admin/mail-preview/${name}?format=text`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Text<span className="sr-only"> preview of {name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -1,0 +1,69 @@
+import type { AppConfig } from '../../config.js';
+import { type RenderedMail, renderTemplate, templateNames } from '../mail/templates.js';
+
+/**
+ * Sample data for previewing every registered e-mail template (issue 6: "previewable"). One object holds
+ * the fields any template reads; query parameters override string fields (e.g. `?status=countered`).
+ */
+function samplePayload(publicUrl: string): Record<string, unknown> {
+  const listing = (i: number, make: string, model: string, priceCents: number) => ({
+    id: `00000000-0000-4000-8000-00000000000${i}`,
+    make,
+    model,
+    year: 2019 + i,
+    hours: 1200 * i,
+    priceCents,
+    location: ['Iowa', 'Kansas', 'Nebraska'][i % 3],
+    condition: 'Very Good',
+  });
+  return {
+    userId: '00000000-0000-4000-8000-000000000001',
+    name: 'Jane Miller',
+    email: 'jane@millerag.example',
+    companyName: 'Miller Ag Equipment',
+    brands: ['John Deere', 'Kubota'],
+    status: 'approved',
+    token: 'sample-token',
+    url: `${publicUrl}/auth-redirect?token=sample-token`,
+    offerId: '00000000-0000-4000-8000-0000000000aa',
+    listingId: '00000000-0000-4000-8000-000000000001',
+    tractor: '2019 John Deere 6155R',
+    offerType: 'offer',
+    amountCents: 4_500_000,
+    askingCents: 4_850_000,
+    buyerName: 'Jane Miller',
+    buyerCompany: 'Miller Ag Equipment',
+    buyerEmail: 'jane@millerag.example',
+    message: 'We can collect next week.',
+    counterAmountCents: 4_700_000,
+    counterMessage: 'Meet us in the middle.',
+    make: 'John Deere',
+    model: '6155R',
+    year: 2019,
+    hours: 4250,
+    location: 'Iowa',
+    transmission: 'AutoQuad Plus',
+    brand: 'John Deere',
+    listings: [
+      listing(1, 'John Deere', '6155R', 4_850_000),
+      listing(2, 'John Deere', '8R 410', 35_000_000),
+      listing(3, 'Kubota', 'M7-172', 12_900_000),
+    ],
+    unsubscribeToken: 'u1.sample.signature',
+  };
+}
+
+export function previewTemplates(): string[] {
+  return templateNames().filter((n) => !n.startsWith('test.'));
+}
+
+/** null when no such template. */
+export function renderPreview(
+  config: AppConfig,
+  name: string,
+  overrides: Record<string, string>,
+): RenderedMail | null {
+  if (!previewTemplates().includes(name)) return null;
+  const payload = { ...samplePayload(config.publicUrl), ...overrides };
+  return renderTemplate(name, payload, { publicUrl: config.publicUrl, brand: config.brand });
+}
