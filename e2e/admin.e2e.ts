@@ -145,15 +145,15 @@ describe.runIf(hasBrowser())('admin panel', () => {
       await expectNoAxeViolations(visitor.page);
       // Opening the link changed nothing; the button does.
       await signInViaApi(visitor.page, to, 'Demo-Tractor#2025');
-      const prefs = async () =>
-        (await (await visitor.page.request.get(`${baseUrl()}/api/me/notifications`)).json())
-          .emailNotifications;
+      const me = async () => (await visitor.page.request.get(`${baseUrl()}/api/users/me`)).json();
+      const prefs = async () => (await me()).emailNotifications;
       expect(await prefs()).toBe(true);
       await confirm.click();
       await visitor.page.getByText('You are unsubscribed.').waitFor();
       expect(await prefs()).toBe(false);
-      await visitor.page.request.patch(`${baseUrl()}/api/me/notifications`, {
-        data: { emailNotifications: true },
+      const { name, companyName } = await me();
+      await visitor.page.request.patch(`${baseUrl()}/api/users/me`, {
+        data: { name, companyName, emailNotifications: true },
         headers: { 'x-csrf-token': await csrf(visitor.page), origin: baseUrl() },
       });
       expect(await prefs()).toBe(true);

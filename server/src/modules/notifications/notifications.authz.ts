@@ -5,6 +5,4 @@ export const authz: AuthzEntry[] = [
   { method: 'POST', url: '/api/admin/notifications/daily', access: 'admin', body: {} },
   { method: 'GET', url: '/api/notifications/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/notifications/unsubscribe', access: 'public', body: { token: 'u1.x.y' } },
-  { method: 'GET', url: '/api/me/notifications', access: 'signedIn' },
-  { method: 'PATCH', url: '/api/me/notifications', access: 'signedIn', body: { emailNotifications: true } },
 ];

@@ -133,11 +133,6 @@ export async function setLastDigestAt(exec: Executor, userId: string, at: Date):
   await exec.update(users).set({ lastDigestAt: at }).where(eq(users.id, userId));
 }
 
-export async function getEmailNotifications(exec: Executor, userId: string): Promise<boolean | null> {
-  const [row] = await exec.select({ on: users.emailNotifications }).from(users).where(eq(users.id, userId));
-  return row ? row.on : null;
-}
-
 /** Returns the user's e-mail when the row exists. */
 export async function setEmailNotifications(
   exec: Executor,

@@ -5,16 +5,13 @@ import { ALL_BRANDS } from '../../../../domain/brands.js';
 import type { AppContext } from '../../lib/context.js';
 import {
   checkUnsubscribeToken,
-  getMyNotifications,
   sendBrandNotifications,
   sendDailyDigest,
-  setMyNotifications,
   unsubscribe,
 } from './notifications.service.js';
 
 const sendResult = z.object({ emailsSent: z.number().int(), message: z.string().optional() });
 const tokenSchema = z.string().min(1, 'This unsubscribe link is not valid.').max(200);
-const prefsSchema = z.object({ emailNotifications: z.boolean() });
 
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -73,22 +70,5 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
       await unsubscribe(ctx, req.body.token, req.info());
       return { unsubscribed: true as const };
     },
-  );
-
-  api.get(
-    '/me/notifications',
-    { config: { access: 'signedIn' }, schema: { response: { 200: prefsSchema } } },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { emailNotifications: await getMyNotifications(ctx, req.actor()) };
-    },
-  );
-
-  api.patch(
-    '/me/notifications',
-    { config: { access: 'signedIn' }, schema: { body: prefsSchema, response: { 200: prefsSchema } } },
-    async (req) => ({
-      emailNotifications: await setMyNotifications(ctx, req.actor(), req.body.emailNotifications, req.info()),
-    }),
   );
 }

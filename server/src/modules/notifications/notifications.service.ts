@@ -6,7 +6,6 @@ import { BRAND_NOTIFICATION, DAILY_DIGEST } from './notifications.mail.js';
 import {
   claimBrandListings,
   claimDigestListings,
-  getEmailNotifications,
   recipients,
   setEmailNotifications,
   setLastDigestAt,
@@ -161,31 +160,4 @@ export async function unsubscribe(ctx: AppContext, token: string, request: Reque
       request,
     });
   });
-}
-
-export async function getMyNotifications(ctx: AppContext, actor: Actor): Promise<boolean> {
-  const on = await getEmailNotifications(ctx.db, actor.userId);
-  if (on === null) throw new AppError('UNAUTHENTICATED', 'You must be signed in');
-  return on;
-}
-
-export async function setMyNotifications(
-  ctx: AppContext,
-  actor: Actor,
-  on: boolean,
-  request: RequestInfo,
-): Promise<boolean> {
-  await ctx.db.transaction(async (tx) => {
-    const email = await setEmailNotifications(tx, actor.userId, on, ctx.clock.now());
-    if (!email) throw new AppError('UNAUTHENTICATED', 'You must be signed in');
-    await audit(tx, {
-      action: on ? 'notifications.subscribed' : 'notifications.unsubscribed',
-      resourceType: 'notification',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      details: { via: 'my-account' },
-      request,
-    });
-  });
-  return on;
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, patch, post } from '@/lib/api';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { get, post } from '@/lib/api';
 
 export interface SendResult {
   emailsSent: number;
@@ -14,25 +14,6 @@ export function useSendBrandNotifications() {
 
 export function useSendDailyNotifications() {
   return useMutation({ mutationFn: () => post<SendResult>('/api/admin/notifications/daily') });
-}
-
-const prefsKey = ['me', 'notifications'] as const;
-
-export function useEmailNotifications() {
-  return useQuery({
-    queryKey: prefsKey,
-    queryFn: ({ signal }) => get<{ emailNotifications: boolean }>('/api/me/notifications', signal),
-    select: (d) => d.emailNotifications,
-  });
-}
-
-export function useSetEmailNotifications() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (on: boolean) =>
-      patch<{ emailNotifications: boolean }>('/api/me/notifications', { emailNotifications: on }),
-    onSuccess: (data) => qc.setQueryData(prefsKey, data),
-  });
 }
 
 export function useUnsubscribeCheck(token: string) {
