@@ -1,0 +1,182 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Browser,
+  baseUrl,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  screenshot,
+} from './support/browser';
+import { E2E_ADMIN } from './support/global-setup';
+import { signInViaApi } from './support/session';
+
+const DEALER = { email: 'dealer@fieldlot.example', password: 'Demo-Tractor#2025' };
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+async function csrf(page: Page): Promise<string> {
+  await page.request.get(`${baseUrl()}/api/auth/session`);
+  const cookies = await page.context().cookies(baseUrl());
+  return cookies.find((c) => c.name.endsWith('fieldlot_csrf'))?.value ?? '';
+}
+
+async function apiPost(page: Page, path: string, data: unknown) {
+  const res = await page.request.post(`${baseUrl()}${path}`, {
+    data: data as Record<string, unknown>,
+    headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** Axe on our own parts of a page shared with other features (offer panel and history on the detail page). */
+async function expectNoAxeViolationsIn(page: Page, selectors: string[]) {
+  // Toasts fade out on their own; check the page as it rests.
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const s of selectors) builder = builder.include(s);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+/** A listing of our own (created by the admin through the API), so journeys never collide. */
+async function createListing(admin: Page, model: string, priceCents: number): Promise<string> {
+  const { id } = await apiPost(admin, '/api/listings', {
+    make: 'John Deere',
+    model,
+    year: 2020,
+    hours: 2150,
+    priceCents,
+    location: 'Iowa',
+    condition: 'Good',
+    description: 'End-to-end test tractor',
+  });
+  return id;
+}
+
+describe.runIf(hasBrowser())('offers', () => {
+  let admin: Browser;
+  let dealer: Browser;
+  const run = Date.now().toString(36);
+
+  beforeAll(async () => {
+    admin = await openBrowser();
+    dealer = await openBrowser({ width: 390, height: 844 });
+    await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInViaApi(dealer.page, DEALER.email, DEALER.password);
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await dealer?.close();
+  });
+
+  it('offer -> admin counter -> live counter banner -> accept -> sold and purchased at the counter amount', async () => {
+    const model = `Offer-${run}`;
+    const listingId = await createListing(admin.page, model, 50_000_00);
+    const page = dealer.page;
+
+    await page.goto(`/tractor/${listingId}`);
+    await page.getByRole('button', { name: 'Make Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make an Offer' });
+    await dialog.getByText('Buy Now ($50,000)').waitFor();
+    await dialog.getByLabel('Offer amount (USD)').fill('45000');
+    // $45,000 + $500 + 5% ($2,250) shown live.
+    await expect.poll(() => dialog.getByTestId('offer-total').textContent()).toBe('$47,750');
+    await screenshot(page, 'offers-dialog-390');
+    await dialog.getByRole('button', { name: 'Submit Offer' }).click();
+    await toast(page, 'Offer submitted successfully!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const history = page.getByTestId('offer-history');
+    await history.getByRole('heading', { name: 'Your Offer History' }).waitFor();
+    await history.getByTestId('offer-status').filter({ hasText: 'Pending' }).waitFor();
+
+    // The admin counters in Offer Management while the dealer's page stays open.
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('tab', { name: 'Offer Management' }).click();
+    const row = admin.page.getByTestId('admin-offer-row').filter({ hasText: model });
+    await row.waitFor();
+    await expect(row.getByRole('button', { name: /^Counter/ }).count()).resolves.toBe(0);
+    await row.getByLabel('Counter amount').fill('47000');
+    await row.getByLabel('Counter message (optional)').fill('Meet me at 47');
+    await row.getByRole('button', { name: /^Counter/ }).click();
+    await toast(admin.page, 'Offer updated successfully').waitFor();
+    await screenshot(admin.page, 'offers-admin-tab-1280');
+    await expectNoAxeViolationsIn(admin.page, ['[role="tabpanel"]']);
+
+    // No reload: the counter banner arrives through the live event stream.
+    const banner = page.getByRole('heading', { name: 'You have received a counter offer!' });
+    await banner.waitFor({ timeout: 15_000 });
+    await page.getByText('Meet me at 47').first().waitFor();
+    await screenshot(page, 'offers-counter-banner-390');
+    await expectNoAxeViolationsIn(page, ['[data-testid="offer-panel"]', '[data-testid="offer-history"]']);
+    await page.getByRole('button', { name: 'Accept Counter Offer' }).click();
+    await toast(page, 'Counter offer accepted successfully!').waitFor();
+    await page.getByRole('heading', { name: 'Offer Accepted!' }).waitFor();
+    await page.getByText('Congratulations! Your offer has been accepted.').waitFor();
+
+    // Sold: gone from the inventory.
+    const search = await page.request.get(`${baseUrl()}/api/listings?q=${encodeURIComponent(model)}`);
+    expect((await search.json()).items).toEqual([]);
+
+    await page.goto('/purchased-inventory');
+    const card = page.getByTestId('purchase-card').filter({ hasText: model });
+    await card.waitFor();
+    expect(await card.getByTestId('purchase-price').textContent()).toBe('$47,000');
+    await card.getByText('2,150 hrs').waitFor();
+    await screenshot(page, 'offers-purchased-390');
+    await expectNoAxeViolationsIn(page, ['main']);
+
+    await page.goto('/my-offers');
+    const mine = page.getByTestId('my-offer').filter({ hasText: model });
+    await mine.getByTestId('offer-status').filter({ hasText: 'Accepted' }).waitFor();
+    await screenshot(page, 'offers-my-offers-390');
+    await expectNoAxeViolations(page);
+    expect(dealer.errors).toEqual([]);
+  });
+
+  it('buy now uses the asking price and the acceptance appears live', async () => {
+    const model = `BuyNow-${run}`;
+    const listingId = await createListing(admin.page, model, 62_500_00);
+    const page = dealer.page;
+    await page.goto(`/tractor/${listingId}`);
+    await page.getByRole('button', { name: 'Make Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make an Offer' });
+    await dialog.getByText('Buy Now ($62,500)').click();
+    expect(await dialog.getByLabel('Offer amount (USD)').count()).toBe(0);
+    // $62,500 + $500 + $3,125
+    await expect.poll(() => dialog.getByTestId('offer-total').textContent()).toBe('$66,125');
+    await dialog.getByRole('button', { name: 'Submit Offer' }).click();
+    await toast(page, 'Buy now request submitted successfully!').waitFor();
+    const entry = page.getByTestId('offer-history-entry').first();
+    await entry.getByText('Buy Now').waitFor();
+    await entry.getByText('$62,500').first().waitFor();
+
+    const { offers } = await (await admin.page.request.get(`${baseUrl()}/api/admin/offers`)).json();
+    const offer = offers.find((o: { listingId: string }) => o.listingId === listingId);
+    expect(offer.offerAmountCents).toBe(62_500_00);
+    await apiPost(admin.page, `/api/admin/offers/${offer.id}/accept`, {});
+    await page.getByRole('heading', { name: 'Offer Accepted!' }).waitFor({ timeout: 15_000 });
+    expect(dealer.errors).toEqual([]);
+  });
+
+  it('asks visitors to sign in instead of offering', async () => {
+    const visitor = await openBrowser();
+    try {
+      const listingId = await createListing(admin.page, `Visitor-${run}`, 30_000_00);
+      await visitor.page.goto(`/tractor/${listingId}`);
+      await visitor.page.getByText('Sign in to make offers').waitFor();
+      await visitor.page.getByRole('button', { name: 'Dealer Login Required' }).click();
+      await visitor.page.getByRole('dialog').waitFor();
+      expect(await visitor.page.getByRole('button', { name: 'Make Offer' }).count()).toBe(0);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
