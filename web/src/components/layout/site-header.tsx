@@ -31,6 +31,11 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-700'
   }`;
 
+const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-3 text-base font-semibold hover:bg-muted ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-800'
+  }`;
+
 /**
  * SPEC.md: the public header links to dealer benefits, sell and contact with a sign-in button and a mobile
  * menu; approved users get the dealer header, which adds the dealer pages.
@@ -122,20 +127,22 @@ export function SiteHeader() {
           <ul className="flex flex-col gap-1 pt-2">
             {links.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} className={navClass} onClick={() => setMenuOpen(false)}>
-                  <span className="block py-1 text-base">{l.label}</span>
+                <NavLink to={l.to} className={mobileNavClass} onClick={() => setMenuOpen(false)}>
+                  {l.label}
                 </NavLink>
               </li>
             ))}
             {!user && (
               <li>
-                <NavLink to="/apply" className={navClass} onClick={() => setMenuOpen(false)}>
-                  <span className="block py-1 text-base">Apply as a Dealer</span>
+                <NavLink to="/apply" className={mobileNavClass} onClick={() => setMenuOpen(false)}>
+                  Apply as a Dealer
                 </NavLink>
               </li>
             )}
           </ul>
-          <div className="mt-3 border-t border-border pt-3">{authButton(() => setMenuOpen(false))}</div>
+          <div className="mt-3 border-t border-border pt-3 [&_button]:w-full">
+            {authButton(() => setMenuOpen(false))}
+          </div>
         </nav>
       )}
       {signInOpen && (

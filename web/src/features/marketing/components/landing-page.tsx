@@ -97,16 +97,16 @@ export function LandingPage() {
           </div>
           <TractorIllustration className="mx-auto w-full max-w-xl" />
         </div>
-        <dl className="border-t border-white/10 bg-brand-800/60">
-          <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-4 px-4 py-5 lg:grid-cols-4">
+        <div className="border-t border-white/10 bg-brand-800/60">
+          <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-4 px-4 py-5 lg:grid-cols-4">
             {FACTS.map((f) => (
               <div key={f.value}>
                 <dt className="text-2xl font-extrabold text-gold-300">{f.value}</dt>
                 <dd className="text-sm text-brand-100">{f.label}</dd>
               </div>
             ))}
-          </div>
-        </dl>
+          </dl>
+        </div>
       </section>
 
       <section aria-labelledby="pillars" className="mx-auto max-w-7xl px-4 py-14">
