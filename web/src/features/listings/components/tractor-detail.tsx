@@ -156,18 +156,27 @@ export function TractorDetail({ id }: { id: string }) {
             <h2 className="sr-only">Key specifications</h2>
             <dl className="grid grid-cols-2 gap-4 p-4">
               {keySpecs.map(([icon, label, value]) => (
-                <div key={label} className="flex items-start gap-2">
-                  <span className="mt-0.5 text-brand-700">{icon}</span>
-                  <div>
-                    <dt className="text-sm text-muted-foreground">{label}</dt>
-                    <dd className="font-semibold">{value}</dd>
-                  </div>
+                <div key={label}>
+                  <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                    <span className="text-brand-700">{icon}</span>
+                    {label}
+                  </dt>
+                  <dd className="mt-0.5 font-semibold">{value}</dd>
                 </div>
               ))}
             </dl>
           </Card>
           {/* The offer panel and dialog belong to the offers feature. */}
-          <OfferPanel listing={{ id: l.id, make: l.make, model: l.model, priceCents: l.priceCents }} />
+          <OfferPanel
+            listing={{
+              id: l.id,
+              make: l.make,
+              model: l.model,
+              year: l.year,
+              priceCents: l.priceCents,
+              status: l.status,
+            }}
+          />
         </div>
       </div>
 
