@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../config.js';
+import { renderTemplate } from '../mail/templates.js';
+import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
+
+const config = testConfig({ publicUrl: 'https://fieldlot.example' });
+const env = { publicUrl: config.publicUrl, brand: config.brand };
+const base = {
+  offerId: 'o-1',
+  listingId: 'l-1',
+  tractor: '2019 John Deere 6155R',
+  offerType: 'offer',
+  amountCents: 45_000_00,
+  askingCents: 48_500_00,
+  link: 'https://fieldlot.example/auth-redirect?token=t&listing=l-1',
+};
+
+describe('offer e-mails', () => {
+  it('tells admins about a new offer with amount, fee and total', () => {
+    const mail = renderTemplate(
+      ADMIN_NEW_OFFER,
+      {
+        ...base,
+        buyerName: 'Dana',
+        buyerCompany: 'Whitfield Ag',
+        buyerEmail: 'd@example.com',
+        message: '<b>hi</b>',
+      },
+      env,
+    );
+    expect(mail.subject).toBe('New offer: 2019 John Deere 6155R at $45,000');
+    expect(mail.text).toContain('Buyer fee ($500 + 5%): $2,750');
+    expect(mail.text).toContain('Total with fee: $47,750');
+    expect(mail.html).toContain('&lt;b&gt;hi&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>hi</b>');
+  });
+
+  it('tells the buyer about a counter with the counter amount, its fee and the sign-in link', () => {
+    const mail = renderTemplate(
+      OFFER_UPDATE,
+      { ...base, status: 'countered', counterAmountCents: 47_000_00, counterMessage: 'Meet me at 47' },
+      env,
+    );
+    expect(mail.subject).toBe('Counter offer on 2019 John Deere 6155R: $47,000');
+    expect(mail.text).toContain('Counter offer: $47,000');
+    expect(mail.text).toContain('Buyer fee ($500 + 5%): $2,850');
+    expect(mail.text).toContain('Meet me at 47');
+    expect(mail.text).toContain(
+      'View the tractor: https://fieldlot.example/auth-redirect?token=t&listing=l-1',
+    );
+  });
+
+  it('congratulates on acceptance and explains an offer ended by another sale', () => {
+    const accepted = renderTemplate(OFFER_UPDATE, { ...base, status: 'accepted' }, env);
+    expect(accepted.text).toContain(
+      'Congratulations! Your offer on 2019 John Deere 6155R has been accepted.',
+    );
+    const ended = renderTemplate(OFFER_UPDATE, { ...base, status: 'rejected', soldToAnother: true }, env);
+    expect(ended.text).toContain('has been sold to another dealer');
+  });
+});
