@@ -14,6 +14,7 @@ interface PublicPage {
   path: string;
   name: string;
   heading: string | RegExp;
+  title?: string;
   texts: (string | RegExp)[];
   links?: { name: string | RegExp; href: string }[];
 }
@@ -21,6 +22,7 @@ interface PublicPage {
 const PAGES: PublicPage[] = [
   {
     path: '/',
+    title: 'FieldLot: North American marketplace for tractor dealers',
     name: 'landing',
     heading: 'North American marketplace for tractor dealers',
     texts: [
@@ -44,6 +46,7 @@ const PAGES: PublicPage[] = [
   },
   {
     path: '/dealer-benefits',
+    title: 'Dealer Benefits | FieldLot',
     name: 'dealer-benefits',
     heading: 'Why Trade on FieldLot?',
     texts: [
@@ -67,6 +70,7 @@ const PAGES: PublicPage[] = [
   },
   {
     path: '/contact',
+    title: 'Contact | FieldLot',
     name: 'contact',
     heading: 'Contact FieldLot',
     texts: [/Dover, DE/, /Dover, Delaware/],
@@ -77,6 +81,7 @@ const PAGES: PublicPage[] = [
   },
   {
     path: '/privacy-policy',
+    title: 'Privacy Policy | FieldLot',
     name: 'privacy-policy',
     heading: 'Privacy Policy',
     texts: [
@@ -90,6 +95,7 @@ const PAGES: PublicPage[] = [
   },
   {
     path: '/terms-of-service',
+    title: 'Terms of Service | FieldLot',
     name: 'terms-of-service',
     heading: 'Terms of Service',
     texts: [
@@ -110,6 +116,7 @@ const PAGES: PublicPage[] = [
   },
   {
     path: '/logo-download',
+    title: 'Logo Download | FieldLot',
     name: 'logo-download',
     heading: 'FieldLot logo',
     texts: ['How to save the logo'],
@@ -137,6 +144,7 @@ async function expectPage(page: Page, p: PublicPage) {
     if (typeof t === 'string') expect(`${text}\n${dom}`, `${p.path}: "${t}"`).toContain(t);
     else expect(text, `${p.path}: ${t}`).toMatch(t);
   }
+  if (p.title) expect(await page.title()).toBe(p.title);
   for (const l of p.links ?? []) {
     const link = page.getByRole('link', { name: l.name, exact: typeof l.name === 'string' }).first();
     expect(await link.getAttribute('href'), `${p.path}: link ${l.name}`).toBe(l.href);

@@ -6,6 +6,7 @@ export function Component() {
   const { pathname } = useLocation();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <title>Page not found | FieldLot</title>
       <svg viewBox="0 0 120 60" className="w-48" aria-hidden="true">
         <path d="M4 52 H116" stroke="#d9ddd6" strokeWidth="3" strokeLinecap="round" />
         <path d="M22 52 V36 M40 52 V30 M58 52 V38" stroke="#14532d" strokeWidth="3" strokeLinecap="round" />

@@ -27,6 +27,7 @@ export function ContactPage() {
   ];
   return (
     <Page>
+      <title>{`Contact | ${site.name}`}</title>
       <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Contact {site.name}</h1>
       <p className="mt-3 max-w-2xl text-lg text-gray-700">
         Questions about becoming a dealer, an offer, trucking or selling a tractor? Talk to a person who knows

@@ -69,6 +69,7 @@ export function DealerBenefitsPage() {
   const site = useSite();
   return (
     <>
+      <title>{`Dealer Benefits | ${site.name}`}</title>
       <section className="bg-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-12">
           <p className="text-sm font-bold tracking-wider text-gold-300 uppercase">Dealer benefits</p>

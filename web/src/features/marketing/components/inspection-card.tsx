@@ -21,7 +21,9 @@ export function InspectionCard() {
           <p className="text-sm font-semibold text-muted-foreground">Condition report</p>
           <p className="text-lg font-bold text-brand-900">What our inspectors check</p>
         </div>
-        <span className="rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white">100 points</span>
+        <span className="rounded-full bg-brand-700 px-3 py-1 text-sm font-bold whitespace-nowrap text-white">
+          100 points
+        </span>
       </div>
       <ul className="divide-y divide-border">
         {GROUPS.map((g) => (
@@ -30,7 +32,9 @@ export function InspectionCard() {
               <Check className="size-4 shrink-0 text-brand-700" />
               {g.name}
             </span>
-            <span className="text-sm font-semibold text-muted-foreground">{g.points} checks</span>
+            <span className="text-sm font-semibold whitespace-nowrap text-muted-foreground">
+              {g.points} checks
+            </span>
           </li>
         ))}
       </ul>

@@ -68,6 +68,7 @@ export function LandingPage() {
   const site = useSite();
   return (
     <>
+      <title>{`${site.name}: North American marketplace for tractor dealers`}</title>
       <section className="relative overflow-hidden bg-brand-900 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 pt-10 pb-6 lg:grid-cols-[1.05fr_1fr] lg:py-16">
           <div>
@@ -91,11 +92,11 @@ export function LandingPage() {
               </Link>
             </div>
             <p className="mt-4 flex items-center gap-2 text-sm text-brand-100">
-              <Clock className="size-4 text-gold-300" />
+              <Clock className="size-4 shrink-0 text-gold-300" />
               Free to apply. We reply to every application within 24-48 hours.
             </p>
           </div>
-          <TractorIllustration className="mx-auto w-full max-w-xl" />
+          <TractorIllustration className="mx-auto w-full max-w-xl rounded-2xl bg-brand-800/50" />
         </div>
         <div className="border-t border-white/10 bg-brand-800/60">
           <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-4 px-4 py-5 lg:grid-cols-4">
@@ -170,7 +171,7 @@ export function LandingPage() {
               </p>
             </div>
             <p className="mt-6 flex items-center gap-2 text-gray-700">
-              <Truck className="size-5 text-brand-700" />
+              <Truck className="size-5 shrink-0 text-brand-700" />
               Trucking across North America and title transfer handled by your account manager.
             </p>
           </div>

@@ -10,17 +10,20 @@ export interface LegalSection {
 /** A long-form legal page: title, a table of contents, then numbered sections a reader can link to. */
 export function LegalDocument({
   title,
+  documentTitle,
   updated,
   intro,
   sections,
 }: {
   title: string;
+  documentTitle: string;
   updated: string;
   intro: React.ReactNode;
   sections: LegalSection[];
 }) {
   return (
     <Page className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-10">
+      <title>{documentTitle}</title>
       <header className="lg:col-span-2">
         <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">{title}</h1>
         <p className="mt-2 text-sm font-semibold text-muted-foreground">Last updated: {updated}</p>

@@ -28,6 +28,7 @@ export function LogoDownloadPage() {
   const site = useSite();
   return (
     <Page>
+      <title>{`Logo Download | ${site.name}`}</title>
       <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">{site.name} logo</h1>
       <p className="mt-3 max-w-2xl text-lg text-gray-700">
         Dealers and partners may use our logo to show that they buy and sell on {site.name}, for example on

@@ -248,6 +248,7 @@ export function PrivacyPolicyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
+      documentTitle={`Privacy Policy | ${site.name}`}
       updated="November 22, 2026"
       intro={
         <p>

@@ -190,6 +190,7 @@ export function TermsOfServicePage() {
   return (
     <LegalDocument
       title="Terms of Service"
+      documentTitle={`Terms of Service | ${site.name}`}
       updated="November 22, 2026"
       intro={
         <p>

@@ -10,8 +10,8 @@ export function TractorIllustration({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 520 340" className={className} aria-hidden="true">
       {/* sky, sun and rolling field */}
-      <circle cx="458" cy="70" r="46" fill={gold} opacity=".9" />
-      <circle cx="458" cy="70" r="70" fill={gold} opacity=".12" />
+      <circle cx="440" cy="74" r="46" fill={gold} opacity=".9" />
+      <circle cx="440" cy="74" r="70" fill={gold} opacity=".12" />
       <path d="M0 250 C120 214 230 236 330 220 S480 196 520 206 V300 H0Z" fill="#155e32" />
       <path d="M0 272 C140 250 300 266 520 244 V300 H0Z" fill="#1a6d3a" />
       <rect y="298" width="520" height="42" fill="#0f3f22" />
