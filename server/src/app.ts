@@ -25,6 +25,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Folder of the built SPA (tests point it at a fixture). */
+  webDist?: string;
+  /** Where log lines go (stdout by default; tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -36,7 +40,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1_000_000,
     requestIdHeader: false,
@@ -95,9 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  if (options.serveWeb !== false && existsSync(WEB_DIST)) {
+  const webDist = options.webDist ?? WEB_DIST;
+  if (options.serveWeb !== false && existsSync(webDist)) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
@@ -114,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       pathname.startsWith('/api/') ||
       pathname === '/api' ||
       options.serveWeb === false ||
-      !existsSync(WEB_DIST)
+      !existsSync(webDist)
     ) {
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     }

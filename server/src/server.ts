@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, runMigrations } from './db/client.js';
+import { acquireEmbeddedLock } from './db/embedded-lock.js';
 import { seedDemoData } from './modules/demo/demo.seed.js';
 import { ensureConfiguredAdmin } from './modules/users/admin-bootstrap.js';
 import { startWorkers } from './workers.js';
@@ -18,6 +19,14 @@ async function main() {
     throw err;
   }
 
+  if (!config.databaseUrl) {
+    try {
+      acquireEmbeddedLock(config.dataDir);
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(1);
+    }
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg'),
@@ -54,7 +63,13 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Stop accepting, let in-flight requests finish, then stop workers and close the database.
+    // A client that never finishes its request does not hold the process: connections are cut after 10 s.
     demoAbort.abort();
+    setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
+    setTimeout(() => {
+      console.error('Shutdown took more than 20 s; exiting anyway.');
+      process.exit(1);
+    }, 20_000).unref();
     await app.close();
     await Promise.all([stopWorkers(), demo?.images]);
     await database.close();

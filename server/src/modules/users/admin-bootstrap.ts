@@ -1,44 +1,74 @@
 import { eq } from 'drizzle-orm';
 import { normalizeEmail } from '../../../../domain/email.js';
-import { users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { randomToken } from '../../lib/crypto.js';
-import { hashPassword } from '../../lib/password-hash.js';
+import { hashPassword, verifyPassword } from '../../lib/password-hash.js';
 
 export interface AdminResult {
   email: string;
   generatedPassword?: string;
 }
 
+type AdminCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
 /**
  * DECISIONS.md: the first administrator comes from ADMIN_EMAIL / ADMIN_PASSWORD at start. In demo mode
  * without them, a demo admin is created with a generated password that is printed once.
+ * Restarting with the same settings changes nothing (and so signs nobody out).
  */
-export async function ensureConfiguredAdmin(ctx: AppContext): Promise<AdminResult | null> {
+export async function ensureConfiguredAdmin(ctx: AdminCtx): Promise<AdminResult | null> {
   const email = ctx.config.adminEmail ?? (ctx.config.demo ? 'admin@fieldlot.example' : undefined);
   if (!email) return null;
-  const existing = await ctx.db
-    .select({ id: users.id })
+  const [existing] = await ctx.db
+    .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)))
     .limit(1);
-  if (existing.length > 0 && !ctx.config.adminPassword) return { email };
-  const password = ctx.config.adminPassword ?? `Fl-${randomToken(12)}!9`;
+  const configured = ctx.config.adminPassword;
+  if (existing) {
+    const samePassword =
+      !configured ||
+      (existing.passwordHash !== null && (await verifyPassword(existing.passwordHash, configured)));
+    if (samePassword) {
+      if (existing.status !== 'admin') {
+        await ctx.db
+          .update(users)
+          .set({ status: 'admin', updatedAt: ctx.clock.now() })
+          .where(eq(users.id, existing.id));
+        await audit(ctx.db, { action: 'admin.bootstrap', details: { email, promoted: true } });
+      }
+      return { email };
+    }
+  }
+  const password = configured ?? `Fl-${randomToken(12)}!9`;
   await createOrPromoteAdmin(ctx, { email, password, name: 'FieldLot Admin' });
-  return { email, generatedPassword: ctx.config.adminPassword ? undefined : password };
+  return { email, generatedPassword: configured ? undefined : password };
 }
 
+/**
+ * Creates the administrator, or makes an existing account one with this password. A changed password
+ * ends the account's sessions, as a reset does.
+ */
 export async function createOrPromoteAdmin(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   input: { email: string; password: string; name: string },
-): Promise<void> {
+): Promise<{ id: string; created: boolean }> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db
-    .insert(users)
-    .values({ email, name: input.name, companyName: 'FieldLot', status: 'admin', passwordHash })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { status: 'admin', passwordHash, updatedAt: ctx.clock.now() },
-    });
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [row] = await tx
+      .insert(users)
+      .values({ email, name: input.name, companyName: 'FieldLot', status: 'admin', passwordHash })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { status: 'admin', passwordHash, updatedAt: ctx.clock.now() },
+      })
+      .returning({ id: users.id });
+    if (before) await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    await audit(tx, { action: 'admin.bootstrap', details: { email, created: !before } });
+    return { id: row.id, created: !before };
+  });
 }
