@@ -80,3 +80,22 @@ export async function forceStatus(app: App, id: string, status: string) {
     })
     .where(eq(offers.id, id));
 }
+
+/** A pending offer written directly (tests of transitions need many; creation has its own tests and limit). */
+export async function insertOffer(
+  app: App,
+  o: { listingId: string; buyerUserId: string; sellerUserId: string; amountCents?: number },
+): Promise<string> {
+  const [row] = await app.ctx.db
+    .insert(offers)
+    .values({
+      listingId: o.listingId,
+      buyerUserId: o.buyerUserId,
+      sellerUserId: o.sellerUserId,
+      offerType: 'offer',
+      offerAmountCents: o.amountCents ?? 45_000_00,
+      originalPriceCents: 48_500_00,
+    })
+    .returning({ id: offers.id });
+  return row.id;
+}

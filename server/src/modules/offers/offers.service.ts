@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
 import { variantKey } from '../listings/image-files.js';
 import { listingLink } from './offers.links.js';
 import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
@@ -28,6 +29,8 @@ import type {
 } from './offers.schemas.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found';
+/** Each offer mails every admin: a dealer may make this many per hour (counted only when one is created). */
+export const OFFER_RATE: RateRule = { limit: 30, windowMs: 3600_000 };
 export const LISTING_GONE = "The tractor you're looking for doesn't exist or has been removed.";
 
 function requireDealer(actor: Actor) {
@@ -128,6 +131,12 @@ export async function createOffer(
       const existing = await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey);
       if (existing) return replay(existing, input.listingId);
     }
+    // Inside the transaction: a refused or failed offer rolls its count back.
+    const rate = await hitRateLimit(tx, ctx.clock, `offer:${actor.userId}`, OFFER_RATE);
+    if (!rate.allowed)
+      throw new AppError('RATE_LIMITED', 'Too many offers. Please try again later.', {
+        retryAfterSeconds: rate.retryAfterSeconds,
+      });
     const listing = await repo.lockListingForOffer(tx, input.listingId);
     if (!listing) throw new AppError('NOT_FOUND', LISTING_GONE);
     if (listing.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');

@@ -140,6 +140,27 @@ describe('offers: making offers, lists and row-level access', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('limits a dealer to 30 new offers an hour (refused attempts do not count)', async () => {
+    const busy = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    const l = await insertListing(t.app, admin.id);
+    expect(
+      (await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 'x' })).statusCode,
+    ).toBe(400);
+    for (let i = 0; i < 30; i++)
+      expect(
+        (await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 100 + i })).statusCode,
+      ).toBe(201);
+    const over = await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 500 });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.message).toBe('Too many offers. Please try again later.');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countOffers(t.app, { listingId: l })).toBe(30);
+    t.clock.advance(3600_000 + 1);
+    expect(
+      (await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 500 })).statusCode,
+    ).toBe(201);
+  });
+
   describe('idempotency', () => {
     it('answers a repeated key with the same offer and writes one row', async () => {
       const l = await insertListing(t.app, admin.id);

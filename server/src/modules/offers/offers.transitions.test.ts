@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canTransitionOffer, OFFER_STATUSES, type OfferStatus } from '../../../../domain/offers.js';
 import { auditLog, offers } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { countOffers, forceStatus, insertListing, listingRow, mailsTo, offerRow } from './offers.fixtures.js';
+import {
+  countOffers,
+  forceStatus,
+  insertListing,
+  insertOffer,
+  listingRow,
+  mailsTo,
+  offerRow,
+} from './offers.fixtures.js';
 
 type Action = 'accept' | 'reject' | 'counter' | 'accept-counter' | 'withdraw';
 const ACTIONS: Record<
@@ -45,8 +53,7 @@ describe('offer transitions', () => {
 
   async function offerIn(status: OfferStatus) {
     const listingId = await insertListing(t.app, admin.id);
-    const res = await clients.buyer.post('/api/offers', { listingId, offerType: 'offer', amount: 45_000 });
-    const id = res.json().offer.id as string;
+    const id = await insertOffer(t.app, { listingId, buyerUserId: dealer.id, sellerUserId: admin.id });
     if (status !== 'pending') await forceStatus(t.app, id, status);
     return { id, listingId };
   }
