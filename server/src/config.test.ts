@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+  const problem = (env: Record<string, string>) => {
+    try {
+      load(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('expected a configuration error');
+  };
+
+  it('names the variable of a bad value in one line', () => {
+    for (const [name, value] of [
+      ['PORT', 'abc'],
+      ['PORT', '70000'],
+      ['DATABASE_URL', 'mysql://x'],
+      ['PUBLIC_URL', 'not a url'],
+      ['SMTP_URL', 'http://mail'],
+      ['ADMIN_EMAIL', 'nobody'],
+      ['TRUST_PROXY', 'maybe'],
+      ['LOG_LEVEL', 'loud'],
+      ['DIGEST_HOUR', '25'],
+      ['SESSION_SECRET', 'short'],
+    ]) {
+      const message = problem({ [name]: value });
+      expect(message, name).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('requires a session secret and a public URL in production', () => {
+    expect(problem({ NODE_ENV: 'production', PUBLIC_URL: 'https://fieldlot.example' })).toMatch(
+      /SESSION_SECRET/,
+    );
+    expect(problem({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toMatch(/PUBLIC_URL/);
+  });
+
+  it('takes S3 settings only all together', () => {
+    expect(problem({ S3_BUCKET: 'photos' })).toMatch(/^Invalid environment variable S3_ENDPOINT/);
+  });
+
+  it('defaults to the embedded database with demo data, port 3000 and a secret kept in the data folder', () => {
+    const config = load({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.sessionSecret).toBe(readFileSync(path.join(dataDir, 'session-secret'), 'utf8'));
+    expect(load({}).sessionSecret).toBe(config.sessionSecret); // same secret after a restart
+    expect(config.brand.copyrightYear).toBe(2025);
+  });
+
+  it('turns demo data off with an external database or in production unless asked for', () => {
+    expect(load({ DATABASE_URL: 'postgres://db/fieldlot' }).demo).toBe(false);
+    expect(load({ DATABASE_URL: 'postgres://db/fieldlot', DEMO: 'true' }).demo).toBe(true);
+    expect(load({ PUBLIC_URL: 'https://fieldlot.example/', TRUST_PROXY: 'yes' })).toMatchObject({
+      publicUrl: 'https://fieldlot.example',
+      trustProxy: true,
+    });
+  });
+});
