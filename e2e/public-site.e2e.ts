@@ -8,6 +8,7 @@ import {
   openBrowser,
   screenshot,
 } from './support/browser';
+import { signInViaApi } from './support/session';
 
 /** Issue 2, items 7 and 8: every public page shows SPEC.md's texts, cleanly, on a desktop and a phone. */
 interface PublicPage {
@@ -231,6 +232,31 @@ describe.runIf(hasBrowser())('public header on a phone', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
       'Open menu',
     );
+    expect(b.errors).toEqual([]);
+  });
+
+  it('Sign In opens the sign-in dialog; an approved dealer gets the dealer menu and signs out from it', async () => {
+    const { page } = b;
+    b.errors.length = 0;
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.locator('#mobile-menu').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await signInViaApi(page, 'dealer@fieldlot.example', 'Demo-Tractor#2025');
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    for (const name of ['Browse Listings', 'My Account', 'My Offers', 'Purchased Inventory']) {
+      await menu.getByRole('link', { name }).waitFor();
+    }
+    await menu.getByRole('button', { name: 'Sign Out' }).click();
+    // The toast UI is loaded lazily; the sign-out toast must still show.
+    await page.getByText('Successfully signed out').waitFor();
+    await page.getByRole('heading', { name: 'North American marketplace for tractor dealers' }).waitFor();
     expect(b.errors).toEqual([]);
   });
 

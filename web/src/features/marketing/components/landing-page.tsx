@@ -75,7 +75,7 @@ export function LandingPage() {
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-gold-300">
               <BadgeCheck className="size-4" /> Members-only wholesale for licensed dealers
             </p>
-            <h1 className="mt-4 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">
+            <h1 className="mt-4 text-4xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl">
               North American marketplace for tractor dealers
             </h1>
             <p className="mt-4 max-w-xl text-lg text-brand-100">
