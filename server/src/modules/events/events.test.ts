@@ -243,6 +243,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       await asDealer.post(`/api/offers/${offer.id}/withdraw`);
       const withdrawn = await again.next((e) => e.event === 'offer.updated');
       expect(JSON.parse(withdrawn.data)).toMatchObject({ offerId: offer.id, status: 'withdrawn' });
+
+      // Figures, not assertions: publish-to-delivery time across the two instances.
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const from = again.events.length;
+        const started = performance.now();
+        await publishEvent(one.ctx.db, { type: 'ping', audience: [admin.id], data: { i } });
+        await again.next((e) => e.event === 'ping' && JSON.parse(e.data).i === i, from);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `SSE across instances: median ${times[10].toFixed(1)} ms, max ${times[19].toFixed(1)} ms (20 events)`,
+      );
       again.close();
     });
   },
