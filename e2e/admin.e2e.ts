@@ -111,21 +111,47 @@ describe.runIf(hasBrowser())('admin panel', () => {
     expect(await page.getByLabel('Brand').inputValue()).toBe('John Deere');
     await expectNoAxeViolations(page);
 
+    // Something to announce for sure: a dealer who prefers John Deere, and a John Deere listing new to them.
+    const dealer = await openBrowser();
+    try {
+      await signInViaApi(dealer.page, 'dealer2@fieldlot.example', 'Demo-Tractor#2025');
+      const pref = await dealer.page.request.post(`${baseUrl()}/api/users/me/brands`, {
+        data: { brandName: 'John Deere' },
+        headers: { 'x-csrf-token': await csrf(dealer.page), origin: baseUrl() },
+      });
+      expect(pref.status()).toBeLessThan(500);
+    } finally {
+      await dealer.close();
+    }
+    const listing = await page.request.post(`${baseUrl()}/api/listings`, {
+      data: {
+        make: 'John Deere',
+        model: 'E2E 5075E',
+        year: 2022,
+        hours: 640,
+        location: 'Iowa',
+        priceCents: 5_250_000,
+      },
+      headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
+    });
+    expect(listing.status(), await listing.text()).toBe(201);
+
     const sendBrand = page.getByRole('button', { name: 'Send brand notifications' });
     await sendBrand.click();
-    await toast(
-      page,
-      /Successfully sent \d+ John Deere notifications!|No approved dealers who prefer John Deere/,
-    ).waitFor();
+    const brandToast = toast(page, /Successfully sent \d+ John Deere notifications!/);
+    await brandToast.waitFor();
+    expect(Number(/sent (\d+)/.exec((await brandToast.textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(1);
     await sendBrand.click();
     await toast(
       page,
-      /No new John Deere listings to send|No approved dealers who prefer John Deere/,
+      'No new John Deere listings to send. Every dealer has already been sent them.',
     ).waitFor();
 
     const sendDaily = page.getByRole('button', { name: 'Send daily listing notifications' });
     await sendDaily.click();
-    await toast(page, /Successfully sent \d+ daily listing notifications!|No new listings to send/).waitFor();
+    const dailyToast = toast(page, /Successfully sent \d+ daily listing notifications!/);
+    await dailyToast.waitFor();
+    expect(Number(/sent (\d+)/.exec((await dailyToast.textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(1);
     await sendDaily.click();
     await toast(page, 'No new listings to send since the last daily notifications.').waitFor();
   });
