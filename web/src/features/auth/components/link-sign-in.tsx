@@ -11,6 +11,19 @@ import { confirmSignInLink } from '../api/sign-in';
 
 export const REDIRECT_DELAY_MS = 1000;
 
+/**
+ * The app mounts the toast list once the browser is idle, and sonner drops toasts raised before that.
+ * A bad link is known at first paint, so its message waits (up to 3 s) for the list to exist.
+ */
+function whenToasterReady(show: () => void) {
+  const started = Date.now();
+  const tick = () => {
+    if (document.querySelector('section[aria-label^="Notifications"]') || Date.now() - started > 3000) show();
+    else setTimeout(tick, 50);
+  };
+  tick();
+}
+
 export interface LinkSignInProps {
   token: string | null;
   email: string | null;
@@ -43,8 +56,8 @@ export function LinkSignIn({ token, email, redirectTo, texts }: LinkSignInProps)
       window.history.replaceState(null, '', window.location.pathname + window.location.search);
     if (problem && !reported.current) {
       reported.current = true;
-      toast.error(problem);
       navigate('/', { replace: true });
+      whenToasterReady(() => toast.error(problem));
     }
   }, [problem, navigate]);
   if (problem || !parsedEmail.success || !token) return null;
