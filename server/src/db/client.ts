@@ -76,16 +76,37 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<NotifyHandler>>();
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
+  // A dropped listener connection reconnects (backing off) and LISTENs again on every channel.
+  function reconnectSoon(delayMs = 500) {
+    if (closed || retry) return;
+    retry = setTimeout(async () => {
+      retry = undefined;
+      try {
+        const client = await ensureListener();
+        for (const channel of handlers.keys()) await client.query(listenSql(channel));
+      } catch {
+        reconnectSoon(Math.min(delayMs * 2, 30_000));
+      }
+    }, delayMs);
+    retry.unref();
+  }
   async function ensureListener(): Promise<pg.Client> {
     if (listener) return listener;
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
-    client.on('error', () => {
-      // Reconnect on the next listen; subscribers re-listen through SSE reconnects.
+    const lost = () => {
+      if (listener !== client) return;
       listener = undefined;
-    });
+      client.end().catch(() => {});
+      reconnectSoon();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
     listener = client;
     return client;
@@ -99,7 +120,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        await client.query(listenSql(channel));
       }
       set.add(handler);
       return async () => {
@@ -110,7 +131,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.query('select 1');
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closed = true;
+      clearTimeout(retry);
+      const current = listener;
+      listener = undefined;
+      await current?.end().catch(() => {});
       await pool.end();
     },
   };

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
@@ -81,8 +82,8 @@ class SseClient {
   }
 
   /** Resolves with the first event matching; rejects if the stream ends first (or after a generous safety limit). */
-  async next(match: (e: SseEvent) => boolean, from = 0): Promise<SseEvent> {
-    const deadline = Date.now() + 10_000;
+  async next(match: (e: SseEvent) => boolean, from = 0, limitMs = 10_000): Promise<SseEvent> {
+    const deadline = Date.now() + limitMs;
     for (;;) {
       const found = this.events.slice(from).find(match);
       if (found) return found;
@@ -203,6 +204,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     let name: string;
     let dbs: Database[] = [];
     let apps: App[] = [];
+    let bases: string[] = [];
 
     beforeAll(async () => {
       name = await createDatabaseFromTemplate(baseUrl, await ensurePostgresTemplate(baseUrl));
@@ -213,6 +215,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       ];
       const config = testConfig({ publicUrl: 'http://localhost:3000' });
       apps = await Promise.all(dbs.map((database) => buildApp({ config, database, serveWeb: false })));
+      bases = await Promise.all(apps.map(listen));
     });
     afterAll(async () => {
       for (const app of apps) await app.close();
@@ -221,9 +224,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
 
     it('an offer made through one instance reaches an admin streaming from the other, and again after a reconnect', async () => {
-      const [one, two] = apps;
-      await listen(one);
-      const baseTwo = await listen(two);
+      const [one] = apps;
+      const baseTwo = bases[1];
       const admin = await createUser(one, { status: 'admin' });
       const dealer = await createUser(one, { status: 'approved' });
       const cookie = await cookieFor(one, admin); // sessions live in the shared database
@@ -258,6 +260,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         `SSE across instances: median ${times[10].toFixed(1)} ms, max ${times[19].toFixed(1)} ms (20 events)`,
       );
       again.close();
+    });
+
+    it('keeps delivering after the database drops the LISTEN connection', async () => {
+      const [one] = apps;
+      const baseTwo = bases[1];
+      const admin = await createUser(one, { status: 'admin' });
+      const sse = await SseClient.open(baseTwo, await cookieFor(one, admin));
+      const killer = new pg.Client({ connectionString: dbUrl(baseUrl, name) });
+      await killer.connect();
+      const killed = await killer.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+      );
+      await killer.end();
+      expect(killed.rowCount).toBeGreaterThan(0);
+      // Publish until the re-LISTENed connection hears one (events sent while it was down are lost).
+      let got = false;
+      for (let i = 0; i < 40 && !got; i++) {
+        await publishEvent(one.ctx.db, { type: 'after-drop', audience: [admin.id], data: { i } });
+        got = await sse
+          .next((e) => e.event === 'after-drop', 0, 500)
+          .then(
+            () => true,
+            () => false,
+          );
+      }
+      expect(got).toBe(true);
+      sse.close();
     });
   },
 );
