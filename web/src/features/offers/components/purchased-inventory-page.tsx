@@ -1,5 +1,5 @@
 import { conditionTone } from '@domain/listings';
-import { formatDollars, formatHours } from '@domain/money';
+import { buyerFeeCents, formatDollars, formatHours } from '@domain/money';
 import { Link, Navigate } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { Badge } from '@/components/ui/badge';
@@ -83,6 +83,9 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
             <dt className="text-muted-foreground">Purchase price</dt>
             <dd className="text-xl font-bold tabular-nums text-brand-800" data-testid="purchase-price">
               {formatDollars(purchase.offerAmountCents)}
+            </dd>
+            <dd className="text-muted-foreground tabular-nums">
+              + {formatDollars(buyerFeeCents(purchase.offerAmountCents))} buyer fee
             </dd>
           </div>
           <div>
