@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { dataDirFromTemplate } from '../../server/src/db/data-dir-fixture';
+import { ensurePgliteTemplate } from '../../server/src/test/template-db';
 import { findChromium } from './chromium';
 
 export const E2E_ADMIN = { email: 'e2e-admin@fieldlot.example', password: 'Harvest-Gold#2024x' };
@@ -39,6 +41,9 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'web/dist/index.html')))
     throw new Error('Build the web app first (npm run build)');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-e2e-'));
+  // Start from the migrated template instead of creating a database (seconds saved on every run).
+  await ensurePgliteTemplate();
+  await dataDirFromTemplate(dataDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
@@ -73,6 +78,16 @@ export default async function setup(project: TestProject) {
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // The demo pictures are drawn in the background after start; journeys expect a real-looking inventory.
+  const imagesDeadline = Date.now() + 240_000;
+  while (!output.includes('Demo listing images ready')) {
+    if (server.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+    if (Date.now() > imagesDeadline) {
+      console.warn('Demo listing images still not ready; running the journeys anyway');
+      break;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
