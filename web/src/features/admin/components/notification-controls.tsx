@@ -23,7 +23,7 @@ export function NotificationControls() {
   const sendDaily = useSendDailyNotifications();
 
   return (
-    <Card className="grid gap-4 p-4 md:grid-cols-[1fr_auto] md:items-end">
+    <Card className="grid grid-cols-1 gap-4 p-4 md:grid-cols-[1fr_auto] md:items-end">
       <div className="grid gap-1">
         <h2 className="text-base font-bold">Dealer notifications</h2>
         <p className="text-sm text-muted-foreground">
@@ -48,6 +48,7 @@ export function NotificationControls() {
           </NativeSelect>
         </div>
         <Button
+          className="h-auto min-h-11 whitespace-normal"
           disabled={sendBrand.isPending}
           onClick={() =>
             sendBrand.mutate(brand, {
@@ -61,6 +62,7 @@ export function NotificationControls() {
         </Button>
         <Button
           variant="outline"
+          className="h-auto min-h-11 whitespace-normal"
           disabled={sendDaily.isPending}
           onClick={() =>
             sendDaily.mutate(undefined, {
