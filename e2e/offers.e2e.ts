@@ -90,6 +90,7 @@ describe.runIf(hasBrowser())('offers', () => {
     // $45,000 + $500 + 5% ($2,250) shown live.
     await expect.poll(() => dialog.getByTestId('offer-total').textContent()).toBe('$47,750');
     await screenshot(page, 'offers-dialog-390');
+    await expectNoAxeViolationsIn(page, ['[role="dialog"]']);
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
     await toast(page, 'Offer submitted successfully!').waitFor();
     await dialog.waitFor({ state: 'hidden' });

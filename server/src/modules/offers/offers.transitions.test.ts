@@ -108,7 +108,7 @@ describe('offer transitions', () => {
     );
     expect(mail?.payload).toMatchObject({ status: 'countered', counterAmountCents: 47_250_50 });
     // The e-mail's link signs the dealer in and opens the listing (a one-time token, auth-redirect style).
-    const link = new URL((mail?.payload as { link: string }).link);
+    const link = new URL((mail?.payload as { link?: string } | undefined)?.link ?? 'missing:');
     expect(link.origin + link.pathname).toBe('http://localhost:3000/auth-redirect');
     expect(link.searchParams.get('listing')).toBe(listingId);
     expect(link.searchParams.get('token')).toMatch(/^[\w-]{40,}$/);
