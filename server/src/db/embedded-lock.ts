@@ -14,10 +14,13 @@ export function embeddedDatabaseInUse(dataDir: string): number | null {
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch {
     return null; // stale file from a process that died
   }
+  // After a container restart the number may belong to another program: only a server counts.
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes('server')) return null;
+  return pid;
 }
 
 /** Takes the lock or throws; the returned function releases it (also called on exit). */

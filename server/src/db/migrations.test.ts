@@ -21,7 +21,8 @@ async function shapeOf(database: Database): Promise<SchemaShape> {
     columns:
       await q(sql`select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable as v
       from information_schema.columns where table_schema = 'public' order by 1`),
-    constraints: await q(sql`select conrelid::regclass::text || ' ' || conname::text || ' ' || contype::text || ' ' ||
+    constraints:
+      await q(sql`select conrelid::regclass::text || ' ' || conname::text || ' ' || contype::text || ' ' ||
         pg_get_constraintdef(oid) as v
       from pg_constraint where connamespace = 'public'::regnamespace and contype <> 'n' order by 1`),
     indexes: await q(

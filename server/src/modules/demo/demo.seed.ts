@@ -100,15 +100,12 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
       .onConflictDoNothing();
 
     const rows = buildDemoListings(ownerId, now);
-    const inserted = await tx
-      .insert(listings)
-      .values(rows)
-      .returning({
-        id: listings.id,
-        model: listings.model,
-        priceCents: listings.priceCents,
-        createdAt: listings.createdAt,
-      });
+    const inserted = await tx.insert(listings).values(rows).returning({
+      id: listings.id,
+      model: listings.model,
+      priceCents: listings.priceCents,
+      createdAt: listings.createdAt,
+    });
     const byModel = (model: string) => inserted.find((l) => l.model === model)!;
 
     const a = dealerId('dealer@fieldlot.example');
