@@ -32,7 +32,7 @@ export const ADMIN_NEW_OFFER = defineTemplate(
       {
         title: `New ${kind.toLowerCase()} on ${p.tractor}`,
         paragraphs: [
-          `${p.buyerName} (${p.buyerCompany}) sent a ${kind.toLowerCase()} on ${p.tractor}.`,
+          `${p.buyerName} (${p.buyerCompany}) sent ${p.offerType === 'buy_now' ? 'a buy now request' : 'an offer'} on ${p.tractor}.`,
           ...(p.message ? [`Their message: "${p.message}"`] : []),
         ],
         facts: [
