@@ -115,6 +115,8 @@ export const listings = pgTable(
     index('tractor_listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('tractor_listings_active_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('tractor_listings_make_idx').on(sql`lower(${t.make})`, t.createdAt.desc()),
+    // The brand list (makes present among active listings) is a skip scan over this one.
+    index('tractor_listings_status_make_idx').on(t.status, t.make),
     index('tractor_listings_price_idx').on(t.status, t.priceCents, t.id),
     index('tractor_listings_year_idx').on(t.status, t.year, t.id),
     index('tractor_listings_hours_idx').on(t.status, t.hours, t.id),
