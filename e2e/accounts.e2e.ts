@@ -20,7 +20,7 @@ const toast = (page: Page, text: string | RegExp) =>
 /** Closes open toasts so axe checks the page itself (the toast colours belong to the app shell). */
 async function dismissToasts(page: Page) {
   for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all())
-    await button.click().catch(() => {});
+    await button.click({ timeout: 1000 }).catch(() => {});
   await page
     .locator('[data-sonner-toast]')
     .first()
@@ -96,6 +96,14 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.waitForURL('**/pending-approval');
+    await page.getByRole('heading', { name: 'Application Pending Approval' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'accounts-pending-390');
+    await page.goto('/apply');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await screenshot(page, 'accounts-apply-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/pending-approval');
     await page.getByRole('heading', { name: 'Application Pending Approval' }).waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
@@ -180,6 +188,9 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await dismissToasts(page);
     await expectNoAxeViolations(page);
     await screenshot(page, 'accounts-my-account-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'accounts-my-account-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     expect(await page.getByLabel('Full Name').inputValue()).toBe(`${applicant.name} Jr`);
@@ -267,6 +278,9 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await a.goto('/admin');
     const row = a.getByRole('listitem').filter({ hasText: applicant.email });
     await row.getByRole('button', { name: /^Reject/ }).click();
+    const confirm = a.getByRole('alertdialog');
+    await confirm.getByText('They are signed out at once').waitFor();
+    await confirm.getByRole('button', { name: 'Reject', exact: true }).click();
     await toast(a, 'Application rejected successfully').waitFor();
     await mailedLink('notify-user-status-change', applicant.email);
     await page.reload();

@@ -1,6 +1,7 @@
 import type { UserStatus } from '@domain/users';
 import { Check, X } from 'lucide-react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -61,6 +62,17 @@ function ApplicationRow({ user }: { user: Application }) {
           ),
       },
     );
+  const rejectButton = (onClick?: () => void) => (
+    <Button
+      size="sm"
+      variant="destructive"
+      disabled={change.isPending}
+      aria-label={`Reject ${user.name}`}
+      onClick={onClick}
+    >
+      <X aria-hidden="true" /> Reject
+    </Button>
+  );
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -87,17 +99,19 @@ function ApplicationRow({ user }: { user: Application }) {
               <Check aria-hidden="true" /> Approve
             </Button>
           )}
-          {user.actions.includes('rejected') && (
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={change.isPending}
-              onClick={() => act('rejected')}
-              aria-label={`Reject ${user.name}`}
-            >
-              <X aria-hidden="true" /> Reject
-            </Button>
-          )}
+          {user.actions.includes('rejected') &&
+            (user.status === 'approved' ? (
+              // Rejecting an approved dealer signs them out everywhere: ask first.
+              <ConfirmDialog
+                trigger={rejectButton()}
+                title={`Reject ${user.name}?`}
+                description="They are signed out at once and can no longer sign in. You can approve them again later."
+                confirmLabel="Reject"
+                onConfirm={() => act('rejected')}
+              />
+            ) : (
+              rejectButton(() => act('rejected'))
+            ))}
         </div>
       )}
     </li>

@@ -91,7 +91,7 @@ export function ApplyForm() {
           {text('companyName', 'Company Name', 'text', 'organization')}
           <fieldset className="flex flex-col gap-3">
             <legend className="text-sm font-medium">Brands you deal in (optional)</legend>
-            <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-3">
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {APPLICATION_BRANDS.map((brand) => (
                 <label
                   key={brand}
