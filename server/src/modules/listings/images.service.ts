@@ -4,6 +4,7 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
 import { processImage, variantKeysOf } from './image-files.js';
 import * as repo from './images.repository.js';
+import { inventoryWrite } from './page-cache.js';
 
 export const LISTING_NOT_FOUND = 'Tractor Not Found';
 
@@ -27,7 +28,7 @@ export async function addListingImageFromBuffer(
       await storage.put(v.key, v.data, 'image/webp');
       written.push(v.key);
     }
-    return await ctx.db.transaction(async (tx) => {
+    return await inventoryWrite(ctx, async (tx) => {
       if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
       const existing = await repo.imagesOf(tx, listingId);
       const isPrimary = opts.isPrimary === true || !existing.some((i) => i.isPrimary);
@@ -92,7 +93,7 @@ export async function reorderImages(
   info: RequestInfo,
 ): Promise<void> {
   assertAdmin(actor);
-  await ctx.db.transaction(async (tx) => {
+  await inventoryWrite(ctx, async (tx) => {
     if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     const current = await repo.imagesOf(tx, listingId);
     const same =
@@ -116,7 +117,7 @@ export async function setPrimaryImage(
   info: RequestInfo,
 ): Promise<void> {
   assertAdmin(actor);
-  await ctx.db.transaction(async (tx) => {
+  await inventoryWrite(ctx, async (tx) => {
     if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     if (!(await repo.imageById(tx, listingId, imageId))) throw new AppError('NOT_FOUND', 'Image not found');
     await repo.setPrimary(tx, listingId, imageId);
@@ -133,7 +134,7 @@ export async function removeImage(
   info: RequestInfo,
 ): Promise<void> {
   assertAdmin(actor);
-  const removed = await ctx.db.transaction(async (tx) => {
+  const removed = await inventoryWrite(ctx, async (tx) => {
     if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     const row = await repo.deleteImage(tx, listingId, imageId);
     if (!row) throw new AppError('NOT_FOUND', 'Image not found');

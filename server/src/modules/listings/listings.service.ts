@@ -16,6 +16,7 @@ import {
   PAGE_SIZE,
   type Sort,
 } from './listings.schemas.js';
+import { firstPageCache, inventoryWrite, type PageCache } from './page-cache.js';
 import { sampleListing, seededRandom } from './sample-listings.js';
 import { decodeCursor, encodeCursor } from './search.js';
 
@@ -54,10 +55,23 @@ function toCard(r: repo.CardRow) {
   };
 }
 
+interface InventoryResult {
+  rows: repo.CardRow[];
+  total: number;
+  brands: string[];
+  nextCursor: string | null;
+}
+
+const firstPages = firstPageCache as PageCache<InventoryResult>;
+
 async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> & { sort: Sort }) {
   const { cursor: rawCursor, sort, ...filters } = query;
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
   const f = { ...filters, status: 'active' as const };
+  const useCache = !cursor && ctx.config.env !== 'test';
+  const key = JSON.stringify([sort, f]);
+  const cached = useCache ? firstPages.get(key) : undefined;
+  if (cached) return cached;
   // The count and the brand list do not change from page to page; only the first page computes them.
   const [rows, total, brands] = await Promise.all([
     repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE),
@@ -67,12 +81,14 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
-  return {
+  const result: InventoryResult = {
     rows: page,
     total,
     brands: dedupeBrands(brands),
     nextCursor: more && last ? encodeCursor({ sort, value: last.sort_key, id: last.id }) : null,
   };
+  if (useCache) firstPages.set(key, result);
+  return result;
 }
 
 function dedupeBrands(makes: string[]): string[] {
@@ -177,7 +193,7 @@ export async function createListing(
   if (!status) throw new AppError('NOT_FOUND', 'Could not find user profile');
   if (!hasDealerRights(status))
     throw new AppError('FORBIDDEN', 'Your account must be approved before you can create listings');
-  return ctx.db.transaction(async (tx) => {
+  return inventoryWrite(ctx, async (tx) => {
     const [created] = await repo.insertListings(tx, [{ ...input, userId: actor.userId }]);
     await audit(tx, {
       action: 'listing.created',
@@ -233,7 +249,7 @@ export async function updateListing(
   info: RequestInfo,
 ): Promise<{ id: string }> {
   assertAdmin(actor);
-  return ctx.db.transaction(async (tx) => {
+  return inventoryWrite(ctx, async (tx) => {
     const updated = await repo.updateListing(tx, id, patch, ctx.clock.now());
     if (!updated) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     await audit(tx, {
@@ -257,7 +273,7 @@ export async function setListingActive(
 ): Promise<{ id: string; status: 'active' | 'inactive' }> {
   assertAdmin(actor);
   const to = active ? 'active' : 'inactive';
-  return ctx.db.transaction(async (tx) => {
+  return inventoryWrite(ctx, async (tx) => {
     const changed = await repo.setStatus(tx, id, active ? 'inactive' : 'active', to, ctx.clock.now());
     if (!changed) {
       const row = await repo.listingById(tx, id);
@@ -287,7 +303,7 @@ export async function deleteListing(
   info: RequestInfo,
 ): Promise<void> {
   assertAdmin(actor);
-  const keys = await ctx.db.transaction(async (tx) => {
+  const keys = await inventoryWrite(ctx, async (tx) => {
     const storageKeys = await images.storageKeysOf(tx, [id]);
     const deleted = await repo.deleteListing(tx, id);
     if (!deleted) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
@@ -318,7 +334,7 @@ export async function addSampleListings(
   if (!ownerId) throw new AppError('CONFLICT', 'No approved users found to create listings');
   const rand = seededRandom(ctx.clock.now().getTime() % 2 ** 31);
   const rows = Array.from({ length: SAMPLE_COUNT }, () => ({ ...sampleListing(rand), userId: ownerId }));
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await inventoryWrite(ctx, async (tx) => {
     const ids = await repo.insertListings(tx, rows);
     await audit(tx, {
       action: 'listing.samples_added',
