@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
-import { authTokens, users } from '../../db/schema.js';
+import { authTokens, rateLimits, users } from '../../db/schema.js';
 
 export type TokenKind = 'sign_in' | 'reset';
 
@@ -113,4 +113,15 @@ export async function consumeToken(
 
 export async function setPasswordHash(exec: Executor, userId: string, passwordHash: string, now: Date) {
   await exec.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Seconds left of a block on `key` (0 when not blocked), read without counting an attempt. */
+export async function blockedSeconds(exec: Executor, key: string, now: Date): Promise<number> {
+  const rows = await exec
+    .select({ blockedUntil: rateLimits.blockedUntil })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key))
+    .limit(1);
+  const until = rows[0]?.blockedUntil;
+  return until && until > now ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 0;
 }

@@ -14,6 +14,7 @@ import {
   SIGN_IN_LINK_NOT_APPROVED_MAIL,
 } from './auth.mail.js';
 import {
+  blockedSeconds,
   consumeToken,
   findUserByEmail,
   findUserById,
@@ -88,23 +89,23 @@ export async function signIn(
   req: RequestInfo,
 ): Promise<{ user: SessionUser; token: string }> {
   const { email } = input;
-  const rate = await limit(ctx, 'signin', email, req.ip, {
-    email: RATE_RULES.signIn,
-    ip: RATE_RULES.signInPerIp,
-  });
-  if (!rate.allowed) {
+  // Per e-mail every attempt counts (exactly 5 get through, however parallel). Per address only failures
+  // count, so an office full of dealers signing in is never blocked, while spraying passwords is.
+  const ipKey = `signin:ip:${req.ip}`;
+  const byEmail = await hitRateLimit(ctx.db, ctx.clock, `signin:email:${email}`, RATE_RULES.signIn);
+  const ipBlocked = await blockedSeconds(ctx.db, ipKey, ctx.clock.now());
+  if (!byEmail.allowed || ipBlocked > 0) {
+    const rate = { allowed: false, retryAfterSeconds: Math.max(byEmail.retryAfterSeconds, ipBlocked) };
     await audit(ctx.db, {
       action: 'auth.sign_in.blocked',
       actorEmail: email,
-      details: { admin: !!input.adminOnly },
+      details: { admin: !!input.adminOnly, by: byEmail.allowed ? 'address' : 'email' },
       request: req,
     });
     throw new AppError(
       'RATE_LIMITED',
       `Too many login attempts. Please try again in ${minutesLeft(rate)} minutes.`,
-      {
-        retryAfterSeconds: rate.retryAfterSeconds,
-      },
+      { retryAfterSeconds: rate.retryAfterSeconds },
     );
   }
 
@@ -112,6 +113,7 @@ export async function signIn(
   // Unknown e-mail or no password: verify against a real dummy hash so both cost the same.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !user.passwordHash || !ok) {
+    await hitRateLimit(ctx.db, ctx.clock, ipKey, RATE_RULES.signInPerIp);
     await audit(ctx.db, {
       action: 'auth.sign_in.failed',
       actorUserId: user?.id,

@@ -230,9 +230,9 @@ describe('sign-in rate limits', () => {
     expect(codes.filter((s) => s === 429)).toHaveLength(15);
   });
 
-  it('limits per client address; a forged X-Forwarded-For does not reset it', async () => {
+  it('limits failed attempts per client address; a forged X-Forwarded-For does not reset it', async () => {
     const c = new TestClient(t.app);
-    for (let i = 0; i < 30; i++)
+    for (let i = 0; i < 31; i++)
       expect(
         (await c.post('/api/auth/sign-in', signInBody(`spray-${i}@example.com`, WRONG))).statusCode,
       ).toBe(401);
@@ -244,11 +244,20 @@ describe('sign-in rate limits', () => {
     expect(forged.statusCode).toBe(429);
   });
 
+  it('does not count successful sign-ins against the address (an office of dealers)', async () => {
+    const c = new TestClient(t.app);
+    for (let i = 0; i < 35; i++) {
+      const dealer = await createUser(t.app, { status: 'approved' });
+      expect((await c.post('/api/auth/sign-in', signInBody(dealer.email))).statusCode).toBe(200);
+    }
+    expect((await c.post('/api/auth/sign-in', signInBody('office@example.com', WRONG))).statusCode).toBe(401);
+  });
+
   it('honours X-Forwarded-For only behind a configured trusted proxy', async () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {
       const c = new TestClient(proxied.app, { 'x-forwarded-for': '198.51.100.1' });
-      for (let i = 0; i < 30; i++) await c.post('/api/auth/sign-in', signInBody(`p-${i}@example.com`, WRONG));
+      for (let i = 0; i < 31; i++) await c.post('/api/auth/sign-in', signInBody(`p-${i}@example.com`, WRONG));
       expect((await c.post('/api/auth/sign-in', signInBody('p-x@example.com', WRONG))).statusCode).toBe(429);
       const other = await c.post('/api/auth/sign-in', signInBody('p-y@example.com', WRONG), {
         'x-forwarded-for': '198.51.100.2',
