@@ -2,13 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { jobRuns, users } from '../../db/schema.js';
 
-export interface Recipient {
-  id: string;
-  email: string;
-  name: string;
-  lastDigestAt: Date | null;
-}
-
 export interface NotifiedListing {
   id: string;
   make: string;
@@ -21,25 +14,34 @@ export interface NotifiedListing {
   preferred: boolean;
 }
 
-/** Approved dealers who want these e-mails; with `brand`, only those who prefer it (case-insensitive). */
-export async function recipients(exec: Executor, brand?: string): Promise<Recipient[]> {
-  const result = await exec.execute(sql`
-    select u.id, u.email, u.name, u.last_digest_at
-    from users u
-    where u.status = 'approved' and u.email_notifications
-      ${brand ? sql`and exists (select 1 from user_brand_preferences p where p.user_id = u.id and lower(p.brand_name) = lower(${brand}))` : sql``}
-    order by u.created_at, u.id`);
-  return rowsOf<{ id: string; email: string; name: string; last_digest_at: string | Date | null }>(
-    result,
-  ).map((r) => ({
-    id: r.id,
-    email: r.email,
-    name: r.name,
-    lastDigestAt: r.last_digest_at ? new Date(r.last_digest_at) : null,
-  }));
+/** A brand send considers at most this many of the brand's newest listings. */
+export const BRAND_CANDIDATES_MAX = 1000;
+/** A digest considers at most this many of the newest listings. */
+export const DIGEST_CANDIDATES_MAX = 2000;
+
+/** One dealer's e-mail of a send: who, and the listings just recorded as sent to them. */
+export interface DealerBatch {
+  userId: string;
+  email: string;
+  name: string;
+  listings: NotifiedListing[];
 }
 
-type ListingRow = {
+/** Approved dealers who want these e-mails; with `brand`, only those who prefer it (case-insensitive). */
+const recipientsSql = (brand?: string) => sql`
+  select u.id, u.last_digest_at from users u
+  where u.status = 'approved' and u.email_notifications
+    ${brand ? sql`and exists (select 1 from user_brand_preferences p where p.user_id = u.id and lower(p.brand_name) = lower(${brand}))` : sql``}`;
+
+export async function countRecipients(exec: Executor, brand?: string): Promise<number> {
+  const result = await exec.execute(sql`select count(*) as n from (${recipientsSql(brand)}) r`);
+  return Number(rowsOf<{ n: string | number }>(result)[0].n);
+}
+
+type BatchRow = {
+  user_id: string;
+  email: string;
+  name: string;
   id: string;
   make: string;
   model: string;
@@ -51,86 +53,123 @@ type ListingRow = {
   preferred: boolean;
 };
 
-const mapListing = (r: ListingRow): NotifiedListing => ({
-  id: r.id,
-  make: r.make,
-  model: r.model,
-  year: Number(r.year),
-  hours: Number(r.hours),
-  priceCents: Number(r.price_cents),
-  location: r.location,
-  condition: r.condition,
-  preferred: Boolean(r.preferred),
-});
-
-/**
- * Picks up to `limit` active listings of `brand` this dealer was never sent by a brand notification and
- * records them as sent, in one statement: with two sends at once, each listing is recorded (and so
- * mailed) by only one of them. The dealer's own listings are left out.
- */
-export async function claimBrandListings(
-  exec: Executor,
-  userId: string,
-  brand: string,
-  limit: number,
-  now: Date,
-): Promise<NotifiedListing[]> {
-  const result = await exec.execute(sql`
-    with picked as (
-      select l.id from tractor_listings l
-      where l.status = 'active' and lower(l.make) = lower(${brand}) and l.user_id <> ${userId}
-        and not exists (select 1 from notification_sends s
-                        where s.user_id = ${userId} and s.listing_id = l.id and s.kind = 'brand')
-      order by l.created_at desc, l.id desc
-      limit ${limit}
-    ), ins as (
-      insert into notification_sends (user_id, listing_id, kind, sent_at)
-      select ${userId}, id, 'brand', ${now} from picked
-      on conflict do nothing
-      returning listing_id
-    )
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, true as preferred
-    from tractor_listings l join ins on ins.listing_id = l.id
-    order by l.created_at desc, l.id desc`);
-  return rowsOf<ListingRow>(result).map(mapListing);
+function groupByDealer(rows: BatchRow[]): DealerBatch[] {
+  const byUser = new Map<string, DealerBatch>();
+  for (const r of rows) {
+    let batch = byUser.get(r.user_id);
+    if (!batch) {
+      batch = { userId: r.user_id, email: r.email, name: r.name, listings: [] };
+      byUser.set(r.user_id, batch);
+    }
+    batch.listings.push({
+      id: r.id,
+      make: r.make,
+      model: r.model,
+      year: Number(r.year),
+      hours: Number(r.hours),
+      priceCents: Number(r.price_cents),
+      location: r.location,
+      condition: r.condition,
+      preferred: Boolean(r.preferred),
+    });
+  }
+  return [...byUser.values()];
 }
 
 /**
- * The daily digest's listings: active, created after `since`, never sent to this dealer by a digest,
- * the dealer's preferred brands first. Recorded as sent in the same statement (see claimBrandListings).
+ * Brand notifications for every recipient in one statement: per dealer, up to `limit` active listings of
+ * `brand` listed after `since` that no brand notification sent them yet (their own listings left out),
+ * newest first, recorded as sent. `on conflict do nothing ... returning` makes two sends at once mail each
+ * listing once: the second waits for the first's rows and skips them.
  */
-export async function claimDigestListings(
+export async function claimBrandBatch(
   exec: Executor,
-  userId: string,
+  brand: string,
   since: Date,
   limit: number,
   now: Date,
-): Promise<NotifiedListing[]> {
+): Promise<DealerBatch[]> {
   const result = await exec.execute(sql`
-    with prefs as (
-      select lower(brand_name) as brand from user_brand_preferences where user_id = ${userId}
-    ), picked as (
-      select l.id, lower(l.make) in (select brand from prefs) as preferred, l.created_at
-      from tractor_listings l
-      where l.status = 'active' and l.created_at > ${since} and l.user_id <> ${userId}
-        and not exists (select 1 from notification_sends s
-                        where s.user_id = ${userId} and s.listing_id = l.id and s.kind = 'daily')
-      order by 2 desc, l.created_at desc, l.id desc
-      limit ${limit}
+    with dealers as (${recipientsSql(brand)}),
+    -- Bounded before pairing with every dealer, so a big inventory cannot blow the send up.
+    candidates as (
+      select l.id, l.user_id, l.created_at from tractor_listings l
+      where l.status = 'active' and lower(l.make) = lower(${brand}) and l.created_at > ${since}
+      order by l.created_at desc, l.id desc
+      limit ${BRAND_CANDIDATES_MAX}
+    ),
+    picked as (
+      select d.id as user_id, c.id as listing_id,
+             row_number() over (partition by d.id order by c.created_at desc, c.id desc) as rn
+      from dealers d
+      join candidates c on c.user_id <> d.id
+      where not exists (select 1 from notification_sends s
+                        where s.user_id = d.id and s.listing_id = c.id and s.kind = 'brand')
     ), ins as (
       insert into notification_sends (user_id, listing_id, kind, sent_at)
-      select ${userId}, id, 'daily', ${now} from picked
+      select user_id, listing_id, 'brand', ${now} from picked where rn <= ${limit}
       on conflict do nothing
-      returning listing_id
+      returning user_id, listing_id
     )
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, picked.preferred
-    from tractor_listings l join ins on ins.listing_id = l.id join picked on picked.id = l.id
-    order by picked.preferred desc, l.created_at desc, l.id desc`);
-  return rowsOf<ListingRow>(result).map(mapListing);
+    select ins.user_id, u.email, u.name, l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location,
+           l.condition, true as preferred
+    from ins join users u on u.id = ins.user_id join tractor_listings l on l.id = ins.listing_id
+    order by ins.user_id, l.created_at desc, l.id desc`);
+  return groupByDealer(rowsOf<BatchRow>(result));
 }
 
-export async function setLastDigestAt(exec: Executor, userId: string, at: Date): Promise<void> {
-  await exec.update(users).set({ lastDigestAt: at }).where(eq(users.id, userId));
+/**
+ * The daily digest for every recipient in one statement: per dealer, up to `limit` active listings created
+ * after their last digest (minus `overlapMs`; `firstSince` for a first digest) that no digest sent them yet,
+ * their preferred brands first, recorded as sent; every recipient's last_digest_at moves to `now`.
+ */
+export async function claimDigestBatch(
+  exec: Executor,
+  firstSince: Date,
+  overlapMs: number,
+  limit: number,
+  now: Date,
+): Promise<DealerBatch[]> {
+  const result = await exec.execute(sql`
+    with dealers as (
+      select r.id, coalesce(r.last_digest_at - ${overlapMs}::int * interval '1 millisecond', ${firstSince}::timestamptz) as since
+      from (${recipientsSql()}) r
+    ), candidates as (
+      -- Bounded before pairing with every dealer (a flood of new listings cannot blow the digest up).
+      select l.id, l.user_id, l.make, l.created_at from tractor_listings l
+      where l.status = 'active' and l.created_at > (select min(since) from dealers)
+      order by l.created_at desc, l.id desc
+      limit ${DIGEST_CANDIDATES_MAX}
+    ), prefs as (
+      select distinct p.user_id, lower(p.brand_name) as brand
+      from user_brand_preferences p join dealers d on d.id = p.user_id
+    ), picked as (
+      select d.id as user_id, l.id as listing_id, (pr.user_id is not null) as preferred,
+             row_number() over (
+               partition by d.id order by (pr.user_id is not null) desc, l.created_at desc, l.id desc
+             ) as rn
+      from dealers d
+      join candidates l on l.created_at > d.since and l.user_id <> d.id
+      left join prefs pr on pr.user_id = d.id and pr.brand = lower(l.make)
+      where not exists (select 1 from notification_sends s
+                        where s.user_id = d.id and s.listing_id = l.id and s.kind = 'daily')
+    ), ins as (
+      insert into notification_sends (user_id, listing_id, kind, sent_at)
+      select user_id, listing_id, 'daily', ${now} from picked where rn <= ${limit}
+      on conflict do nothing
+      returning user_id, listing_id
+    ), moved as (
+      -- Runs whatever the main query reads (PostgreSQL executes data-modifying WITH parts once, fully).
+      update users set last_digest_at = ${now} where id in (select id from dealers)
+    )
+    select ins.user_id, u.email, u.name, l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location,
+           l.condition, picked.preferred
+    from ins
+    join picked on picked.user_id = ins.user_id and picked.listing_id = ins.listing_id
+    join users u on u.id = ins.user_id
+    join tractor_listings l on l.id = ins.listing_id
+    order by ins.user_id, picked.preferred desc, l.created_at desc, l.id desc`);
+  return groupByDealer(rowsOf<BatchRow>(result));
 }
 
 /** Returns the user's e-mail when the row exists. */

@@ -1,14 +1,15 @@
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { BRAND_NOTIFICATION, DAILY_DIGEST } from './notifications.mail.js';
 import {
-  claimBrandListings,
-  claimDigestListings,
-  recipients,
+  claimBrandBatch,
+  claimDigestBatch,
+  countRecipients,
+  type DealerBatch,
   setEmailNotifications,
-  setLastDigestAt,
 } from './notifications.repository.js';
 import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -31,10 +32,37 @@ function requireAdmin(actor: Actor) {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
 }
 
+/** Brand notifications announce listings of the last 30 days: new stock, not the whole back catalogue. */
+export const BRAND_WINDOW_MS = 30 * 24 * 60 * 60_000;
+
+/** One outbox row per dealer, in the transaction that recorded the listings as sent. */
+async function enqueueBatches(
+  ctx: AppContext,
+  tx: Tx,
+  template: string,
+  batches: DealerBatch[],
+  extra: Record<string, unknown>,
+) {
+  for (const b of batches) {
+    await enqueueMail(tx, {
+      template,
+      to: b.email,
+      payload: {
+        ...extra,
+        name: b.name,
+        listings: b.listings,
+        unsubscribeToken: unsubscribeToken(ctx.config.sessionSecret, b.userId),
+      },
+    });
+  }
+}
+
+const listingCount = (batches: DealerBatch[]) => batches.reduce((n, b) => n + b.listings.length, 0);
+
 /**
  * SPEC.md send-brand-notifications: each approved dealer who prefers `brand` and wants these e-mails gets
- * ONE e-mail with the active listings of that brand never sent to them before. Per dealer, the sent
- * records and the outbox row are one transaction.
+ * ONE e-mail with the active listings of that brand never sent to them before. The sent records and the
+ * outbox rows are one transaction; the whole send is a few statements however many dealers there are.
  */
 export async function sendBrandNotifications(
   ctx: AppContext,
@@ -43,43 +71,33 @@ export async function sendBrandNotifications(
   request: RequestInfo,
 ): Promise<SendResult> {
   requireAdmin(actor);
-  const dealers = await recipients(ctx.db, brand);
-  let emailsSent = 0;
-  let listingsSent = 0;
-  for (const dealer of dealers) {
-    const sent = await ctx.db.transaction(async (tx) => {
-      const listings = await claimBrandListings(tx, dealer.id, brand, LISTINGS_PER_EMAIL, ctx.clock.now());
-      if (listings.length === 0) return 0;
-      await enqueueMail(tx, {
-        template: BRAND_NOTIFICATION,
-        to: dealer.email,
-        payload: {
-          name: dealer.name,
-          brand,
-          listings,
-          unsubscribeToken: unsubscribeToken(ctx.config.sessionSecret, dealer.id),
-        },
-      });
-      return listings.length;
-    });
-    if (sent > 0) {
-      emailsSent += 1;
-      listingsSent += sent;
-    }
-  }
+  const now = ctx.clock.now();
+  const batches = await ctx.db.transaction(async (tx) => {
+    const claimed = await claimBrandBatch(
+      tx,
+      brand,
+      new Date(now.getTime() - BRAND_WINDOW_MS),
+      LISTINGS_PER_EMAIL,
+      now,
+    );
+    await enqueueBatches(ctx, tx, BRAND_NOTIFICATION, claimed, { brand });
+    return claimed;
+  });
+  const emailsSent = batches.length;
+  const dealers = emailsSent > 0 ? emailsSent : await countRecipients(ctx.db, brand);
   await audit(ctx.db, {
     action: 'notifications.brand_sent',
     resourceType: 'notification',
     actorUserId: actor.userId,
     actorEmail: actor.email,
-    details: { brand, emailsSent, listingsSent, dealers: dealers.length },
+    details: { brand, emailsSent, listingsSent: listingCount(batches) },
     request,
   });
   if (emailsSent > 0) return { emailsSent };
   return {
     emailsSent: 0,
     message:
-      dealers.length === 0
+      dealers === 0
         ? `No approved dealers who prefer ${brand} have notifications switched on.`
         : `No new ${brand} listings to send. Every dealer has already been sent them.`,
   };
@@ -96,40 +114,20 @@ export async function sendDailyDigest(
   request?: RequestInfo,
 ): Promise<SendResult> {
   if (actor) requireAdmin(actor);
-  const dealers = await recipients(ctx.db);
-  let emailsSent = 0;
-  let listingsSent = 0;
-  for (const dealer of dealers) {
-    const sent = await ctx.db.transaction(async (tx) => {
-      const now = ctx.clock.now();
-      const since = dealer.lastDigestAt
-        ? new Date(dealer.lastDigestAt.getTime() - DIGEST_OVERLAP_MS)
-        : new Date(now.getTime() - FIRST_DIGEST_WINDOW_MS);
-      const listings = await claimDigestListings(tx, dealer.id, since, LISTINGS_PER_EMAIL, now);
-      await setLastDigestAt(tx, dealer.id, now);
-      if (listings.length === 0) return 0;
-      await enqueueMail(tx, {
-        template: DAILY_DIGEST,
-        to: dealer.email,
-        payload: {
-          name: dealer.name,
-          listings,
-          unsubscribeToken: unsubscribeToken(ctx.config.sessionSecret, dealer.id),
-        },
-      });
-      return listings.length;
-    });
-    if (sent > 0) {
-      emailsSent += 1;
-      listingsSent += sent;
-    }
-  }
+  const now = ctx.clock.now();
+  const batches = await ctx.db.transaction(async (tx) => {
+    const firstSince = new Date(now.getTime() - FIRST_DIGEST_WINDOW_MS);
+    const claimed = await claimDigestBatch(tx, firstSince, DIGEST_OVERLAP_MS, LISTINGS_PER_EMAIL, now);
+    await enqueueBatches(ctx, tx, DAILY_DIGEST, claimed, {});
+    return claimed;
+  });
+  const emailsSent = batches.length;
   await audit(ctx.db, {
     action: 'notifications.daily_sent',
     resourceType: 'notification',
     actorUserId: actor?.userId ?? null,
     actorEmail: actor?.email ?? null,
-    details: { trigger: actor ? 'admin' : 'schedule', emailsSent, listingsSent, dealers: dealers.length },
+    details: { trigger: actor ? 'admin' : 'schedule', emailsSent, listingsSent: listingCount(batches) },
     request,
   });
   if (emailsSent > 0) return { emailsSent };

@@ -40,6 +40,8 @@ export function useAdminInquiries() {
     queryKey: adminInquiriesKey,
     queryFn: ({ signal }) => get<{ inquiries: SaleInquiry[] }>('/api/admin/inquiries', signal),
     select: (d) => d.inquiries,
+    // New inquiries show up while the tab is open.
+    refetchInterval: 30_000,
   });
 }
 
