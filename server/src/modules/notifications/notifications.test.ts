@@ -71,6 +71,8 @@ describe('notifications', () => {
       const a = await addListing('John Deere', '6155R');
       const b = await addListing('john deere', '8R 410');
       await addListing('Kubota', 'M7-172');
+      // Older than the 30-day window: not news any more.
+      await addListing('John Deere', '4020', new Date(t.clock.now().getTime() - 40 * 86_400_000));
       const res = await admin.post('/api/admin/notifications/brand', { brand: 'John Deere' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ emailsSent: 1 });
