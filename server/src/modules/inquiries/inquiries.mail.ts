@@ -17,7 +17,7 @@ export const INQUIRY_CONFIRMATION = defineTemplate(
         paragraphs: [
           `Thank you for asking ${env.brand.name} for an offer on ${name}.`,
           'Our team of buyers is reviewing the details now. We will send your offer to this email address, usually within one business day.',
-          `Questions in the meantime? Reply to ${env.brand.supportEmail} or call ${env.brand.supportPhone}.`,
+          `Questions in the meantime? Write to ${env.brand.supportEmail} or call ${env.brand.supportPhone}.`,
         ],
         cta: { label: 'Visit FieldLot', url: `${env.publicUrl}/` },
       },

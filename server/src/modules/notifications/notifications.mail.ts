@@ -25,8 +25,8 @@ const unsubscribeUrl = (env: MailEnv, token: string) =>
 
 function listingFacts(listings: MailListing[]): Array<[string, string]> {
   return listings.map((l) => [
-    `${l.year} ${l.make} ${l.model}`,
-    `${formatDollars(l.priceCents)} · ${formatHours(l.hours)} · ${l.location}`,
+    `${l.year} ${l.make} ${l.model} (${formatHours(l.hours)}, ${l.location})`,
+    formatDollars(l.priceCents),
   ]);
 }
 
