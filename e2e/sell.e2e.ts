@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dataDir, expectNoAxeViolations, hasBrowser, openBrowser, screenshot } from './support/browser';
+import {
+  type Browser,
+  dataDir,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  screenshot,
+} from './support/browser';
 
 /** The outbox worker writes each message as an .eml file; wait for the one to `to` (up to ~15 s). */
 async function waitForMail(to: string, template: string, timeoutMs = 15_000): Promise<string> {
@@ -16,7 +23,8 @@ async function waitForMail(to: string, template: string, timeoutMs = 15_000): Pr
       const text = readFileSync(path.join(dir, f), 'utf8');
       if (text.includes(`To: ${to}`)) return text;
     }
-    if (Date.now() > deadline) throw new Error(`No ${template} e-mail to ${to} in ${dir} (files: ${files.length})`);
+    if (Date.now() > deadline)
+      throw new Error(`No ${template} e-mail to ${to} in ${dir} (files: ${files.length})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -86,7 +94,9 @@ describe.runIf(hasBrowser())('sell your tractor', () => {
     try {
       await phone.page.goto('/sell-your-tractor');
       await phone.page.getByRole('heading', { name: 'Get a quick offer for your tractor' }).waitFor();
-      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
       expect(overflow).toBe(false);
       await screenshot(phone.page, 'sell-390');
     } finally {
