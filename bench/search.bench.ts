@@ -165,7 +165,6 @@ async function main() {
     const mix: [string, string][] = [
       ['broad term "deere"', 'q=deere'],
       ['selective term "sn01234"', 'q=sn01234'],
-      ['(info) 2-letter term "ia"', 'q=ia'],
       ['brand only (Fendt)', 'brand=Fendt'],
       ['filters only', 'yearMin=2015&hoursMax=3000&priceMax=15000000&condition=Good,Excellent&state=Iowa'],
       ['term + filters, price sort', 'q=loader&yearMin=2010&sort=price_asc'],

@@ -92,6 +92,9 @@ export function decodeCursor(raw: string, sort: Sort): Cursor {
 /** Keyset order: the sort column then id, both in the sort's direction. */
 export function orderBy(sort: Sort): SQL {
   const s = SORT_SPECS[sort];
+  // The newest-first indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST); a bare DESC means NULLS FIRST
+  // and would not match them (the columns are NOT NULL, but the planner does not use that).
+  if (sort === 'newest') return sql`l.created_at desc nulls last, l.id desc nulls last`;
   return s.desc ? sql`${s.column} desc, l.id desc` : sql`${s.column} asc, l.id asc`;
 }
 
