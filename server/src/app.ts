@@ -107,7 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.serveWeb !== false && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Look files up per request (not a route per file at start-up), so a rebuilt web/dist is served at once.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; everything else must be revalidated.
@@ -115,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The root is a folder to the static plugin; it is the SPA's shell to us.
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((req, reply) => {
@@ -122,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (
       pathname.startsWith('/api/') ||
       pathname === '/api' ||
+      // A missing hashed asset is a 404, never the SPA's HTML under a .js or .css name.
+      pathname.startsWith('/assets/') ||
       options.serveWeb === false ||
       !existsSync(webDist)
     ) {

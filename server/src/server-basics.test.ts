@@ -84,6 +84,16 @@ describe('server basics (in process)', () => {
       expect(icon.headers['cache-control']).toBe('no-cache');
     });
 
+    it('serves files of a rebuild made while running, and never HTML for a missing asset', async () => {
+      writeFileSync(path.join(webDist, 'assets', 'later-XyZ789.css'), 'body{}');
+      const later = await app.inject('/assets/later-XyZ789.css');
+      expect(later.statusCode).toBe(200);
+      expect(later.headers['content-type']).toContain('text/css');
+      const missing = await app.inject('/assets/gone-000000.css');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toContain('application/json');
+    });
+
     it('compresses responses when the client accepts it', async () => {
       const gz = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
       expect(gz.headers['content-encoding']).toBe('gzip');

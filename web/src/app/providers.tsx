@@ -17,8 +17,20 @@ export const queryClient = new QueryClient({
 
 // The toast UI is not needed to paint a page, so it loads only once something can raise a toast: a signed-in
 // user (live offer updates), any page other than the landing page, or the visitor's first interaction.
-// sonner replays toasts raised before it mounts, so none are lost.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Toasts raised before the chunk arrived sit in sonner's store unseen: replay them once the Toaster listens.
+const Toaster = lazy(() =>
+  import('sonner').then((m) => ({
+    default: function ReplayingToaster(props: React.ComponentProps<typeof m.Toaster>) {
+      useEffect(() => {
+        // Runs after the child Toaster subscribed; re-creating a toast with its own id publishes it again.
+        for (const t of m.toast.getToasts()) {
+          if ('title' in t && !('dismiss' in t && t.dismiss)) m.toast(t.title as string, { ...t });
+        }
+      }, []);
+      return <m.Toaster {...props} />;
+    },
+  })),
+);
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 function DeferredToaster() {
@@ -34,7 +46,8 @@ function DeferredToaster() {
   }, [ready]);
   return ready || user ? (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      {/* Plain (not richColors) toasts: dark text on white passes contrast in daylight and in axe. */}
+      <Toaster position="top-center" closeButton />
     </Suspense>
   ) : null;
 }
