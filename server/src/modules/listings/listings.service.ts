@@ -62,13 +62,12 @@ interface InventoryResult {
   nextCursor: string | null;
 }
 
-const firstPages = firstPageCache as PageCache<InventoryResult>;
-
 async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> & { sort: Sort }) {
   const { cursor: rawCursor, sort, ...filters } = query;
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
   const f = { ...filters, status: 'active' as const };
-  const useCache = !cursor && ctx.config.env !== 'test';
+  const firstPages = firstPageCache(ctx) as PageCache<InventoryResult>;
+  const useCache = !cursor;
   const key = JSON.stringify([sort, f]);
   const cached = useCache ? firstPages.get(key) : undefined;
   if (cached) return cached;

@@ -38,12 +38,21 @@ export class PageCache<V> {
   }
 }
 
-/** The first inventory pages of this process: 5 seconds, off in tests (they change rows behind the service's back). */
-export const firstPageCache = new PageCache<unknown>(5000);
+const caches = new WeakMap<AppContext, PageCache<unknown>>();
+
+/** The first inventory pages of one app: kept 5 seconds; off in tests (they change rows behind the service's back). */
+export function firstPageCache(ctx: AppContext): PageCache<unknown> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new PageCache<unknown>(ctx.config.env === 'test' ? 0 : 5000);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
 
 /** Call after any change to listings or their images (create, edit, status, delete, sale) so it shows at once. */
-export function invalidateInventory(): void {
-  firstPageCache.clear();
+export function invalidateInventory(ctx: AppContext): void {
+  caches.get(ctx)?.clear();
 }
 
 /** A write transaction after which the cached first pages are dropped (also when it fails half-way). */
@@ -51,6 +60,6 @@ export async function inventoryWrite<T>(ctx: AppContext, fn: (tx: Tx) => Promise
   try {
     return await ctx.db.transaction(fn);
   } finally {
-    invalidateInventory();
+    invalidateInventory(ctx);
   }
 }
