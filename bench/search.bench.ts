@@ -207,6 +207,9 @@ async function main() {
       );
     }
     log('(target: API p95 <= 1.5 x SQL p95 + 2 ms, and SQL p95 < 50 ms)');
+    // What any request costs here before listings code runs: HTTP both ways, the client, the auth hook.
+    const empty = await time(async () => (await fetch(`${base}/api/health/live`, { headers })).text());
+    log(`baseline: GET /api/health/live (no database) p50 ${fmt(empty.p50)}, p95 ${fmt(empty.p95)}`);
 
     const hello: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
