@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
-import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
-import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { eventsRoutes } from './events/events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
+import { listingsRoutes } from './listings/listings.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { offersRoutes } from './offers/offers.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { usersRoutes } from './users/users.routes.js';
-import { offersRoutes } from './offers/offers.routes.js';
-import { eventsRoutes } from './events/events.routes.js';
-import { listingsRoutes } from './listings/listings.routes.js';
 
 /**
  * Every feature module's routes, mounted under /api. Add one line per module.

@@ -112,7 +112,7 @@ export async function signIn(
   const user = await findUserByEmail(ctx.db, email);
   // Unknown e-mail or no password: verify against a real dummy hash so both cost the same.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !user.passwordHash || !ok) {
+  if (!user?.passwordHash || !ok) {
     await hitRateLimit(ctx.db, ctx.clock, ipKey, RATE_RULES.signInPerIp);
     await audit(ctx.db, {
       action: 'auth.sign_in.failed',
@@ -329,7 +329,7 @@ export async function requestSignInLink(
 
 /** Only same-origin paths: "/x" but never "//host" or "/\host". */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
 
