@@ -6,7 +6,8 @@
  *   npm run bench                                   PGlite in memory
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *      creates (and drops) its own database on that server
- * Options: BENCH_ROWS (100000), BENCH_ITERATIONS (150), BENCH_DURATION seconds for autocannon (8).
+ * Options: BENCH_ROWS (100000), BENCH_ITERATIONS (150), BENCH_DURATION seconds for autocannon (8),
+ * BENCH_ACCEPT_ENCODING (what the client asks for; fetch's default asks for br/gzip like a browser).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -144,7 +145,9 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const token = await createSession(database.db, systemClock, ownerId);
-    const headers = { cookie: `${cookieNames(false).session}=${token}` };
+    // fetch asks for compressed answers like a browser; BENCH_ACCEPT_ENCODING=identity measures without.
+    const headers: Record<string, string> = { cookie: `${cookieNames(false).session}=${token}` };
+    if (process.env.BENCH_ACCEPT_ENCODING) headers['accept-encoding'] = process.env.BENCH_ACCEPT_ENCODING;
     const getJson = async (path: string) => {
       const res = await fetch(`${base}${path}`, { headers });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
