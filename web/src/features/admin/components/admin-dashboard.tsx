@@ -102,27 +102,38 @@ export function AdminDashboard() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <Suspense fallback={<LoadingState text="Loading..." />}>
-          <TabsContent value="users">
+        {/* Suspense inside each panel: the active tab's panel element always exists for its trigger's aria-controls. */}
+        <TabsContent value="users">
+          <TabSuspense>
             <AdminUsersTab />
-          </TabsContent>
-          <TabsContent value="offers">
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="offers">
+          <TabSuspense>
             <AdminOffersTab />
-          </TabsContent>
-          <TabsContent value="listings" className="grid gap-4">
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="listings" className="grid gap-4">
+          <TabSuspense>
             <NotificationControls />
             <AdminListingsTab />
-          </TabsContent>
-          <TabsContent value="inquiries">
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="inquiries">
+          <TabSuspense>
             <AdminInquiriesTab />
-          </TabsContent>
-          <TabsContent value="audit">
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="audit">
+          <TabSuspense>
             <AuditLogTab />
-          </TabsContent>
-          <TabsContent value="email">
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="email">
+          <TabSuspense>
             <OutboxTab />
-          </TabsContent>
-        </Suspense>
+          </TabSuspense>
+        </TabsContent>
       </Tabs>
     </Page>
   );
@@ -138,4 +149,8 @@ function LiveStats() {
     previous.current = mutating;
   }, [mutating, qc]);
   return null;
+}
+
+function TabSuspense({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<LoadingState text="Loading..." />}>{children}</Suspense>;
 }
