@@ -1,4 +1,4 @@
-import type { ListingStatus } from '@domain/listings';
+import type { ListingSpecs, ListingStatus } from '@domain/listings';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { get, qs } from '@/lib/api';
 
@@ -33,24 +33,6 @@ export interface InventoryPage {
 export interface ListingImage extends CardImage {
   id: string;
   isPrimary: boolean;
-}
-
-export interface ListingSpecs {
-  engineHours: number | null;
-  buildYear: number | null;
-  topSpeed: string | null;
-  frontLinkage: string | null;
-  frontPto: string | null;
-  frontSuspension: string | null;
-  cabSuspension: string | null;
-  midMountValves: string | null;
-  gps: string | null;
-  rearTyreSize: string | null;
-  frontTyreSize: string | null;
-  pumpSize: string | null;
-  numberOfRearRemotes: number | null;
-  rearRemoteType: string | null;
-  airBrakes: boolean | null;
 }
 
 export interface ListingDetail {

@@ -1,5 +1,5 @@
 import { LISTING_BRANDS } from '@domain/brands';
-import { CONDITIONS, US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
+import { CONDITIONS, specFieldsOf, US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
 import { parseDollarsToCents } from '@domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -9,24 +9,9 @@ import { FieldError, Input, Label, NativeSelect, Textarea } from '@/components/u
 import type { ListingBody } from '../api/admin-listings';
 import type { ListingDetail } from '../api/listings';
 
-const TEXT_SPECS = [
-  ['topSpeed', 'Top speed'],
-  ['frontLinkage', 'Front linkage'],
-  ['frontPto', 'Front PTO'],
-  ['frontSuspension', 'Front suspension'],
-  ['cabSuspension', 'Cab suspension'],
-  ['midMountValves', 'Mid-mount valves'],
-  ['gps', 'GPS'],
-  ['rearTyreSize', 'Rear tyre size'],
-  ['frontTyreSize', 'Front tyre size'],
-  ['pumpSize', 'Pump size'],
-  ['rearRemoteType', 'Rear remote type'],
-] as const;
-const INT_SPECS = [
-  ['engineHours', 'Engine hours'],
-  ['buildYear', 'Build year'],
-  ['numberOfRearRemotes', 'Number of rear remotes'],
-] as const;
+const TEXT_SPECS = specFieldsOf('text');
+const INT_SPECS = specFieldsOf('int');
+const [AIR_BRAKES] = specFieldsOf('bool');
 
 const wholeOrEmpty = (label: string) =>
   z
@@ -54,8 +39,8 @@ const schema = z.object({
   frontLoader: z.boolean(),
   otherInfo: z.string().max(2000),
   airBrakes: z.enum(['', 'yes', 'no']),
-  ...Object.fromEntries(TEXT_SPECS.map(([k]) => [k, z.string().max(120)])),
-  ...Object.fromEntries(INT_SPECS.map(([k, label]) => [k, wholeOrEmpty(label)])),
+  ...Object.fromEntries(TEXT_SPECS.map(({ key: k }) => [k, z.string().max(120)])),
+  ...Object.fromEntries(INT_SPECS.map(({ key: k, label }) => [k, wholeOrEmpty(label)])),
 });
 type FormValues = z.infer<typeof schema> & Record<string, string | boolean>;
 
@@ -75,8 +60,8 @@ function defaults(l?: ListingDetail): FormValues {
     frontLoader: l?.frontLoader ?? false,
     otherInfo: l?.otherInfo ?? '',
     airBrakes: s?.airBrakes === true ? 'yes' : s?.airBrakes === false ? 'no' : '',
-    ...Object.fromEntries(TEXT_SPECS.map(([k]) => [k, str(s?.[k])])),
-    ...Object.fromEntries(INT_SPECS.map(([k]) => [k, str(s?.[k])])),
+    ...Object.fromEntries(TEXT_SPECS.map(({ key: k }) => [k, str(s?.[k])])),
+    ...Object.fromEntries(INT_SPECS.map(({ key: k }) => [k, str(s?.[k])])),
   } as FormValues;
 }
 
@@ -95,8 +80,10 @@ function toBody(v: FormValues): ListingBody {
     frontLoader: v.frontLoader,
     otherInfo: text(v.otherInfo),
     airBrakes: v.airBrakes === '' ? null : v.airBrakes === 'yes',
-    ...Object.fromEntries(TEXT_SPECS.map(([k]) => [k, text(v[k] as string)])),
-    ...Object.fromEntries(INT_SPECS.map(([k]) => [k, (v[k] as string).trim() === '' ? null : Number(v[k])])),
+    ...Object.fromEntries(TEXT_SPECS.map(({ key: k }) => [k, text(v[k] as string)])),
+    ...Object.fromEntries(
+      INT_SPECS.map(({ key: k }) => [k, (v[k] as string).trim() === '' ? null : Number(v[k])]),
+    ),
   };
 }
 
@@ -225,7 +212,7 @@ export function ListingForm({
       <details className="rounded-lg border border-border p-4" open={Boolean(listing)}>
         <summary className="cursor-pointer font-semibold">Technical specifications (optional)</summary>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {INT_SPECS.map(([k, label]) =>
+          {INT_SPECS.map(({ key: k, label }) =>
             field(
               k,
               label,
@@ -239,12 +226,12 @@ export function ListingForm({
               />,
             ),
           )}
-          {TEXT_SPECS.map(([k, label]) =>
+          {TEXT_SPECS.map(({ key: k, label }) =>
             field(k, label, <Input id={`lf-${k}`} {...register(k)} {...aria(k)} />),
           )}
           {field(
-            'airBrakes',
-            'Air brakes',
+            AIR_BRAKES.key,
+            AIR_BRAKES.label,
             <NativeSelect id="lf-airBrakes" {...register('airBrakes')}>
               <option value="">Not specified</option>
               <option value="yes">Yes</option>

@@ -1,3 +1,4 @@
+import { SPEC_FIELDS } from '@domain/listings';
 import { ArrowLeft, Calendar, Cog, Gauge, MapPin, Truck } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,27 +10,9 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { OfferHistory, OfferPanel } from '@/features/offers/components/offer-panel';
 import { ApiError } from '@/lib/api';
 import { formatDollars, formatHours } from '@/lib/format';
-import { type ListingDetail, useListing } from '../api/listings';
+import { useListing } from '../api/listings';
 import { ConditionBadge } from './condition-badge';
 import { ImageGallery } from './image-gallery';
-
-const SPEC_LABELS: [keyof ListingDetail['specs'], string][] = [
-  ['engineHours', 'Engine hours'],
-  ['buildYear', 'Build year'],
-  ['topSpeed', 'Top speed'],
-  ['frontLinkage', 'Front linkage'],
-  ['frontPto', 'Front PTO'],
-  ['frontSuspension', 'Front suspension'],
-  ['cabSuspension', 'Cab suspension'],
-  ['midMountValves', 'Mid-mount valves'],
-  ['gps', 'GPS'],
-  ['rearTyreSize', 'Rear tyre size'],
-  ['frontTyreSize', 'Front tyre size'],
-  ['pumpSize', 'Pump size'],
-  ['numberOfRearRemotes', 'Number of rear remotes'],
-  ['rearRemoteType', 'Rear remote type'],
-  ['airBrakes', 'Air brakes'],
-];
 
 function specValue(key: string, v: string | number | boolean): string {
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
@@ -97,7 +80,7 @@ export function TractorDetail({ id }: { id: string }) {
   }
   const l = query.data;
   const title = `${l.make} ${l.model}`;
-  const specs = SPEC_LABELS.filter(([k]) => l.specs[k] !== null && l.specs[k] !== '');
+  const specs = SPEC_FIELDS.filter(({ key }) => l.specs[key] !== null && l.specs[key] !== '');
   const keySpecs: [React.ReactNode, string, string][] = [
     [<Gauge key="h" className="size-5" aria-hidden="true" />, 'Hours', formatHours(l.hours)],
     [<MapPin key="l" className="size-5" aria-hidden="true" />, 'Location', l.location],
@@ -192,7 +175,7 @@ export function TractorDetail({ id }: { id: string }) {
           <Card className="p-5">
             <h2 className="text-xl font-bold">Technical Specifications</h2>
             <dl className="mt-3 divide-y divide-border">
-              {specs.map(([k, label]) => (
+              {specs.map(({ key: k, label }) => (
                 <div key={k} className="flex justify-between gap-4 py-2">
                   <dt className="text-muted-foreground">{label}</dt>
                   <dd className="text-right font-semibold">
