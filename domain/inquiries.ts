@@ -1,6 +1,23 @@
 export const INQUIRY_STATUSES = ['pending', 'contacted', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
+/** A sell-form inquiry as the admin API answers it (dates as ISO strings). */
+export interface SaleInquiry {
+  id: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  hours: number | null;
+  location: string | null;
+  condition: string | null;
+  description: string | null;
+  email: string;
+  transmission: string | null;
+  status: InquiryStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** SPEC.md section 4: pending -> contacted (Mark Contacted); contacted -> closed (Mark Closed); closed -> pending (Reopen). */
 export const INQUIRY_NEXT: Record<InquiryStatus, { to: InquiryStatus; label: string }> = {
   pending: { to: 'contacted', label: 'Mark Contacted' },

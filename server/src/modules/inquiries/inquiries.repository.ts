@@ -1,35 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { InquiryStatus } from '../../../../domain/inquiries.js';
+import type { InquiryStatus, SaleInquiry } from '../../../../domain/inquiries.js';
 import type { Executor } from '../../db/client.js';
 import { saleInquiries, users } from '../../db/schema.js';
 
-export interface InquiryView {
-  id: string;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  hours: number | null;
-  location: string | null;
-  condition: string | null;
-  description: string | null;
-  email: string;
-  transmission: string | null;
-  status: InquiryStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface NewInquiry {
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  hours: number | null;
-  location: string | null;
-  condition: string | null;
-  description: string | null;
-  email: string;
-  transmission: string | null;
-}
+export type NewInquiry = Omit<SaleInquiry, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
 
 const columns = {
   id: saleInquiries.id,
@@ -47,13 +21,13 @@ const columns = {
   updatedAt: saleInquiries.updatedAt,
 };
 
-type Row = Omit<InquiryView, 'status' | 'createdAt' | 'updatedAt'> & {
+type Row = Omit<SaleInquiry, 'status' | 'createdAt' | 'updatedAt'> & {
   status: string;
   createdAt: Date;
   updatedAt: Date;
 };
 
-function toView(r: Row): InquiryView {
+function toView(r: Row): SaleInquiry {
   return {
     ...r,
     status: r.status as InquiryStatus,
@@ -62,13 +36,13 @@ function toView(r: Row): InquiryView {
   };
 }
 
-export async function insertInquiry(exec: Executor, row: NewInquiry): Promise<InquiryView> {
+export async function insertInquiry(exec: Executor, row: NewInquiry): Promise<SaleInquiry> {
   const [created] = await exec.insert(saleInquiries).values(row).returning(columns);
   return toView(created);
 }
 
 /** Newest first; the admin list is bounded so a flood of inquiries cannot make the page unusable. */
-export async function listInquiries(exec: Executor, limit: number): Promise<InquiryView[]> {
+export async function listInquiries(exec: Executor, limit: number): Promise<SaleInquiry[]> {
   const rows = await exec
     .select(columns)
     .from(saleInquiries)
@@ -84,7 +58,7 @@ export async function transitionInquiry(
   from: InquiryStatus,
   to: InquiryStatus,
   now: Date,
-): Promise<InquiryView | null> {
+): Promise<SaleInquiry | null> {
   const [row] = await exec
     .update(saleInquiries)
     .set({ status: to, updatedAt: now })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../../domain/email.js';
-import { INQUIRY_STATUSES } from '../../../../domain/inquiries.js';
+import { INQUIRY_STATUSES, type SaleInquiry } from '../../../../domain/inquiries.js';
 import type { AppContext } from '../../lib/context.js';
 import { changeInquiryStatus, listForAdmin, submitInquiry } from './inquiries.service.js';
 
@@ -35,7 +35,7 @@ export const inquirySchema = z.object({
   status: z.enum(INQUIRY_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}) satisfies z.ZodType<SaleInquiry>;
 
 export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

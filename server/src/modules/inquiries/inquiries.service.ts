@@ -1,4 +1,9 @@
-import { INQUIRY_NEXT, INQUIRY_STATUSES, type InquiryStatus } from '../../../../domain/inquiries.js';
+import {
+  INQUIRY_NEXT,
+  INQUIRY_STATUSES,
+  type InquiryStatus,
+  type SaleInquiry,
+} from '../../../../domain/inquiries.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -8,7 +13,6 @@ import { ADMIN_NEW_INQUIRY, INQUIRY_CONFIRMATION } from './inquiries.mail.js';
 import {
   adminEmails,
   findInquiryStatus,
-  type InquiryView,
   insertInquiry,
   listInquiries,
   transitionInquiry,
@@ -92,7 +96,7 @@ export async function submitInquiry(ctx: AppContext, input: InquiryInput, reques
   });
 }
 
-function mailFacts(i: InquiryView) {
+function mailFacts(i: SaleInquiry) {
   return {
     id: i.id,
     make: i.make,
@@ -105,7 +109,7 @@ function mailFacts(i: InquiryView) {
   };
 }
 
-export async function listForAdmin(ctx: AppContext, actor: Actor): Promise<InquiryView[]> {
+export async function listForAdmin(ctx: AppContext, actor: Actor): Promise<SaleInquiry[]> {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
   return listInquiries(ctx.db, INQUIRY_LIST_LIMIT);
 }
@@ -121,7 +125,7 @@ export async function changeInquiryStatus(
   id: string,
   to: InquiryStatus,
   request: RequestInfo,
-): Promise<InquiryView> {
+): Promise<SaleInquiry> {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
   return ctx.db.transaction(async (tx) => {
     const from = sourceOf(to);

@@ -1,22 +1,6 @@
-import type { InquiryStatus } from '@domain/inquiries';
+import type { InquiryStatus, SaleInquiry } from '@domain/inquiries';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, patch, post } from '@/lib/api';
-
-export interface SaleInquiry {
-  id: string;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  hours: number | null;
-  location: string | null;
-  condition: string | null;
-  description: string | null;
-  email: string;
-  transmission: string | null;
-  status: InquiryStatus;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** What the sell form sends (SPEC.md section 5: no phone; empty numbers are none). */
 export interface InquiryInput {

@@ -1,4 +1,4 @@
-import { INQUIRY_NEXT, type InquiryStatus } from '@domain/inquiries';
+import { INQUIRY_NEXT, type InquiryStatus, type SaleInquiry } from '@domain/inquiries';
 import { Mail } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge, type Tone } from '@/components/ui/badge';
@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime, formatHours } from '@/lib/format';
-import { type SaleInquiry, useAdminInquiries, useChangeInquiryStatus } from '../api/inquiries';
+import { useAdminInquiries, useChangeInquiryStatus } from '../api/inquiries';
 
 const STATUS_TONE: Record<InquiryStatus, Tone> = { pending: 'yellow', contacted: 'blue', closed: 'grey' };
 const STATUS_LABEL: Record<InquiryStatus, string> = {
