@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { AdminStats, OutboxMessage, OutboxStatus } from '../../../../domain/admin.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 
-export interface UserStats {
-  totalUsers: number;
-  pendingReview: number;
-  approvedUsers: number;
-  administrators: number;
-}
-
-export async function userStats(exec: Executor): Promise<UserStats> {
+export async function userStats(exec: Executor): Promise<AdminStats> {
   const result = await exec.execute(sql`
     select count(*) as total,
            count(*) filter (where status = 'pending') as pending,
@@ -24,21 +18,6 @@ export async function userStats(exec: Executor): Promise<UserStats> {
   };
 }
 
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-
-export interface OutboxView {
-  id: number;
-  template: string;
-  recipient: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-  sentAt: string | null;
-}
-
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Newest first, keyset paged by id (stays fast however long the outbox grows). */
@@ -46,7 +25,7 @@ export async function listOutbox(
   exec: Executor,
   filter: { status?: OutboxStatus; beforeId?: number },
   limit: number,
-): Promise<OutboxView[]> {
+): Promise<OutboxMessage[]> {
   const result = await exec.execute(sql`
     select id, template, recipient, status, attempts, last_error, created_at, next_attempt_at, sent_at
     from outbox

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AdminStats, OUTBOX_STATUSES, type OutboxMessage } from '../../../../domain/admin.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { OUTBOX_STATUSES } from './admin.repository.js';
 import { outboxPage, retryMessage, stats } from './admin.service.js';
 import { previewTemplates, renderPreview } from './mail-preview.js';
 
@@ -17,7 +17,7 @@ const outboxMessage = z.object({
   createdAt: z.string(),
   nextAttemptAt: z.string(),
   sentAt: z.string().nullable(),
-});
+}) satisfies z.ZodType<OutboxMessage>;
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +33,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
             pendingReview: z.number(),
             approvedUsers: z.number(),
             administrators: z.number(),
-          }),
+          }) satisfies z.ZodType<AdminStats>,
         },
       },
     },

@@ -1,14 +1,9 @@
+import type { OutboxMessage, OutboxStatus } from '../../../../domain/admin.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { retryOutboxMessage } from '../mail/outbox.repository.js';
-import {
-  listOutbox,
-  type OutboxStatus,
-  type OutboxView,
-  outboxStatus,
-  userStats,
-} from './admin.repository.js';
+import { listOutbox, outboxStatus, userStats } from './admin.repository.js';
 
 export const OUTBOX_PAGE = 50;
 
@@ -25,7 +20,7 @@ export async function outboxPage(
   ctx: AppContext,
   actor: Actor,
   filter: { status?: OutboxStatus; before?: number },
-): Promise<{ messages: OutboxView[]; nextCursor: number | null }> {
+): Promise<{ messages: OutboxMessage[]; nextCursor: number | null }> {
   requireAdmin(actor);
   const rows = await listOutbox(ctx.db, { status: filter.status, beforeId: filter.before }, OUTBOX_PAGE + 1);
   const messages = rows.slice(0, OUTBOX_PAGE);

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { AuditEntry } from '../../../../domain/admin.js';
 import { type Executor, rowsOf } from '../../db/client.js';
-
-export interface AuditView {
-  id: number;
-  action: string;
-  resourceType: string;
-  actorEmail: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
 
 export interface AuditFilter {
   /** An exact action ("auth.sign_in") or a family ("auth" matches every "auth.*"). */
@@ -22,7 +13,7 @@ export interface AuditFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, keyset paged by id (the log is insert-only and only grows). */
-export async function listAudit(exec: Executor, filter: AuditFilter, limit: number): Promise<AuditView[]> {
+export async function listAudit(exec: Executor, filter: AuditFilter, limit: number): Promise<AuditEntry[]> {
   const result = await exec.execute(sql`
     select id, action, resource_type, actor_email, ip, details, created_at
     from audit_log

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditEntry } from '../../../../domain/admin.js';
 import type { AppContext } from '../../lib/context.js';
 import { actions, auditPage } from './audit.service.js';
 
@@ -12,7 +13,7 @@ const entry = z.object({
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
-});
+}) satisfies z.ZodType<AuditEntry>;
 
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,7 @@
+import type { AuditEntry } from '../../../../domain/admin.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
-import { type AuditFilter, type AuditView, auditActions, listAudit } from './audit.repository.js';
+import { type AuditFilter, auditActions, listAudit } from './audit.repository.js';
 
 export const AUDIT_PAGE = 50;
 
@@ -12,7 +13,7 @@ export async function auditPage(
   ctx: AppContext,
   actor: Actor,
   filter: AuditFilter,
-): Promise<{ entries: AuditView[]; nextCursor: number | null }> {
+): Promise<{ entries: AuditEntry[]; nextCursor: number | null }> {
   requireAdmin(actor);
   const rows = await listAudit(ctx.db, filter, AUDIT_PAGE + 1);
   const entries = rows.slice(0, AUDIT_PAGE);

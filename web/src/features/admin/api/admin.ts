@@ -1,12 +1,8 @@
+import type { AdminStats, AuditEntry, OutboxMessage, OutboxStatus } from '@domain/admin';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post, qs } from '@/lib/api';
 
-export interface AdminStats {
-  totalUsers: number;
-  pendingReview: number;
-  approvedUsers: number;
-  administrators: number;
-}
+export type { AuditEntry, OutboxMessage, OutboxStatus } from '@domain/admin';
 
 export const adminStatsKey = ['admin', 'stats'] as const;
 
@@ -17,16 +13,6 @@ export function useAdminStats() {
     // Counts stay live while the panel is open (other admins approve users too).
     refetchInterval: 30_000,
   });
-}
-
-export interface AuditEntry {
-  id: number;
-  action: string;
-  resourceType: string;
-  actorEmail: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
 }
 
 export function useAuditLog(filter: { action: string; email: string }) {
@@ -48,20 +34,6 @@ export function useAuditActions() {
     queryFn: ({ signal }) => get<{ actions: string[] }>('/api/admin/audit/actions', signal),
     select: (d) => d.actions,
   });
-}
-
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
-
-export interface OutboxMessage {
-  id: number;
-  template: string;
-  recipient: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-  sentAt: string | null;
 }
 
 export function useOutbox(status: OutboxStatus | '') {
