@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { authTokens, rateLimits, users } from '../../db/schema.js';
+import { accountColumns, withUserStatus } from '../users/users.repository.js';
 
 export type TokenKind = 'sign_in' | 'reset';
 
@@ -14,39 +15,17 @@ export interface UserCredentials {
   passwordHash: string | null;
 }
 
-export async function findUserByEmail(exec: Executor, email: string): Promise<UserCredentials | null> {
+async function findUser(exec: Executor, where: SQL): Promise<UserCredentials | null> {
   const rows = await exec
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      companyName: users.companyName,
-      status: users.status,
-      passwordHash: users.passwordHash,
-    })
+    .select({ ...accountColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.email, email))
+    .where(where)
     .limit(1);
-  const row = rows[0];
-  return row ? { ...row, status: row.status as UserStatus } : null;
+  return rows[0] ? withUserStatus(rows[0]) : null;
 }
 
-export async function findUserById(exec: Executor, id: string): Promise<UserCredentials | null> {
-  const rows = await exec
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      companyName: users.companyName,
-      status: users.status,
-      passwordHash: users.passwordHash,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...row, status: row.status as UserStatus } : null;
-}
+export const findUserByEmail = (exec: Executor, email: string) => findUser(exec, eq(users.email, email));
+export const findUserById = (exec: Executor, id: string) => findUser(exec, eq(users.id, id));
 
 /** Stores a new one-time token (its hash) and voids every older unused token of the same kind. */
 export async function replaceToken(

@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestInfo } from '../../lib/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+import { accountColumns } from '../users/users.repository.js';
 
 /** Idle and absolute session lifetimes (SECURITY.md: idle and absolute timeouts). */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -49,11 +50,7 @@ export async function loadSession(
     .select({
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      companyName: users.companyName,
-      status: users.status,
+      ...accountColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -3,6 +3,20 @@ import type { UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { userBrandPreferences, users } from '../../db/schema.js';
 
+/** The columns every view of an account starts from. */
+export const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  companyName: users.companyName,
+  status: users.status,
+};
+
+/** The status column is text in the database; its values are the domain's. */
+export function withUserStatus<T extends { status: string }>(row: T): T & { status: UserStatus } {
+  return { ...row, status: row.status as UserStatus };
+}
+
 export interface NewApplicant {
   name: string;
   email: string;
@@ -46,19 +60,11 @@ export interface Profile {
 
 export async function findProfile(exec: Executor, userId: string): Promise<Profile | null> {
   const rows = await exec
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      companyName: users.companyName,
-      status: users.status,
-      emailNotifications: users.emailNotifications,
-    })
+    .select({ ...accountColumns, emailNotifications: users.emailNotifications })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const row = rows[0];
-  return row ? { ...row, status: row.status as UserStatus } : null;
+  return rows[0] ? withUserStatus(rows[0]) : null;
 }
 
 /** Only the fields a dealer may change about themselves (SPEC.md: name and company; the mail switch). */
@@ -113,18 +119,10 @@ export interface ApplicationRow {
 
 export async function listApplications(exec: Executor): Promise<ApplicationRow[]> {
   const rows = await exec
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      companyName: users.companyName,
-      desiredBrand1: users.desiredBrand1,
-      status: users.status,
-      createdAt: users.createdAt,
-    })
+    .select({ ...accountColumns, desiredBrand1: users.desiredBrand1, createdAt: users.createdAt })
     .from(users)
     .orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map((r) => ({ ...r, status: r.status as UserStatus }));
+  return rows.map(withUserStatus);
 }
 
 export async function countByStatus(exec: Executor): Promise<Record<UserStatus, number>> {
@@ -145,8 +143,7 @@ export async function lockUserForStatusChange(exec: Executor, userId: string) {
     .where(eq(users.id, userId))
     .for('update')
     .limit(1);
-  const row = rows[0];
-  return row ? { ...row, status: row.status as UserStatus } : null;
+  return rows[0] ? withUserStatus(rows[0]) : null;
 }
 
 export async function setStatus(exec: Executor, userId: string, status: UserStatus, now: Date) {
