@@ -1,4 +1,4 @@
-import { roleOf, type SessionUser } from '../../../../domain/users.js';
+import { hasDealerRights, roleOf, type SessionUser } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -55,7 +55,14 @@ export function toSessionUser(
   };
 }
 
-const canSignIn = (status: string) => status === 'approved' || status === 'admin';
+/** Only approved dealers and admins may sign in (SPEC.md section 4). */
+const canSignIn = hasDealerRights;
+
+/** What an e-mailed-link request did, for the audit log (the answer to the client is the same for all three). */
+function linkOutcome(user: { status: string } | null) {
+  if (!user) return 'unknown_email';
+  return canSignIn(user.status) ? 'link_sent' : 'not_approved';
+}
 
 /** Counts one attempt by e-mail and by client address; both must allow it. */
 async function limit(
@@ -214,7 +221,7 @@ export async function requestPasswordReset(
       action: 'auth.reset.requested',
       actorUserId: user?.id,
       actorEmail: email,
-      details: { outcome: !user ? 'unknown_email' : canSignIn(user.status) ? 'link_sent' : 'not_approved' },
+      details: { outcome: linkOutcome(user) },
       request: req,
     });
   });
@@ -320,7 +327,7 @@ export async function requestSignInLink(
       action: 'auth.link.requested',
       actorUserId: user?.id,
       actorEmail: input.email,
-      details: { outcome: !user ? 'unknown_email' : canSignIn(user.status) ? 'link_sent' : 'not_approved' },
+      details: { outcome: linkOutcome(user) },
       request: req,
     });
   });
