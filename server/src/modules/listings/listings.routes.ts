@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor, AppContext } from '../../lib/context.js';
@@ -19,6 +19,8 @@ import * as service from './listings.service.js';
 
 const idBody = z.object({ id: z.string() });
 const viewer = (req: FastifyRequest): Actor | null => (req.user ? req.actor() : null);
+/** A JSON string with a JSON content type is sent without passing the serializer again. */
+const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
 export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +31,8 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'dealer' },
       schema: { querystring: dealerQuerySchema, response: { 200: dealerPageSchema } },
     },
-    async (req) => service.dealerInventory(ctx, req.actor(), req.query),
+    // The service answers the body already serialized (and schema-checked), so a cached first page is sent as is.
+    async (req, reply) => json(reply, await service.dealerInventory(ctx, req.actor(), req.query)),
   );
 
   api.get(
@@ -38,7 +41,7 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
       schema: { querystring: publicQuerySchema, response: { 200: publicPageSchema } },
     },
-    async (req) => service.publicInventory(ctx, req.query),
+    async (req, reply) => json(reply, await service.publicInventory(ctx, req.query)),
   );
 
   api.get(

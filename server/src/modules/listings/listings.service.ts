@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -9,14 +10,16 @@ import * as repo from './listings.repository.js';
 import {
   ADMIN_PAGE_SIZE,
   type DetailDto,
+  dealerPageSchema,
   type ImageDto,
   type ListingInput,
   type ListingPatch,
   type ListingQuery,
   PAGE_SIZE,
+  publicPageSchema,
   type Sort,
 } from './listings.schemas.js';
-import { firstPageCache, inventoryWrite, type PageCache } from './page-cache.js';
+import { firstPageCache, inventoryWrite } from './page-cache.js';
 import { sampleListing, seededRandom } from './sample-listings.js';
 import { decodeCursor, encodeCursor } from './search.js';
 
@@ -66,11 +69,6 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const { cursor: rawCursor, sort, ...filters } = query;
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
   const f = { ...filters, status: 'active' as const };
-  const firstPages = firstPageCache(ctx) as PageCache<InventoryResult>;
-  const useCache = !cursor;
-  const key = JSON.stringify([sort, f]);
-  const cached = useCache ? firstPages.get(key) : undefined;
-  if (cached) return cached;
   // The count and the brand list do not change from page to page; only the first page computes them.
   const [rows, total, brands] = await Promise.all([
     repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE),
@@ -86,7 +84,6 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
     brands: dedupeBrands(brands),
     nextCursor: more && last ? encodeCursor({ sort, value: last.sort_key, id: last.id }) : null,
   };
-  if (useCache) firstPages.set(key, result);
   return result;
 }
 
@@ -96,27 +93,50 @@ function dedupeBrands(makes: string[]): string[] {
   return [...byLower.values()].sort((a, b) => a.localeCompare(b));
 }
 
+/**
+ * An inventory page as the JSON body, checked against the route's response schema exactly as the serializer
+ * would. First pages are kept as that string (per audience, sort and filters) in the page cache: a hit costs
+ * neither SQL nor the schema check and stringify of 24 cards.
+ */
+async function inventoryJson<Q extends Omit<ListingQuery, 'sort' | 'priceMin' | 'priceMax'> & { sort: Sort }>(
+  ctx: AppContext,
+  audience: 'dealer' | 'public',
+  query: Q,
+  schema: z.ZodType,
+  shape: (page: InventoryResult) => unknown,
+): Promise<string> {
+  const cache = firstPageCache(ctx);
+  const { cursor, ...rest } = query;
+  const key = cursor ? null : JSON.stringify([audience, rest]);
+  const hit = key ? cache.get(key) : undefined;
+  if (hit !== undefined) return hit;
+  const json = JSON.stringify(z.encode(schema, shape(await inventoryPage(ctx, query))));
+  if (key) cache.set(key, json);
+  return json;
+}
+
 /** Approved dealers and admins: the active inventory with prices. */
-export async function dealerInventory(ctx: AppContext, actor: Actor, query: ListingQuery) {
+export async function dealerInventory(ctx: AppContext, actor: Actor, query: ListingQuery): Promise<string> {
   if (!hasDealerRights(actor.status)) throw new AppError('FORBIDDEN', 'Access denied');
-  const page = await inventoryPage(ctx, query);
-  return {
+  return inventoryJson(ctx, 'dealer', query, dealerPageSchema, (page) => ({
     items: page.rows.map(toCard),
     total: page.total,
     nextCursor: page.nextCursor,
     brands: page.brands,
-  };
+  }));
 }
 
 /** Signed-out visitors: the same cards with the price removed (and no price filters or sorts). */
-export async function publicInventory(ctx: AppContext, query: Omit<ListingQuery, 'priceMin' | 'priceMax'>) {
-  const page = await inventoryPage(ctx, query);
-  return {
+export async function publicInventory(
+  ctx: AppContext,
+  query: Omit<ListingQuery, 'priceMin' | 'priceMax'>,
+): Promise<string> {
+  return inventoryJson(ctx, 'public', query, publicPageSchema, (page) => ({
     items: page.rows.map((r) => ({ ...toCard(r), priceCents: null })),
     total: page.total,
     nextCursor: page.nextCursor,
     brands: page.brands,
-  };
+  }));
 }
 
 function toImageDto(i: images.ImageRow): ImageDto {

@@ -2,8 +2,8 @@ import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
 
 /**
- * First inventory pages (rows, count, brands) are kept for a few seconds: the unfiltered first page is what
- * every dealer opens, and its exact count is the costly part. Any listing change made through this process
+ * First inventory pages are kept for a few seconds, as their serialized JSON body: the unfiltered first page
+ * is what every dealer opens, and its exact count is the costly part. Any listing change made through this process
  * clears the cache at once; changes from another instance (or a sale) show within the TTL.
  */
 export class PageCache<V> {
@@ -38,13 +38,13 @@ export class PageCache<V> {
   }
 }
 
-const caches = new WeakMap<AppContext, PageCache<unknown>>();
+const caches = new WeakMap<AppContext, PageCache<string>>();
 
 /** The first inventory pages of one app: kept 5 seconds; off in tests (they change rows behind the service's back). */
-export function firstPageCache(ctx: AppContext): PageCache<unknown> {
+export function firstPageCache(ctx: AppContext): PageCache<string> {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new PageCache<unknown>(ctx.config.env === 'test' ? 0 : 5000);
+    cache = new PageCache<string>(ctx.config.env === 'test' ? 0 : 5000);
     caches.set(ctx, cache);
   }
   return cache;

@@ -16,16 +16,18 @@ export interface SearchFilters {
   status?: 'active' | 'inactive' | 'sold';
 }
 
-/** LIKE pattern for a case-insensitive substring: lower-cased, with \ % _ escaped (backslash is the escape). */
+/** LIKE pattern for a substring, with \ % _ escaped (backslash is the escape); the SQL lower-cases it. */
 export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Conditions over `tractor_listings l`; each one can use an index (trigram GIN, lower(make), status+column). */
 export function filterConditions(f: SearchFilters): SQL[] {
   const where: SQL[] = [];
   if (f.status) where.push(sql`l.status = ${f.status}`);
-  if (f.q) where.push(sql`l.search_text ilike ${likePattern(f.q)}`);
+  // search_text is already lower(...); a case-sensitive LIKE against the pattern through the same lower() matches
+  // exactly what ILIKE would, at half the cost per row (the recheck of a broad term's count reads ~every row).
+  if (f.q) where.push(sql`l.search_text like lower(${likePattern(f.q)})`);
   if (f.brand && f.brand.toLowerCase() !== 'all') where.push(sql`lower(l.make) = ${f.brand.toLowerCase()}`);
   if (f.yearMin !== undefined) where.push(sql`l.year >= ${f.yearMin}`);
   if (f.yearMax !== undefined) where.push(sql`l.year <= ${f.yearMax}`);

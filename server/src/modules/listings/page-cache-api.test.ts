@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings } from '../../db/schema.js';
+import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
+import { firstPageCache } from './page-cache.js';
+import { jpegWithExif, multipart } from './test-fixtures.js';
+
+/** The first-page cache as production runs it (tests keep it off): served as is, dropped on every write. */
+describe('first-page cache through the API', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let admin: TestUser;
+  let asAdmin: TestClient;
+  let asDealer: TestClient;
+  let anon: TestClient;
+  let id: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'fieldlot-page-cache-'));
+    t = await createTestApp({ dataDir });
+    firstPageCache(t.app.ctx).ttlMs = 60_000;
+    admin = await createUser(t.app, { status: 'admin' });
+    asAdmin = await TestClient.as(t.app, admin);
+    asDealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    anon = await TestClient.as(t.app, null);
+    const res = await asAdmin.post('/api/listings', {
+      make: 'Fendt',
+      model: '724 Vario',
+      year: 2019,
+      priceCents: 90_000_00,
+      location: 'Iowa',
+      description: 'Front LOADER ready',
+    });
+    id = res.json().id;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const dealerPage = async (qs = '') => {
+    const res = await asDealer.get(`/api/listings${qs}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return res.json();
+  };
+  /** A row written behind the service's back: only a fresh (uncached) page can show it. */
+  const sneakIn = () =>
+    t.app.ctx.db.insert(listings).values({
+      userId: admin.id,
+      make: 'Kubota',
+      model: 'Sneaked',
+      year: 2020,
+      location: 'Ohio',
+      description: 'loader',
+    });
+
+  it('serves a cached first page, per audience: the public page never carries the dealer page prices', async () => {
+    const first = await dealerPage();
+    expect(first.total).toBe(1);
+    expect(first.items[0]).toMatchObject({ id, priceCents: 90_000_00, image: null });
+    await sneakIn();
+    // Same body from the cache (the sneaked row is not counted yet) ...
+    expect(await dealerPage()).toEqual(first);
+    // ... but the public page is its own entry, without prices.
+    const pub = (await anon.get('/api/listings/public')).json();
+    expect(pub.total).toBe(2);
+    expect(pub.items.map((i: { priceCents: unknown }) => i.priceCents)).toEqual([null, null]);
+    expect(JSON.stringify(pub)).not.toContain('9000000');
+    // Later pages are never cached; a search is a first page of its own, with an exact count.
+    expect((await dealerPage('?q=LOADER')).total).toBe(2);
+  });
+
+  it('drops the cached pages on every listing and image write made through this instance', async () => {
+    firstPageCache(t.app.ctx).clear(); // the previous test left a stale page on purpose
+    const { body, headers } = multipart(await jpegWithExif(400, 300));
+    const writes: [string, () => Promise<{ statusCode: number }>][] = [
+      [
+        'create',
+        () => asAdmin.post('/api/listings', { make: 'Case IH', model: 'Puma', year: 2017, location: 'Ohio' }),
+      ],
+      ['edit', () => asAdmin.patch(`/api/admin/listings/${id}`, { hours: 1200 })],
+      ['deactivate', () => asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'inactive' })],
+      ['activate', () => asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' })],
+      ['image upload', () => asAdmin.post(`/api/admin/listings/${id}/images`, body, headers)],
+    ];
+    for (const [name, write] of writes) {
+      const before = await dealerPage();
+      await sneakIn();
+      expect(await dealerPage(), `${name}: cached`).toEqual(before);
+      expect(before.total, `${name}: stale while cached`).toBe((await activeCount()) - 1);
+      expect((await write()).statusCode, name).toBeLessThan(300);
+      // The sneaked row and the write itself show at once: the count is exact again.
+      expect((await dealerPage()).total, name).toBe(await activeCount());
+    }
+    const withImage = (await dealerPage()).items.find((i: { id: string }) => i.id === id);
+    expect(withImage.image).toMatchObject({ width: 400, height: 300 });
+    const before = await dealerPage();
+    expect((await asAdmin.delete(`/api/admin/listings/${id}`)).statusCode).toBe(204);
+    const after = await dealerPage();
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.map((i: { id: string }) => i.id)).not.toContain(id);
+  });
+
+  async function activeCount(): Promise<number> {
+    const rows = await t.app.ctx.db.select({ status: listings.status }).from(listings);
+    return rows.filter((r) => r.status === 'active').length;
+  }
+});
