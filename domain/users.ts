@@ -17,10 +17,13 @@ export function hasDealerRights(status: string | null | undefined): boolean {
   return status === 'approved' || status === 'admin';
 }
 
+/** What an admin can set a user's status to. */
+export type StatusAction = 'approved' | 'rejected';
+
 /** Approve is offered unless already approved; reject unless already rejected; admins get no actions. */
-export function allowedStatusActions(status: UserStatus): Array<'approved' | 'rejected'> {
+export function allowedStatusActions(status: UserStatus): StatusAction[] {
   if (status === 'admin') return [];
-  const actions: Array<'approved' | 'rejected'> = [];
+  const actions: StatusAction[] = [];
   if (status !== 'approved') actions.push('approved');
   if (status !== 'rejected') actions.push('rejected');
   return actions;
@@ -50,3 +53,35 @@ export const sessionUserSchema = z.object({
   role: z.enum(['admin', 'dealer', 'user']),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A dealer's own account (GET and PATCH /api/users/me). */
+export interface AccountProfile {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+  status: UserStatus;
+  emailNotifications: boolean;
+}
+
+export interface BrandPreference {
+  id: string;
+  brandName: string;
+}
+
+/** A row of the admin Users tab (GET /api/admin/users), with the status actions it offers. */
+export interface DealerApplication {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+  desiredBrand1: string | null;
+  status: UserStatus;
+  createdAt: string;
+  actions: StatusAction[];
+}
+
+export interface ApplicationsAnswer {
+  users: DealerApplication[];
+  counts: { total: number; pending: number; rejected: number; approved: number; admins: number };
+}

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { UserStatus } from '../../../../domain/users.js';
+import type { AccountProfile, DealerApplication, UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { userBrandPreferences, users } from '../../db/schema.js';
 
@@ -49,16 +49,7 @@ export async function adminRecipients(exec: Executor): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  status: UserStatus;
-  emailNotifications: boolean;
-}
-
-export async function findProfile(exec: Executor, userId: string): Promise<Profile | null> {
+export async function findProfile(exec: Executor, userId: string): Promise<AccountProfile | null> {
   const rows = await exec
     .select({ ...accountColumns, emailNotifications: users.emailNotifications })
     .from(users)
@@ -107,15 +98,7 @@ export async function removeBrandPreference(exec: Executor, userId: string, bran
     .where(and(eq(userBrandPreferences.userId, userId), eq(userBrandPreferences.brandName, brandName)));
 }
 
-export interface ApplicationRow {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  desiredBrand1: string | null;
-  status: UserStatus;
-  createdAt: Date;
-}
+export type ApplicationRow = Omit<DealerApplication, 'createdAt' | 'actions'> & { createdAt: Date };
 
 export async function listApplications(exec: Executor): Promise<ApplicationRow[]> {
   const rows = await exec

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { APPLICATION_BRANDS, LISTING_BRANDS } from '../../../../domain/brands.js';
 import { emailSchema } from '../../../../domain/email.js';
 import { newPasswordSchema } from '../../../../domain/password.js';
-import { companySchema, nameSchema, USER_STATUSES } from '../../../../domain/users.js';
+import {
+  type AccountProfile,
+  type BrandPreference,
+  companySchema,
+  type DealerApplication,
+  nameSchema,
+  USER_STATUSES,
+} from '../../../../domain/users.js';
 import type { AppContext } from '../../lib/context.js';
 import * as service from './users.service.js';
 
@@ -15,8 +22,12 @@ const profileSchema = z.object({
   companyName: z.string(),
   status: z.enum(USER_STATUSES),
   emailNotifications: z.boolean(),
-});
-const brandsSchema = z.object({ brands: z.array(z.object({ id: z.string(), brandName: z.string() })) });
+}) satisfies z.ZodType<AccountProfile>;
+const brandPreference = z.object({
+  id: z.string(),
+  brandName: z.string(),
+}) satisfies z.ZodType<BrandPreference>;
+const brandsSchema = z.object({ brands: z.array(brandPreference) });
 const applicationSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -26,7 +37,7 @@ const applicationSchema = z.object({
   status: z.enum(USER_STATUSES),
   createdAt: z.string(),
   actions: z.array(z.enum(['approved', 'rejected'])),
-});
+}) satisfies z.ZodType<DealerApplication>;
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

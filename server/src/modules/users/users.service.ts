@@ -1,4 +1,4 @@
-import { allowedStatusActions, type UserStatus } from '../../../../domain/users.js';
+import { type ApplicationsAnswer, allowedStatusActions, type UserStatus } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -120,7 +120,7 @@ export async function removeMyBrand(ctx: AppContext, actor: Actor, brandName: st
   await repo.removeBrandPreference(ctx.db, actor.userId, brandName);
 }
 
-export async function listApplications(ctx: AppContext, actor: Actor) {
+export async function listApplications(ctx: AppContext, actor: Actor): Promise<ApplicationsAnswer> {
   requireAdmin(actor);
   const [users, counts] = await Promise.all([repo.listApplications(ctx.db), repo.countByStatus(ctx.db)]);
   return {

@@ -1,33 +1,12 @@
-import type { UserStatus } from '@domain/users';
+import type {
+  AccountProfile,
+  ApplicationsAnswer,
+  BrandPreference,
+  StatusAction,
+  UserStatus,
+} from '@domain/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post } from '@/lib/api';
-
-export interface MyAccount {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  status: UserStatus;
-  emailNotifications: boolean;
-}
-export interface BrandPreference {
-  id: string;
-  brandName: string;
-}
-export interface Application {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  desiredBrand1: string | null;
-  status: UserStatus;
-  createdAt: string;
-  actions: Array<'approved' | 'rejected'>;
-}
-export interface ApplicationsAnswer {
-  users: Application[];
-  counts: { total: number; pending: number; rejected: number; approved: number; admins: number };
-}
 
 export const applyRequest = (body: {
   name: string;
@@ -42,13 +21,13 @@ const brandsKey = ['account', 'brands'] as const;
 export const applicationsKey = ['admin', 'users'] as const;
 
 export const useMyAccount = () =>
-  useQuery({ queryKey: accountKey, queryFn: () => get<MyAccount>('/api/users/me') });
+  useQuery({ queryKey: accountKey, queryFn: () => get<AccountProfile>('/api/users/me') });
 
 export function useUpdateMyAccount() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; companyName: string; emailNotifications?: boolean }) =>
-      patch<MyAccount>('/api/users/me', body),
+      patch<AccountProfile>('/api/users/me', body),
     onSuccess: (data) => {
       qc.setQueryData(accountKey, data);
       // The header and status page read the name from the session.
@@ -87,7 +66,7 @@ export const useApplications = () =>
 export function useChangeStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { userId: string; status: 'approved' | 'rejected' }) =>
+    mutationFn: (v: { userId: string; status: StatusAction }) =>
       patch<{ id: string; status: UserStatus }>(`/api/admin/users/${v.userId}/status`, { status: v.status }),
     onSettled: () => qc.invalidateQueries({ queryKey: applicationsKey }),
   });

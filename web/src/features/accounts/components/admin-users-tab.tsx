@@ -1,4 +1,4 @@
-import type { UserStatus } from '@domain/users';
+import type { DealerApplication, UserStatus } from '@domain/users';
 import { Check, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
-import { type Application, useApplications, useChangeStatus } from '../api/accounts';
+import { useApplications, useChangeStatus } from '../api/accounts';
 
 const STATUS_TONE: Record<UserStatus, Tone> = {
   pending: 'yellow',
@@ -49,7 +49,7 @@ export function AdminUsersTab() {
   );
 }
 
-function ApplicationRow({ user }: { user: Application }) {
+function ApplicationRow({ user }: { user: DealerApplication }) {
   const change = useChangeStatus();
   const act = (status: 'approved' | 'rejected') =>
     change.mutate(

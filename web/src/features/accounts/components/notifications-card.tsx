@@ -1,9 +1,10 @@
+import type { AccountProfile } from '@domain/users';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { type MyAccount, useUpdateMyAccount } from '../api/accounts';
+import { useUpdateMyAccount } from '../api/accounts';
 
 /** The switch for listing notification e-mails (users.email_notifications). */
-export function NotificationsCard({ account }: { account: MyAccount }) {
+export function NotificationsCard({ account }: { account: AccountProfile }) {
   const update = useUpdateMyAccount();
   const toggle = (on: boolean) =>
     update.mutate(

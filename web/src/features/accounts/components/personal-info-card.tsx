@@ -1,4 +1,4 @@
-import { companySchema, nameSchema } from '@domain/users';
+import { type AccountProfile, companySchema, nameSchema } from '@domain/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { type MyAccount, useUpdateMyAccount } from '../api/accounts';
+import { useUpdateMyAccount } from '../api/accounts';
 
 const schema = z.object({ name: nameSchema, companyName: companySchema });
 type Values = z.input<typeof schema>;
 
 /** SPEC.md "My Account": only name and company are editable; the e-mail is read-only. */
-export function PersonalInfoCard({ account }: { account: MyAccount }) {
+export function PersonalInfoCard({ account }: { account: AccountProfile }) {
   const update = useUpdateMyAccount();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
