@@ -38,6 +38,25 @@ export interface LoadedSession {
   user: SessionUser;
 }
 
+/**
+ * The lookup every signed-in request runs, as a prepared statement per database handle: built once, and on
+ * PostgreSQL parsed and planned once per connection (the per-request cost that mattered, see bench/).
+ */
+const lookups = new WeakMap<Executor, ReturnType<typeof prepareLookup>>();
+function prepareLookup(exec: Executor) {
+  return exec
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ...accountColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('load_session');
+}
+
 /** Looks the token up with its user in one query; expired or idle sessions are refused (and removed). */
 export async function loadSession(
   exec: Executor,
@@ -46,16 +65,12 @@ export async function loadSession(
 ): Promise<LoadedSession | null> {
   const id = sha256(token);
   const now = clock.now();
-  const rows = await exec
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      ...accountColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  let lookup = lookups.get(exec);
+  if (!lookup) {
+    lookup = prepareLookup(exec);
+    lookups.set(exec, lookup);
+  }
+  const rows = await lookup.execute({ id });
   const row = rows[0];
   if (!row) return null;
   if (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
