@@ -1,21 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   baseUrl,
-  dataDir,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
   screenshot,
+  toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { signInViaUi } from './support/session';
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+import { siteLinkIn, waitForMail } from './support/mail';
+import { DEMO_DEALER, signInViaUi } from './support/session';
 
 /** Closes open toasts so axe checks the page itself (the toast colours belong to the app shell). */
 async function dismissToasts(page: Page) {
@@ -26,34 +22,6 @@ async function dismissToasts(page: Page) {
     .first()
     .waitFor({ state: 'detached', timeout: 8000 })
     .catch(() => {});
-}
-
-/** Waits for the outbox worker to write an .eml of `template` to `to`, and returns its first link to our site. */
-async function mailedLink(template: string, to: string): Promise<string> {
-  const dir = path.join(dataDir(), 'mail');
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir)
-        .filter((f) => f.endsWith(`-${template}.eml`))
-        .sort()
-        .reverse();
-    } catch {}
-    for (const f of files) {
-      const raw = readFileSync(path.join(dir, f), 'utf8');
-      // Undo quoted-printable soft breaks and escapes of the text part.
-      const text = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
-      if (!text.includes(to)) continue;
-      const match = text.match(new RegExp(`${baseUrl().replace(/[.:/]/g, '\\$&')}/[^\\s"<>]*`));
-      if (match) return match[0].replace(/&amp;/g, '&');
-      return '';
-    }
-    if (Date.now() > deadline) throw new Error(`No ${template} e-mail to ${to} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 describe.runIf(hasBrowser())('accounts journeys', () => {
@@ -137,8 +105,8 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await page.goto('/admin-login');
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     await expectNoAxeViolations(page);
-    await page.getByLabel('Email').fill('dealer@fieldlot.example');
-    await page.getByLabel('Password', { exact: true }).fill('Demo-Tractor#2025');
+    await page.getByLabel('Email').fill(DEMO_DEALER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_DEALER.password);
     await page.getByRole('button', { name: 'Sign In as Admin' }).click();
     await page.getByRole('alert').filter({ hasText: 'Access denied. Admin privileges required.' }).waitFor();
     const session = await page.request.get(`${baseUrl()}/api/auth/session`);
@@ -159,7 +127,9 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await row.getByText('Approved', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: /Approve/ }).count()).toBe(0);
     await screenshot(page, 'accounts-admin-users-1280');
-    expect(await mailedLink('notify-user-status-change', applicant.email)).toContain(baseUrl());
+    expect(
+      siteLinkIn(await waitForMail({ template: 'notify-user-status-change', to: applicant.email }, 20_000)),
+    ).toContain(baseUrl());
 
     const d = dealer.page;
     await d.goto('/');
@@ -219,7 +189,9 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
       await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
       await toast(p, 'Password reset link sent to your email!').waitFor();
       await dialog.getByRole('heading', { name: 'Sign In' }).waitFor();
-      const link = await mailedLink('auth-reset-password', applicant.email);
+      const link = siteLinkIn(
+        await waitForMail({ template: 'auth-reset-password', to: applicant.email }, 20_000),
+      );
       expect(link).toContain('/reset-password?token=');
       await p.goto(link);
       await p.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
@@ -252,7 +224,9 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
       await screenshot(p, 'accounts-sign-in-dialog-390');
       await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
       await toast(p, 'Login link sent! Please check your email.').waitFor();
-      const link = await mailedLink('auth-sign-in-link', applicant.email);
+      const link = siteLinkIn(
+        await waitForMail({ template: 'auth-sign-in-link', to: applicant.email }, 20_000),
+      );
       expect(link).toContain(`listing=${listingId}`);
       await p.goto(link);
       await p.getByRole('button', { name: 'Continue' }).waitFor();
@@ -282,7 +256,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await confirm.getByText('They are signed out at once').waitFor();
     await confirm.getByRole('button', { name: 'Reject', exact: true }).click();
     await toast(a, 'Application rejected successfully').waitFor();
-    await mailedLink('notify-user-status-change', applicant.email);
+    await waitForMail({ template: 'notify-user-status-change', to: applicant.email }, 20_000);
     await page.reload();
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByRole('link', { name: 'Return Home' }).waitFor();

@@ -1,44 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   baseUrl,
-  dataDir,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
   screenshot,
+  toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { signInViaApi } from './support/session';
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-/** The newest .eml file (written by the outbox worker) whose name matches, waiting up to ~15 s. */
-async function waitForMail(name: RegExp, timeoutMs = 15_000): Promise<string> {
-  const dir = path.join(dataDir(), 'mail');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir)
-        .filter((f) => name.test(f))
-        .sort();
-    } catch {}
-    if (files.length) return readFileSync(path.join(dir, files[files.length - 1]), 'utf8');
-    if (Date.now() > deadline) throw new Error(`No e-mail matching ${name} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function csrf(page: Page): Promise<string> {
-  await page.request.get(`${baseUrl()}/api/auth/session`);
-  const cookies = await page.context().cookies(baseUrl());
-  return cookies.find((c) => c.name.endsWith('fieldlot_csrf'))?.value ?? '';
-}
+import { waitForMail } from './support/mail';
+import { apiWrite, DEMO_DEALER, DEMO_DEALER2, DEMO_PASSWORD, signInViaApi } from './support/session';
 
 describe.runIf(hasBrowser())('admin panel', () => {
   let b: Browser;
@@ -47,16 +19,13 @@ describe.runIf(hasBrowser())('admin panel', () => {
   beforeAll(async () => {
     b = await openBrowser();
     // A fresh inquiry of our own to move through its states.
-    const res = await b.page.request.post(`${baseUrl()}/api/inquiries`, {
-      data: {
-        make: 'Fendt',
-        model: '724 Vario',
-        year: 2020,
-        hours: 3100,
-        location: 'Ohio',
-        email: sellerEmail,
-      },
-      headers: { 'x-csrf-token': await csrf(b.page), origin: baseUrl() },
+    const res = await apiWrite(b.page, 'POST', '/api/inquiries', {
+      make: 'Fendt',
+      model: '724 Vario',
+      year: 2020,
+      hours: 3100,
+      location: 'Ohio',
+      email: sellerEmail,
     });
     expect(res.status()).toBe(201);
     await signInViaApi(b.page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -114,25 +83,19 @@ describe.runIf(hasBrowser())('admin panel', () => {
     // Something to announce for sure: a dealer who prefers John Deere, and a John Deere listing new to them.
     const dealer = await openBrowser();
     try {
-      await signInViaApi(dealer.page, 'dealer2@fieldlot.example', 'Demo-Tractor#2025');
-      const pref = await dealer.page.request.post(`${baseUrl()}/api/users/me/brands`, {
-        data: { brandName: 'John Deere' },
-        headers: { 'x-csrf-token': await csrf(dealer.page), origin: baseUrl() },
-      });
+      await signInViaApi(dealer.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
+      const pref = await apiWrite(dealer.page, 'POST', '/api/users/me/brands', { brandName: 'John Deere' });
       expect(pref.status()).toBeLessThan(500);
     } finally {
       await dealer.close();
     }
-    const listing = await page.request.post(`${baseUrl()}/api/listings`, {
-      data: {
-        make: 'John Deere',
-        model: 'E2E 5075E',
-        year: 2022,
-        hours: 640,
-        location: 'Iowa',
-        priceCents: 5_250_000,
-      },
-      headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
+    const listing = await apiWrite(page, 'POST', '/api/listings', {
+      make: 'John Deere',
+      model: 'E2E 5075E',
+      year: 2022,
+      hours: 640,
+      location: 'Iowa',
+      priceCents: 5_250_000,
     });
     expect(listing.status(), await listing.text()).toBe(201);
 
@@ -157,11 +120,11 @@ describe.runIf(hasBrowser())('admin panel', () => {
   });
 
   it('a dealer unsubscribes from the e-mailed link without signing in', async () => {
-    const mail = await waitForMail(/-(send-brand-notifications|daily-listing-notifications)\.eml$/);
+    const mail = await waitForMail({
+      template: /-(send-brand-notifications|daily-listing-notifications)\.eml$/,
+    });
     const to = /^To: (.+)$/m.exec(mail)?.[1].trim() ?? '';
-    const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[\w.%-]+/.exec(
-      mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
-    )?.[0];
+    const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[\w.%-]+/.exec(mail)?.[0];
     expect(link, 'unsubscribe link in the e-mail').toBeTruthy();
     const visitor = await openBrowser();
     try {
@@ -170,7 +133,7 @@ describe.runIf(hasBrowser())('admin panel', () => {
       await confirm.waitFor();
       await expectNoAxeViolations(visitor.page);
       // Opening the link changed nothing; the button does.
-      await signInViaApi(visitor.page, to, 'Demo-Tractor#2025');
+      await signInViaApi(visitor.page, to, DEMO_PASSWORD);
       const me = async () => (await visitor.page.request.get(`${baseUrl()}/api/users/me`)).json();
       const prefs = async () => (await me()).emailNotifications;
       expect(await prefs()).toBe(true);
@@ -178,10 +141,7 @@ describe.runIf(hasBrowser())('admin panel', () => {
       await visitor.page.getByText('You are unsubscribed.').waitFor();
       expect(await prefs()).toBe(false);
       const { name, companyName } = await me();
-      await visitor.page.request.patch(`${baseUrl()}/api/users/me`, {
-        data: { name, companyName, emailNotifications: true },
-        headers: { 'x-csrf-token': await csrf(visitor.page), origin: baseUrl() },
-      });
+      await apiWrite(visitor.page, 'PATCH', '/api/users/me', { name, companyName, emailNotifications: true });
       expect(await prefs()).toBe(true);
     } finally {
       await visitor.close();
@@ -243,7 +203,7 @@ describe.runIf(hasBrowser())('admin panel', () => {
   it('signs a non-admin out of /admin with the access-denied message', async () => {
     const dealer = await openBrowser();
     try {
-      await signInViaApi(dealer.page, 'dealer@fieldlot.example', 'Demo-Tractor#2025');
+      await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
       await dealer.page.goto('/admin');
       const denied = toast(dealer.page, 'Access denied. Admin privileges required.');
       await denied.waitFor();

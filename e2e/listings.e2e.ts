@@ -12,9 +12,7 @@ import {
   screenshot,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { signInViaApi } from './support/session';
-
-const DEALER = { email: 'dealer@fieldlot.example', password: 'Demo-Tractor#2025' };
+import { DEMO_DEALER, signInViaApi } from './support/session';
 
 const heading = (page: Browser['page']) => page.getByRole('heading', { name: /^Available Inventory \(/ });
 async function count(page: Browser['page']): Promise<number> {
@@ -32,7 +30,7 @@ describe.runIf(hasBrowser())('listings', () => {
 
   it('dealer searches, filters by brand and More Filters, shares the URL, opens a tractor, walks the gallery', async () => {
     const { page } = b;
-    await signInViaApi(page, DEALER.email, DEALER.password);
+    await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Wholesale tractors available now' }).waitFor();
     const all = await count(page);

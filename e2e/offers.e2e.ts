@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,26 +7,13 @@ import {
   hasBrowser,
   openBrowser,
   screenshot,
+  toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { signInViaApi } from './support/session';
-
-const DEALER = { email: 'dealer@fieldlot.example', password: 'Demo-Tractor#2025' };
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-async function csrf(page: Page): Promise<string> {
-  await page.request.get(`${baseUrl()}/api/auth/session`);
-  const cookies = await page.context().cookies(baseUrl());
-  return cookies.find((c) => c.name.endsWith('fieldlot_csrf'))?.value ?? '';
-}
+import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
 
 async function apiPost(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(`${baseUrl()}${path}`, {
-    data: data as Record<string, unknown>,
-    headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
-  });
+  const res = await apiWrite(page, 'POST', path, data);
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
 }
@@ -36,14 +22,7 @@ async function apiPost(page: Page, path: string, data: unknown) {
 async function expectNoAxeViolationsIn(page: Page, selectors: string[]) {
   // Toasts fade out on their own; check the page as it rests.
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  for (const s of selectors) builder = builder.include(s);
-  const results = await builder.analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
+  await expectNoAxeViolations(page, selectors);
 }
 
 /** A listing of our own (created by the admin through the API), so journeys never collide. */
@@ -70,7 +49,7 @@ describe.runIf(hasBrowser())('offers', () => {
     admin = await openBrowser();
     dealer = await openBrowser({ width: 390, height: 844 });
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await signInViaApi(dealer.page, DEALER.email, DEALER.password);
+    await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
   });
   afterAll(async () => {
     await admin?.close();

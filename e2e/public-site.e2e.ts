@@ -8,7 +8,7 @@ import {
   openBrowser,
   screenshot,
 } from './support/browser';
-import { signInViaApi } from './support/session';
+import { DEMO_DEALER, signInViaApi } from './support/session';
 
 /** Issue 2, items 7 and 8: every public page shows SPEC.md's texts, cleanly, on a desktop and a phone. */
 interface PublicPage {
@@ -246,7 +246,7 @@ describe.runIf(hasBrowser())('public header on a phone', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    await signInViaApi(page, 'dealer@fieldlot.example', 'Demo-Tractor#2025');
+    await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');

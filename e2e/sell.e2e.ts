@@ -1,33 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Browser,
-  dataDir,
-  expectNoAxeViolations,
-  hasBrowser,
-  openBrowser,
-  screenshot,
-} from './support/browser';
-
-/** The outbox worker writes each message as an .eml file; wait for the one to `to` (up to ~15 s). */
-async function waitForMail(to: string, template: string, timeoutMs = 15_000): Promise<string> {
-  const dir = path.join(dataDir(), 'mail');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith(`-${template}.eml`));
-    } catch {}
-    for (const f of files) {
-      const text = readFileSync(path.join(dir, f), 'utf8');
-      if (text.includes(`To: ${to}`)) return text;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`No ${template} e-mail to ${to} in ${dir} (files: ${files.length})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screenshot } from './support/browser';
+import { waitForMail } from './support/mail';
 
 describe.runIf(hasBrowser())('sell your tractor', () => {
   let b: Browser;
@@ -72,7 +45,7 @@ describe.runIf(hasBrowser())('sell your tractor', () => {
     expect(await page.getByLabel('Model').inputValue()).toBe('');
     expect(await page.getByLabel('Make').inputValue()).toBe('');
 
-    const mail = await waitForMail(email, 'send-tractor-inquiry-confirmation');
+    const mail = await waitForMail({ template: 'send-tractor-inquiry-confirmation', to: email });
     expect(mail).toContain('2019 Kubota M7-172');
     expect(b.errors).toEqual([]);
   });

@@ -60,11 +60,11 @@ export async function openBrowser(viewport = { width: 1280, height: 900 }): Prom
   };
 }
 
-/** Fails with the list of axe violations (WCAG 2.1 A/AA) on the current page. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+/** Fails with the list of axe violations (WCAG 2.1 A/AA) on the current page, or only inside `include`. */
+export async function expectNoAxeViolations(page: Page, include: string[] = []) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of include) builder = builder.include(selector);
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
@@ -77,3 +77,7 @@ export async function screenshot(page: Page, name: string) {
     fullPage: true,
   });
 }
+
+/** The sonner toast showing `text`. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();

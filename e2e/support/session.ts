@@ -1,8 +1,13 @@
-import type { Page } from 'playwright-core';
+import type { APIResponse, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser';
 
 const CSRF_COOKIES = ['__Host-fieldlot_csrf', 'fieldlot_csrf'];
+
+/** The demo dealers a DEMO=true start seeds (all with one password). */
+export const DEMO_PASSWORD = 'Demo-Tractor#2025';
+export const DEMO_DEALER = { email: 'dealer@fieldlot.example', password: DEMO_PASSWORD };
+export const DEMO_DEALER2 = { email: 'dealer2@fieldlot.example', password: DEMO_PASSWORD };
 
 /** The anti-forgery cookie of the page's browser context (fetched by a GET if there is none yet). */
 async function csrf(page: Page): Promise<string> {
@@ -16,22 +21,31 @@ async function csrf(page: Page): Promise<string> {
   return token ?? '';
 }
 
+/** A write to the API from the page's browser context, with the anti-forgery header and Origin the SPA sends. */
+export async function apiWrite(
+  page: Page,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<APIResponse> {
+  return page.request.fetch(`${baseUrl()}${path}`, {
+    method,
+    data,
+    headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
+  });
+}
+
 /**
  * Signs in through the API like the SPA does (anti-forgery cookie + header), so the browser context holds
  * the session cookie. Reload or navigate afterwards for the page to see it.
  */
 export async function signInViaApi(page: Page, email: string, password: string) {
-  const res = await page.request.post(`${baseUrl()}/api/auth/sign-in`, {
-    data: { email, password },
-    headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
-  });
+  const res = await apiWrite(page, 'POST', '/api/auth/sign-in', { email, password });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 export async function signOutViaApi(page: Page) {
-  await page.request.post(`${baseUrl()}/api/auth/sign-out`, {
-    headers: { 'x-csrf-token': await csrf(page), origin: baseUrl() },
-  });
+  await apiWrite(page, 'POST', '/api/auth/sign-out');
 }
 
 /** Signs in through the header's sign-in dialog, as a person would, and waits for the success toast. */
