@@ -117,6 +117,8 @@ export const listings = pgTable(
     index('tractor_listings_make_idx').on(sql`lower(${t.make})`, t.createdAt.desc()),
     // The brand list (makes present among active listings) is a skip scan over this one.
     index('tractor_listings_status_make_idx').on(t.status, t.make),
+    // The count of a brand's active listings is an index-only scan here (make itself lets it skip the heap).
+    index('tractor_listings_status_lower_make_idx').on(t.status, sql`lower(${t.make})`, t.make),
     index('tractor_listings_price_idx').on(t.status, t.priceCents, t.id),
     index('tractor_listings_year_idx').on(t.status, t.year, t.id),
     index('tractor_listings_hours_idx').on(t.status, t.hours, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "tractor_listings_status_lower_make_idx" ON "tractor_listings" USING btree ("status",lower("make"),"make");
