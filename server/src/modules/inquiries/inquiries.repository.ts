@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { InquiryStatus, SaleInquiry } from '../../../../domain/inquiries.js';
 import type { Executor } from '../../db/client.js';
-import { saleInquiries, users } from '../../db/schema.js';
+import { saleInquiries } from '../../db/schema.js';
 
 export type NewInquiry = Omit<SaleInquiry, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
 
@@ -75,7 +75,4 @@ export async function findInquiryStatus(exec: Executor, id: string): Promise<Inq
   return (row?.status as InquiryStatus | undefined) ?? null;
 }
 
-export async function adminEmails(exec: Executor): Promise<string[]> {
-  const rows = await exec.select({ email: users.email }).from(users).where(eq(users.status, 'admin'));
-  return rows.map((r) => r.email);
-}
+export { adminEmails } from '../users/users.repository.js';

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OfferStatus, OfferType } from '../../../../domain/offers.js';
 import type { Executor } from '../../db/client.js';
 import { listingImages, listings, offers, users } from '../../db/schema.js';
+import { accountColumns } from '../users/users.repository.js';
 
 /** The only file of the offers module that touches the database. Every query names its columns. */
 
@@ -305,30 +306,12 @@ export interface Recipient {
 }
 
 export async function adminRecipients(exec: Executor): Promise<Recipient[]> {
-  return exec
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      companyName: users.companyName,
-      status: users.status,
-    })
-    .from(users)
-    .where(eq(users.status, 'admin'));
+  return exec.select(accountColumns).from(users).where(eq(users.status, 'admin'));
 }
 
 export async function usersByIds(exec: Executor, ids: string[]): Promise<Recipient[]> {
   if (ids.length === 0) return [];
-  return exec
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      companyName: users.companyName,
-      status: users.status,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  return exec.select(accountColumns).from(users).where(inArray(users.id, ids));
 }
 
 export interface ListingLabel {

@@ -7,26 +7,23 @@ export const MESSAGE_MAX = 2000;
 
 /** Amounts arrive as dollars (string or number, decimals allowed); the service parses them to cents. */
 const dollars = z.union([z.string().max(32), z.number()]);
+const optionalMessage = z
+  .string()
+  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
+  .optional()
+  .nullable();
 
 export const createOfferBody = z.object({
   listingId: z.uuid('Please choose a tractor'),
   offerType: z.enum(OFFER_TYPES, 'Please choose Make an Offer or Buy Now'),
   amount: dollars.optional().nullable(),
-  message: z
-    .string()
-    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
-    .optional()
-    .nullable(),
+  message: optionalMessage,
 });
 export type CreateOfferBody = z.infer<typeof createOfferBody>;
 
 export const counterBody = z.object({
   amount: dollars.optional().nullable(),
-  message: z
-    .string()
-    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
-    .optional()
-    .nullable(),
+  message: optionalMessage,
 });
 export type CounterBody = z.infer<typeof counterBody>;
 

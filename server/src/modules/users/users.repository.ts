@@ -44,7 +44,8 @@ export async function findNameByEmail(exec: Executor, email: string) {
   return rows[0] ?? null;
 }
 
-export async function adminRecipients(exec: Executor): Promise<string[]> {
+/** The e-mail addresses of every admin (who get the new-application, offer and inquiry mails). */
+export async function adminEmails(exec: Executor): Promise<string[]> {
   const rows = await exec.select({ email: users.email }).from(users).where(eq(users.status, 'admin'));
   return rows.map((r) => r.email);
 }

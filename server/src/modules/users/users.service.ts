@@ -69,7 +69,7 @@ export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo
       return;
     }
     await repo.addBrandPreferences(tx, userId, brands);
-    for (const to of await repo.adminRecipients(tx)) {
+    for (const to of await repo.adminEmails(tx)) {
       await enqueueMail(tx, {
         template: NEW_USER_MAIL,
         to,
