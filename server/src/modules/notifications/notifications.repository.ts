@@ -1,16 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { jobRuns, users } from '../../db/schema.js';
+import type { MailListing } from './notifications.mail.js';
 
-export interface NotifiedListing {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  hours: number;
-  priceCents: number;
-  location: string;
-  condition: string;
+export interface NotifiedListing extends MailListing {
   preferred: boolean;
 }
 
