@@ -1,25 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dataDirFromTemplate } from '../../server/src/db/data-dir-fixture';
+import { freePort } from '../../server/src/test/free-port';
 import { ensurePgliteTemplate } from '../../server/src/test/template-db';
 import { findChromium } from './chromium';
 
 export const E2E_ADMIN = { email: 'e2e-admin@fieldlot.example', password: 'Harvest-Gold#2024x' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,4 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import { freePort } from '../../test/free-port.js';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.js';
 import { CLAIM_LEASE_MS, MAIL_RETRY, processOutboxOnce, RECIPIENT_CAP, retryDelayMs } from './mail.worker.js';
 import { claimDueMessages, retryOutboxMessage } from './outbox.repository.js';
@@ -25,17 +25,6 @@ const TEMPLATE = defineTemplate<{ name: string }>('test.hello', (p, env) => ({
     env,
   ),
 }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Received {
   to: string[];
