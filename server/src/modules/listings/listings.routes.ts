@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { imageRoutes } from './images.routes.js';
+import { sendJson } from './json-body.js';
 import {
   adminPageSchema,
   adminQuerySchema,
@@ -19,8 +20,6 @@ import * as service from './listings.service.js';
 
 const idBody = z.object({ id: z.string() });
 const viewer = (req: FastifyRequest): Actor | null => (req.user ? req.actor() : null);
-/** A JSON string with a JSON content type is sent without passing the serializer again. */
-const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
 export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +31,7 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { querystring: dealerQuerySchema, response: { 200: dealerPageSchema } },
     },
     // The service answers the body already serialized (and schema-checked), so a cached first page is sent as is.
-    async (req, reply) => json(reply, await service.dealerInventory(ctx, req.actor(), req.query)),
+    async (req, reply) => sendJson(req, reply, await service.dealerInventory(ctx, req.actor(), req.query)),
   );
 
   api.get(
@@ -41,7 +40,7 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
       schema: { querystring: publicQuerySchema, response: { 200: publicPageSchema } },
     },
-    async (req, reply) => json(reply, await service.publicInventory(ctx, req.query)),
+    async (req, reply) => sendJson(req, reply, await service.publicInventory(ctx, req.query)),
   );
 
   api.get(

@@ -6,6 +6,7 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { VARIANT_WIDTHS, variantKey } from './image-files.js';
 import * as images from './images.repository.js';
 import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
+import { JsonBody } from './json-body.js';
 import * as repo from './listings.repository.js';
 import {
   ADMIN_PAGE_SIZE,
@@ -95,8 +96,8 @@ function dedupeBrands(makes: string[]): string[] {
 
 /**
  * An inventory page as the JSON body, checked against the route's response schema exactly as the serializer
- * would. First pages are kept as that string (per audience, sort and filters) in the page cache: a hit costs
- * neither SQL nor the schema check and stringify of 24 cards.
+ * would. First pages are kept as that body (per audience, sort and filters) in the page cache: a hit costs
+ * neither SQL, nor the schema check and stringify of 24 cards, nor (after the first) compression.
  */
 async function inventoryJson<Q extends Omit<ListingQuery, 'sort' | 'priceMin' | 'priceMax'> & { sort: Sort }>(
   ctx: AppContext,
@@ -104,19 +105,19 @@ async function inventoryJson<Q extends Omit<ListingQuery, 'sort' | 'priceMin' | 
   query: Q,
   schema: z.ZodType,
   shape: (page: InventoryResult) => unknown,
-): Promise<string> {
+): Promise<JsonBody> {
   const cache = firstPageCache(ctx);
   const { cursor, ...rest } = query;
   const key = cursor ? null : JSON.stringify([audience, rest]);
   const hit = key ? cache.get(key) : undefined;
   if (hit !== undefined) return hit;
-  const json = JSON.stringify(z.encode(schema, shape(await inventoryPage(ctx, query))));
-  if (key) cache.set(key, json);
-  return json;
+  const body = new JsonBody(JSON.stringify(z.encode(schema, shape(await inventoryPage(ctx, query)))));
+  if (key) cache.set(key, body);
+  return body;
 }
 
 /** Approved dealers and admins: the active inventory with prices. */
-export async function dealerInventory(ctx: AppContext, actor: Actor, query: ListingQuery): Promise<string> {
+export async function dealerInventory(ctx: AppContext, actor: Actor, query: ListingQuery): Promise<JsonBody> {
   if (!hasDealerRights(actor.status)) throw new AppError('FORBIDDEN', 'Access denied');
   return inventoryJson(ctx, 'dealer', query, dealerPageSchema, (page) => ({
     items: page.rows.map(toCard),
@@ -130,7 +131,7 @@ export async function dealerInventory(ctx: AppContext, actor: Actor, query: List
 export async function publicInventory(
   ctx: AppContext,
   query: Omit<ListingQuery, 'priceMin' | 'priceMax'>,
-): Promise<string> {
+): Promise<JsonBody> {
   return inventoryJson(ctx, 'public', query, publicPageSchema, (page) => ({
     items: page.rows.map((r) => ({ ...toCard(r), priceCents: null })),
     total: page.total,

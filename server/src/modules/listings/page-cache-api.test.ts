@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
@@ -102,6 +103,37 @@ describe('first-page cache through the API', () => {
     const after = await dealerPage();
     expect(after.total).toBe(before.total - 1);
     expect(after.items.map((i: { id: string }) => i.id)).not.toContain(id);
+  });
+
+  it('sends a cached page compressed as the client asks, the same JSON as uncompressed', async () => {
+    // Enough cards for a body above the compression threshold.
+    await t.app.ctx.db.insert(listings).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        userId: admin.id,
+        make: 'Massey Ferguson',
+        model: `Bulk ${i}`,
+        year: 2010,
+        location: 'Ohio',
+      })),
+    );
+    firstPageCache(t.app.ctx).clear();
+    const plain = await asDealer.get('/api/listings', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const decode: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.1, gzip;q=1', 'gzip'], // q-values: negotiated by @fastify/compress
+    ]) {
+      for (const round of ['miss', 'hit']) {
+        if (round === 'miss') firstPageCache(t.app.ctx).clear();
+        const res = await asDealer.get('/api/listings', { 'accept-encoding': accept });
+        expect(res.headers['content-encoding'], `${accept} ${round}`).toBe(expected);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(decode[expected](res.rawPayload).toString(), `${accept} ${round}`).toBe(plain.body);
+      }
+    }
   });
 
   async function activeCount(): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
+import type { JsonBody } from './json-body.js';
 
 /**
  * First inventory pages are kept for a few seconds, as their serialized JSON body: the unfiltered first page
@@ -38,13 +39,13 @@ export class PageCache<V> {
   }
 }
 
-const caches = new WeakMap<AppContext, PageCache<string>>();
+const caches = new WeakMap<AppContext, PageCache<JsonBody>>();
 
 /** The first inventory pages of one app: kept 5 seconds; off in tests (they change rows behind the service's back). */
-export function firstPageCache(ctx: AppContext): PageCache<string> {
+export function firstPageCache(ctx: AppContext): PageCache<JsonBody> {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new PageCache<string>(ctx.config.env === 'test' ? 0 : 5000);
+    cache = new PageCache<JsonBody>(ctx.config.env === 'test' ? 0 : 5000);
     caches.set(ctx, cache);
   }
   return cache;
