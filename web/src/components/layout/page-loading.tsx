@@ -1,6 +1,6 @@
 /**
- * The look of ui/states LoadingState, for the app shell and `/`: kept apart from the UI kit so the landing
- * page's first load does not pull in the button and class-merging code.
+ * The loading spinner and text, for the app shell and `/` (ui/states LoadingState renders it too): kept apart
+ * from the UI kit so the landing page's first load does not pull in the button and class-merging code.
  */
 export function PageLoading({ text = 'Loading...' }: { text?: string }) {
   return (

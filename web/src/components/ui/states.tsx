@@ -1,5 +1,6 @@
 import { AlertTriangle, Inbox } from 'lucide-react';
 import type * as React from 'react';
+import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from './button';
 
 /** Error state with a retry, for every request that can fail. */
@@ -42,15 +43,7 @@ export function EmptyState({
   );
 }
 
-/** Loading text the spec names, with a spinner; announced politely. */
+/** Loading text the spec names, with a spinner; announced politely (the shell's PageLoading, text required). */
 export function LoadingState({ text }: { text: string }) {
-  return (
-    <div role="status" className="flex items-center justify-center gap-3 p-10 text-muted-foreground">
-      <span
-        className="size-5 animate-spin rounded-full border-2 border-brand-700 border-t-transparent"
-        aria-hidden="true"
-      />
-      <span>{text}</span>
-    </div>
-  );
+  return <PageLoading text={text} />;
 }
