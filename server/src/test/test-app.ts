@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app.js';
 import { type AppConfig, testConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { outbox, users } from '../db/schema.js';
 import { TestClock } from '../lib/clock.js';
 import { hashPassword } from '../lib/password-hash.js';
 import { createSession } from '../modules/auth/sessions.js';
@@ -59,6 +59,15 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await drop();
     },
   };
+}
+
+/** The mails queued for `to`, newest first (template and payload). */
+export async function mailsTo(t: TestApp, to: string) {
+  return t.app.ctx.db
+    .select({ template: outbox.template, payload: outbox.payload })
+    .from(outbox)
+    .where(eq(outbox.recipient, to))
+    .orderBy(desc(outbox.id));
 }
 
 export const TEST_PASSWORD = 'Tr@ctor-Yard-2024x';

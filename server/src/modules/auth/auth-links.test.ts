@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authTokens, listings, outbox } from '../../db/schema.js';
+import { authTokens, listings } from '../../db/schema.js';
 import {
   createTestApp,
   createUser,
+  mailsTo,
   setUserStatus,
   TEST_PASSWORD,
   type TestApp,
@@ -15,13 +16,6 @@ import { issueSignInLink } from './auth.service.js';
 
 const NEW_PASSWORD = 'Fresh-Harvest#2031';
 
-async function mailsTo(t: TestApp, to: string) {
-  return t.app.ctx.db
-    .select({ template: outbox.template, payload: outbox.payload })
-    .from(outbox)
-    .where(eq(outbox.recipient, to))
-    .orderBy(desc(outbox.id));
-}
 const env = (t: TestApp) => ({ publicUrl: t.app.ctx.config.publicUrl, brand: t.app.ctx.config.brand });
 
 describe('password reset', () => {

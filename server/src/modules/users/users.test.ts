@@ -1,9 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../../domain/password.js';
-import { auditLog, outbox, userBrandPreferences, users } from '../../db/schema.js';
+import { auditLog, userBrandPreferences, users } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password-hash.js';
-import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
+import { createTestApp, createUser, mailsTo, type TestApp, TestClient } from '../../test/test-app.js';
 
 const GOOD = 'Fresh-Harvest#2031';
 const application = (email: string, extra: Record<string, unknown> = {}) => ({
@@ -18,13 +18,6 @@ const application = (email: string, extra: Record<string, unknown> = {}) => ({
 async function userRow(t: TestApp, email: string) {
   const rows = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
   return rows[0];
-}
-async function mailsTo(t: TestApp, to: string) {
-  return t.app.ctx.db
-    .select({ template: outbox.template, payload: outbox.payload })
-    .from(outbox)
-    .where(eq(outbox.recipient, to))
-    .orderBy(desc(outbox.id));
 }
 
 describe('applying', () => {
