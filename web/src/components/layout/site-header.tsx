@@ -2,14 +2,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
 import { useSession } from '@/features/auth/api/session';
+import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useSite } from '@/features/site/use-site';
 import { linkButton } from './link-styles';
 import { Logo } from './logo';
 
-// The dialog (and Radix's dialog code) loads on first use, keeping the landing page light.
-const SignInDialog = lazy(() =>
-  import('@/features/auth/components/sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
-);
 // Only signed-in users see it; it brings the toast code with it.
 const SignOutButton = lazy(() => import('./sign-out-button').then((m) => ({ default: m.SignOutButton })));
 
@@ -145,15 +142,7 @@ export function SiteHeader() {
           </div>
         </nav>
       )}
-      {signInOpen && (
-        <Suspense fallback={null}>
-          <SignInDialog
-            open={signInOpen}
-            onClose={() => setSignInOpen(false)}
-            onSuccess={() => setSignInOpen(false)}
-          />
-        </Suspense>
-      )}
+      <LazySignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
     </header>
   );
 }

@@ -1,17 +1,14 @@
 import { Lock } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api/session';
+import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useLiveEvents } from '@/lib/live-events';
 import { OfferDialog, type OfferListing } from './offer-dialog';
 import { useOfferDialogRequests } from './offer-dialog-bus';
 
 export { OfferHistory } from './offer-history';
-
-const SignInDialog = lazy(() =>
-  import('@/features/auth/components/sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
-);
 
 /**
  * The offer panel of the tractor detail page (SPEC.md "Offer panel"): Make Offer for approved dealers;
@@ -36,15 +33,7 @@ export function OfferPanel({ listing }: { listing: OfferListing & { status?: str
           <Lock aria-hidden="true" />
           Dealer Login Required
         </Button>
-        {signInOpen && (
-          <Suspense fallback={null}>
-            <SignInDialog
-              open={signInOpen}
-              onClose={() => setSignInOpen(false)}
-              onSuccess={() => setSignInOpen(false)}
-            />
-          </Suspense>
-        )}
+        <LazySignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
       </div>
     );
   }
