@@ -5,6 +5,59 @@ export type OfferType = (typeof OFFER_TYPES)[number];
 
 export type OfferActor = 'admin' | 'buyer';
 
+/** Shapes of the offers API (money in cents, dates ISO), shared by the server's schemas and the SPA. */
+/** The listing as an offer shows it. */
+export interface OfferListingSummary {
+  make: string;
+  model: string;
+  year: number;
+  location: string;
+  condition: string;
+  hours: number;
+  priceCents: number;
+  status: string;
+  imageUrl: string | null;
+}
+
+export interface Offer {
+  id: string;
+  listingId: string;
+  offerType: OfferType;
+  status: OfferStatus;
+  offerAmountCents: number;
+  originalPriceCents: number;
+  message: string;
+  counterOfferAmountCents: number | null;
+  counterMessage: string | null;
+  acceptedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OfferWithListing extends Offer {
+  listing: OfferListingSummary;
+}
+
+export interface OfferParty {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+}
+export interface AdminOffer extends OfferWithListing {
+  buyer: OfferParty;
+  seller: OfferParty;
+}
+
+export interface Purchase {
+  id: string;
+  listingId: string;
+  offerAmountCents: number;
+  acceptedAt: string | null;
+  createdAt: string;
+  listing: OfferListingSummary;
+}
+
 /**
  * DECISIONS.md status machine. Each entry: from -> to, and who may make the move.
  * pending -> accepted | rejected | countered (admin); countered -> accepted (buyer accepts the counter);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { OFFER_STATUSES, OFFER_TYPES } from '../../../../domain/offers.js';
+import {
+  type AdminOffer,
+  OFFER_STATUSES,
+  OFFER_TYPES,
+  type Offer,
+  type OfferListingSummary,
+  type OfferParty,
+  type OfferWithListing,
+  type Purchase,
+} from '../../../../domain/offers.js';
 
 /** Request and response shapes of the offers API (money in integer cents, dates as ISO strings). */
 
@@ -53,7 +62,7 @@ export const listingSummarySchema = z.object({
   priceCents: z.number(),
   status: z.string(),
   imageUrl: z.string().nullable(),
-});
+}) satisfies z.ZodType<OfferListingSummary>;
 
 export const offerSchema = z.object({
   id: z.string(),
@@ -68,14 +77,24 @@ export const offerSchema = z.object({
   acceptedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}) satisfies z.ZodType<Offer>;
 export type OfferView = z.infer<typeof offerSchema>;
 
-export const offerWithListingSchema = offerSchema.extend({ listing: listingSummarySchema });
+export const offerWithListingSchema = offerSchema.extend({
+  listing: listingSummarySchema,
+}) satisfies z.ZodType<OfferWithListing>;
 export type OfferWithListingView = z.infer<typeof offerWithListingSchema>;
 
-const person = z.object({ id: z.string(), name: z.string(), email: z.string(), companyName: z.string() });
-export const adminOfferSchema = offerWithListingSchema.extend({ buyer: person, seller: person });
+const person = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+}) satisfies z.ZodType<OfferParty>;
+export const adminOfferSchema = offerWithListingSchema.extend({
+  buyer: person,
+  seller: person,
+}) satisfies z.ZodType<AdminOffer>;
 export type AdminOfferView = z.infer<typeof adminOfferSchema>;
 
 export const purchaseSchema = z.object({
@@ -85,7 +104,7 @@ export const purchaseSchema = z.object({
   acceptedAt: z.string().nullable(),
   createdAt: z.string(),
   listing: listingSummarySchema,
-});
+}) satisfies z.ZodType<Purchase>;
 export type PurchaseView = z.infer<typeof purchaseSchema>;
 
 export const offerListResponse = z.object({ offers: z.array(offerWithListingSchema) });

@@ -1,58 +1,8 @@
-import type { OfferStatus, OfferType } from '@domain/offers';
+import type { AdminOffer, Offer, OfferStatus, OfferType, OfferWithListing, Purchase } from '@domain/offers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '@/lib/api';
 
-/** Shapes of the offers API (money in cents, dates ISO). */
-export interface ListingSummary {
-  make: string;
-  model: string;
-  year: number;
-  location: string;
-  condition: string;
-  hours: number;
-  priceCents: number;
-  status: string;
-  imageUrl: string | null;
-}
-
-export interface Offer {
-  id: string;
-  listingId: string;
-  offerType: OfferType;
-  status: OfferStatus;
-  offerAmountCents: number;
-  originalPriceCents: number;
-  message: string;
-  counterOfferAmountCents: number | null;
-  counterMessage: string | null;
-  acceptedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OfferWithListing extends Offer {
-  listing: ListingSummary;
-}
-
-interface Person {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-}
-export interface AdminOffer extends OfferWithListing {
-  buyer: Person;
-  seller: Person;
-}
-
-export interface Purchase {
-  id: string;
-  listingId: string;
-  offerAmountCents: number;
-  acceptedAt: string | null;
-  createdAt: string;
-  listing: ListingSummary;
-}
+export type { AdminOffer, Offer, OfferWithListing, Purchase } from '@domain/offers';
 
 /** Every offers query starts with 'offers', so one invalidation refreshes them all (see lib/live-events). */
 export const offerKeys = {
