@@ -25,8 +25,8 @@ export function likePattern(term: string): string {
 export function filterConditions(f: SearchFilters): SQL[] {
   const where: SQL[] = [];
   if (f.status) where.push(sql`l.status = ${f.status}`);
-  // search_text is already lower(...); a case-sensitive LIKE against the pattern through the same lower() matches
-  // exactly what ILIKE would, at half the cost per row (the recheck of a broad term's count reads ~every row).
+  // search_text is already lower(...): LIKE against the pattern through the same lower() is case-insensitive, at
+  // half ILIKE's cost per row (a broad term's exact count rechecks every matching row). Trigram index either way.
   if (f.q) where.push(sql`l.search_text like lower(${likePattern(f.q)})`);
   if (f.brand && f.brand.toLowerCase() !== 'all') where.push(sql`lower(l.make) = ${f.brand.toLowerCase()}`);
   if (f.yearMin !== undefined) where.push(sql`l.year >= ${f.yearMin}`);
