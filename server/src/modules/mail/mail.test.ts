@@ -26,6 +26,13 @@ const TEMPLATE = defineTemplate<{ name: string }>('test.hello', (p, env) => ({
   ),
 }));
 
+const COMMERCIAL = defineTemplate('test-commercial', (_p: Record<string, unknown>, env) => ({
+  subject: 'New tractors',
+  html: '<p>New tractors</p>',
+  text: 'New tractors',
+  unsubscribeUrl: `${env.publicUrl}/unsubscribe?token=abc`,
+}));
+
 interface Received {
   to: string[];
   raw: string;
@@ -122,6 +129,19 @@ describe('mail outbox worker', () => {
     const [row] = await rowsFor(t, 'smtp-ok@example.com');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
+    // Transactional mail has no unsubscribe header.
+    expect(mail.raw).not.toMatch(/^List-Unsubscribe:/im);
+  });
+
+  it('sends the unsubscribe link of commercial mail as a List-Unsubscribe header', async () => {
+    smtp = await startSmtp(port);
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    await enqueueMail(t.app.ctx.db, { template: COMMERCIAL, to: 'list@example.com', payload: {} });
+    await processOutboxOnce(t.app.ctx, transport);
+    transport.close();
+    expect(smtp.received[0].raw).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/unsubscribe\?token=abc>/m,
+    );
   });
 
   it('keeps the message while the SMTP server is down and delivers it once it is back', async () => {

@@ -4,6 +4,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Commercial mail: also sent as the List-Unsubscribe header, so mail clients offer their own button. */
+  unsubscribeUrl?: string;
 }
 
 /** What every template may use besides its payload: absolute links are built from `publicUrl` only. */

@@ -13,6 +13,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  unsubscribeUrl?: string;
 }
 
 export interface MailTransport {
@@ -29,6 +30,7 @@ function message(mail: OutgoingMail) {
     html: mail.html,
     text: mail.text,
     headers: { 'X-Outbox-Id': String(mail.id), 'X-Template': mail.template },
+    ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
   };
 }
 

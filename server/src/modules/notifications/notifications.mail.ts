@@ -66,6 +66,7 @@ export const BRAND_NOTIFICATION = defineTemplate('send-brand-notifications', (p:
     subject: `New ${brand} tractors on ${env.brand.name}`,
     html,
     text: withLinks(text, linkLines(env, p.listings)),
+    unsubscribeUrl: unsubscribeUrl(env, p.unsubscribeToken),
   };
 });
 
@@ -88,5 +89,6 @@ export const DAILY_DIGEST = defineTemplate('daily-listing-notifications', (p: Li
     subject: `${count} new ${count === 1 ? 'tractor' : 'tractors'} on ${env.brand.name}`,
     html,
     text: withLinks(text, linkLines(env, p.listings)),
+    unsubscribeUrl: unsubscribeUrl(env, p.unsubscribeToken),
   };
 });
