@@ -29,8 +29,11 @@ export type NotifyHandler = (payload: string) => void;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** LISTEN on a channel; returns an unsubscribe function. */
-  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns an unsubscribe function. `onResume` runs after a dropped listener
+   * connection LISTENs again: notifications sent in between are lost, so subscribers should resync.
+   */
+  listen(channel: string, handler: NotifyHandler, onResume?: () => void): Promise<() => Promise<void>>;
   /** Database round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<NotifyHandler>>();
+  const resumeHandlers = new Set<() => void>();
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
@@ -87,6 +91,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       try {
         const client = await ensureListener();
         for (const channel of handlers.keys()) await client.query(listenSql(channel));
+        for (const resume of resumeHandlers) resume();
       } catch {
         reconnectSoon(Math.min(delayMs * 2, 30_000));
       }
@@ -114,8 +119,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    async listen(channel, handler) {
+    async listen(channel, handler, onResume) {
       const client = await ensureListener();
+      if (onResume) resumeHandlers.add(onResume);
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -125,6 +131,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       set.add(handler);
       return async () => {
         set.delete(handler);
+        if (onResume) resumeHandlers.delete(onResume);
       };
     },
     async ping() {

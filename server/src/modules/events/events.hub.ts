@@ -29,7 +29,11 @@ export class EventHub {
 
   /** Subscribes to the channel once; safe to call for every connection. */
   start(): Promise<unknown> {
-    this.listening ??= this.ctx.database.listen(EVENTS_CHANNEL, (payload) => this.receive(payload));
+    this.listening ??= this.ctx.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => this.receive(payload),
+      () => this.resyncAll(),
+    );
     return this.listening;
   }
 
@@ -45,6 +49,13 @@ export class EventHub {
     this.recent.push({ id, event });
     if (this.recent.length > REPLAY_MAX) this.recent.shift();
     for (const client of this.clients) if (isFor(event, client)) write(client.res, id, event);
+  }
+
+  /** The listener was down: events may be lost, so every tab refetches and old ids no longer replay. */
+  private resyncAll() {
+    this.recent = [];
+    this.ctx.log.warn({ clients: this.clients.size }, 'event listener reconnected; clients told to resync');
+    for (const client of this.clients) client.res.write(`event: resync\ndata: {}\n\n`);
   }
 
   /** Sends what a reconnecting client missed, or a resync when this instance cannot tell. */

@@ -287,6 +287,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
           );
       }
       expect(got).toBe(true);
+      // What was published while the listener was down is lost: the open stream is told to refetch.
+      expect(sse.events.some((e) => e.event === 'resync')).toBe(true);
       sse.close();
     });
   },
