@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SPEC_FIELDS as SERVER_SPEC_FIELDS } from '../server/src/modules/listings/listings.schemas.js';
 import { APPLICATION_BRANDS, LISTING_BRANDS, SELL_FORM_MAKES } from './brands';
 import { canTransitionInquiry, INQUIRY_NEXT } from './inquiries';
-import { conditionTone, SPEC_FIELDS, specFieldsOf, yearMax } from './listings';
+import { conditionTone, specFieldsOf, yearMax } from './listings';
 import { isSpaRoute } from './routes';
 import { allowedStatusActions, hasDealerRights, roleOf } from './users';
 
@@ -77,10 +76,6 @@ describe('SPA routes', () => {
 });
 
 describe('listing specification fields', () => {
-  it('are the ones the server reads and writes, with the same kinds', () => {
-    expect(Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, f.kind]))).toEqual(SERVER_SPEC_FIELDS);
-  });
-
   it('split by kind in display order', () => {
     expect(specFieldsOf('int').map((f) => f.key)).toEqual([
       'engineHours',

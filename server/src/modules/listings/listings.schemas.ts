@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LISTING_BRANDS } from '../../../../domain/brands.js';
-import { CONDITIONS, LISTING_STATUSES, US_STATES, YEAR_MIN, yearMax } from '../../../../domain/listings.js';
+import {
+  CONDITIONS,
+  LISTING_STATUSES,
+  type ListingSpecs,
+  SPEC_FIELDS,
+  US_STATES,
+  YEAR_MIN,
+  yearMax,
+} from '../../../../domain/listings.js';
 
 export const PAGE_SIZE = 24;
 export const ADMIN_PAGE_SIZE = 50;
@@ -131,42 +139,15 @@ const page = <T extends z.ZodType>(item: T) =>
 export const dealerPageSchema = page(dealerCardSchema);
 export const publicPageSchema = page(publicCardSchema);
 
-export const SPEC_FIELDS = {
-  engineHours: 'int',
-  buildYear: 'int',
-  topSpeed: 'text',
-  frontLinkage: 'text',
-  frontPto: 'text',
-  frontSuspension: 'text',
-  cabSuspension: 'text',
-  midMountValves: 'text',
-  gps: 'text',
-  rearTyreSize: 'text',
-  frontTyreSize: 'text',
-  pumpSize: 'text',
-  numberOfRearRemotes: 'int',
-  rearRemoteType: 'text',
-  airBrakes: 'bool',
+// The spec fields come from domain/listings.ts (one list for the form, the detail page and this schema).
+const SPEC_VALUE = {
+  int: z.number().nullable(),
+  text: z.string().nullable(),
+  bool: z.boolean().nullable(),
 } as const;
-export type SpecKey = keyof typeof SPEC_FIELDS;
-
-const specSchema = z.object({
-  engineHours: z.number().nullable(),
-  buildYear: z.number().nullable(),
-  topSpeed: z.string().nullable(),
-  frontLinkage: z.string().nullable(),
-  frontPto: z.string().nullable(),
-  frontSuspension: z.string().nullable(),
-  cabSuspension: z.string().nullable(),
-  midMountValves: z.string().nullable(),
-  gps: z.string().nullable(),
-  rearTyreSize: z.string().nullable(),
-  frontTyreSize: z.string().nullable(),
-  pumpSize: z.string().nullable(),
-  numberOfRearRemotes: z.number().nullable(),
-  rearRemoteType: z.string().nullable(),
-  airBrakes: z.boolean().nullable(),
-});
+const specSchema = z.object(
+  Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, SPEC_VALUE[f.kind]])),
+) as unknown as z.ZodType<ListingSpecs>;
 
 export const detailSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ListingSpecs, SPEC_FIELDS } from '../../../../domain/listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -180,23 +181,7 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     otherInfo: row.otherInfo,
     status: row.status as DetailDto['status'],
     createdAt: row.createdAt.toISOString(),
-    specs: {
-      engineHours: row.engineHours,
-      buildYear: row.buildYear,
-      topSpeed: row.topSpeed,
-      frontLinkage: row.frontLinkage,
-      frontPto: row.frontPto,
-      frontSuspension: row.frontSuspension,
-      cabSuspension: row.cabSuspension,
-      midMountValves: row.midMountValves,
-      gps: row.gps,
-      rearTyreSize: row.rearTyreSize,
-      frontTyreSize: row.frontTyreSize,
-      pumpSize: row.pumpSize,
-      numberOfRearRemotes: row.numberOfRearRemotes,
-      rearRemoteType: row.rearRemoteType,
-      airBrakes: row.airBrakes,
-    },
+    specs: Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs,
     images: imgs.map(toImageDto),
   };
 }

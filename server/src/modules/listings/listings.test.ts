@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEC_FIELDS } from '../../../../domain/listings.js';
 import { auditLog, listings, offers } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 
@@ -223,6 +224,18 @@ describe('listings API', () => {
     const d = (await asDealer.get(`/api/listings/${ids.deere}`)).json();
     expect(d).toMatchObject({ make: 'John Deere', model: '6R 145', status: 'active', images: [] });
     expect(d.specs).toMatchObject({ engineHours: null, airBrakes: null });
+    expect(Object.keys(d.specs).sort()).toEqual(SPEC_FIELDS.map((f) => f.key).sort());
+    await t.app.ctx.db
+      .update(listings)
+      .set({ engineHours: 4100, gps: 'StarFire 7000', airBrakes: true })
+      .where(eq(listings.id, ids.deere));
+    const withSpecs = (await asDealer.get(`/api/listings/${ids.deere}`)).json();
+    expect(withSpecs.specs).toMatchObject({
+      engineHours: 4100,
+      gps: 'StarFire 7000',
+      airBrakes: true,
+      pumpSize: null,
+    });
     expect((await asDealer.get('/api/listings/not-a-uuid')).statusCode).toBe(400);
     const missing = await asDealer.get('/api/listings/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
