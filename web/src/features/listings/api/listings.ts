@@ -75,20 +75,8 @@ export const listingKeys = {
   admin: (f: { q?: string; status?: string }) => ['listings', 'admin', f] as const,
 };
 
-function filterQuery(f: ListingFilters, cursor?: string) {
-  return qs({
-    q: f.q,
-    brand: f.brand,
-    yearMin: f.yearMin,
-    yearMax: f.yearMax,
-    hoursMax: f.hoursMax,
-    priceMin: f.priceMin,
-    priceMax: f.priceMax,
-    condition: f.condition?.join(','),
-    state: f.state,
-    sort: f.sort,
-    cursor,
-  });
+function filterQuery({ condition, ...rest }: ListingFilters, cursor?: string) {
+  return qs({ ...rest, condition: condition?.join(','), cursor });
 }
 
 /** The inventory, 24 cards a page; the count and brands come with the first page. */
