@@ -1,0 +1,314 @@
+import { z } from 'zod';
+
+/**
+ * The FieldLot inspection: the checkpoints an inspector rates, the announcements a buyer must not miss,
+ * and the grade. Rules in our words: docs/product/condition-reports.md.
+ */
+
+export const RATINGS = ['ok', 'monitor', 'repair', 'na'] as const;
+export type Rating = (typeof RATINGS)[number];
+export const RATING_LABELS: Record<Rating, string> = {
+  ok: 'OK',
+  monitor: 'Monitor',
+  repair: 'Repair',
+  na: 'Not applicable',
+};
+
+/** Weight 3: safety or expensive to fix; 2: affects use; 1: cosmetic or minor. */
+export type Weight = 1 | 2 | 3;
+export interface Checkpoint {
+  id: string;
+  label: string;
+  weight: Weight;
+}
+export interface InspectionSection {
+  id: string;
+  title: string;
+  checkpoints: readonly Checkpoint[];
+}
+
+function section(id: string, title: string, items: ReadonlyArray<readonly [string, string, Weight]>) {
+  return {
+    id,
+    title,
+    checkpoints: items.map(([key, label, weight]) => ({ id: `${id}.${key}`, label, weight })),
+  } satisfies InspectionSection;
+}
+
+export const INSPECTION_SECTIONS: readonly InspectionSection[] = [
+  section('identification', 'Identification', [
+    ['serial-plate', 'Serial plate present and legible', 2],
+    ['pin-matches', 'Serial/PIN matches the title and listing', 3],
+    ['hour-meter', 'Hour meter working and readable', 3],
+    ['model-matches', 'Make, model and year match the listing', 2],
+    ['paint-decals', 'Paint and decals', 1],
+  ]),
+  section('engine', 'Engine', [
+    ['cold-start', 'Starts cold without aid', 3],
+    ['idle', 'Idles smoothly', 2],
+    ['knock', 'No knock or abnormal noise', 3],
+    ['blow-by', 'Crankcase blow-by within normal', 3],
+    ['exhaust-smoke', 'Exhaust smoke under load', 2],
+    ['oil-pressure', 'Oil pressure', 3],
+    ['turbo', 'Turbocharger', 2],
+    ['belts-pulleys', 'Belts and pulleys', 1],
+    ['air-filter', 'Air intake and filter', 1],
+    ['emissions', 'Emissions system (DEF, DPF, EGR)', 2],
+  ]),
+  section('fuel-cooling', 'Fuel and cooling', [
+    ['fuel-tank', 'Fuel tank and cap', 1],
+    ['fuel-lines', 'Fuel lines and filters', 2],
+    ['injection', 'Injection pump and injectors', 3],
+    ['radiator', 'Radiator and coolers clean and undamaged', 2],
+    ['coolant', 'Coolant level and condition', 2],
+    ['hoses', 'Coolant hoses and clamps', 1],
+    ['fan', 'Fan and shroud', 1],
+    ['water-pump', 'Water pump', 2],
+  ]),
+  section('drivetrain', 'Transmission and drivetrain', [
+    ['shifts-forward', 'Shifts through all forward gears', 3],
+    ['shifts-reverse', 'Shifts into reverse and shuttle', 3],
+    ['clutch', 'Clutch engagement', 3],
+    ['noise', 'No gear or bearing noise', 2],
+    ['mfwd', 'Front-wheel drive engages', 2],
+    ['diff-lock', 'Differential lock', 2],
+    ['final-drives', 'Final drives', 3],
+    ['park-lock', 'Park lock holds', 3],
+  ]),
+  section('pto', 'PTO', [
+    ['rear-engages', 'Rear PTO engages and disengages', 3],
+    ['rear-speeds', 'Rear PTO speeds (540/1000)', 2],
+    ['rear-shaft', 'Rear PTO shaft and shield', 2],
+    ['front-pto', 'Front PTO', 1],
+    ['brake', 'PTO brake stops the shaft', 2],
+  ]),
+  section('hydraulics', 'Hydraulics and remotes', [
+    ['pump', 'Hydraulic pump output', 3],
+    ['remotes-work', 'Rear remotes extend and retract', 2],
+    ['remote-couplers', 'Remote couplers', 1],
+    ['remote-leaks', 'No leaks at remotes', 2],
+    ['mid-mount', 'Mid-mount valves', 1],
+    ['loader-valve', 'Loader valve and joystick', 2],
+    ['oil-level', 'Hydraulic oil level and condition', 2],
+    ['filters', 'Hydraulic filters', 1],
+    ['cylinders', 'Cylinders and rods', 2],
+    ['hoses', 'Hydraulic hoses', 2],
+    ['power-beyond', 'Power beyond', 1],
+    ['response', 'Response under load', 2],
+  ]),
+  section('hitch', '3-point hitch', [
+    ['lift', 'Lifts and lowers smoothly', 3],
+    ['holds', 'Holds a load without drifting', 2],
+    ['lower-links', 'Lower links and ends', 2],
+    ['top-link', 'Top link', 1],
+    ['quick-hitch', 'Quick hitch', 1],
+    ['sway', 'Sway blocks and stabilisers', 1],
+    ['drawbar', 'Drawbar and pin', 2],
+    ['front-linkage', 'Front linkage', 1],
+  ]),
+  section('steering-brakes', 'Steering and brakes', [
+    ['steering-play', 'Steering free play', 3],
+    ['steering-cylinder', 'Steering cylinder and tie rods', 2],
+    ['kingpins', 'Kingpins and front axle pivots', 2],
+    ['service-brakes', 'Service brakes stop evenly', 3],
+    ['park-brake', 'Parking brake holds', 3],
+    ['trailer-brakes', 'Trailer brake valve (air or hydraulic)', 2],
+  ]),
+  section('electrical', 'Electrical and monitors', [
+    ['batteries', 'Batteries and cables', 2],
+    ['starter', 'Starter', 2],
+    ['alternator', 'Alternator charges', 2],
+    ['lights', 'Road and work lights', 1],
+    ['beacon', 'Beacon and hazard lights', 1],
+    ['gauges', 'Gauges and warning lamps', 2],
+    ['fault-codes', 'No active fault codes', 3],
+    ['display', 'Display and armrest controls', 2],
+    ['wiring', 'Wiring harness', 2],
+  ]),
+  section('cab', 'Cab and operator station', [
+    ['glass', 'Glass and mirrors', 1],
+    ['doors', 'Doors, latches and seals', 1],
+    ['seat', 'Seat and suspension', 1],
+    ['climate', 'Air conditioning and heat', 2],
+    ['wipers', 'Wipers and washers', 1],
+    ['rops', 'ROPS or cab frame undamaged', 3],
+    ['seat-belt', 'Seat belt', 2],
+    ['cab-suspension', 'Cab suspension', 1],
+    ['interior', 'Interior trim and floor', 1],
+    ['radio', 'Radio and auxiliary power', 1],
+  ]),
+  section('frame', 'Frame, axles and chassis', [
+    ['frame', 'Frame and rails: no cracks or welds', 3],
+    ['front-axle', 'Front axle and suspension', 3],
+    ['rear-axle', 'Rear axle housings', 3],
+    ['weights', 'Weights and brackets', 1],
+    ['hood-panels', 'Hood and side panels', 1],
+    ['fenders', 'Fenders and steps', 1],
+  ]),
+  section('tyres', 'Tyres or tracks', [
+    ['front-tyres', 'Front tyres or tracks', 2],
+    ['rear-tyres', 'Rear tyres or tracks', 2],
+    ['rims', 'Rims and hubs', 2],
+    ['duals', 'Duals and spacers', 1],
+    ['wear-pattern', 'Even wear pattern', 1],
+  ]),
+  section('precision-ag', 'Precision ag and GPS', [
+    ['receiver', 'GPS receiver', 1],
+    ['display', 'Guidance display', 1],
+    ['autosteer', 'Auto-steer works', 2],
+    ['subscriptions', 'Activations and subscriptions transfer', 1],
+  ]),
+  section('attachments', 'Attachments', [
+    ['loader', 'Front loader frame and pins', 2],
+    ['bucket', 'Bucket or implement', 1],
+    ['quick-attach', 'Quick attach', 1],
+    ['included', 'Included attachments match the listing', 2],
+  ]),
+  section('fluids', 'Fluids and leaks', [
+    ['engine-oil', 'Engine oil level and condition', 2],
+    ['transmission-oil', 'Transmission oil level and condition', 2],
+    ['engine-leaks', 'No engine oil leaks', 2],
+    ['transmission-leaks', 'No transmission or axle leaks', 2],
+    ['coolant-leaks', 'No coolant leaks', 2],
+    ['fuel-leaks', 'No fuel leaks', 3],
+  ]),
+  section('documents', 'Documents', [
+    ['title', 'Title or proof of ownership on file', 3],
+    ['service-records', 'Service records', 1],
+    ['manuals', "Operator's manual", 1],
+    ['keys', 'Keys (two sets)', 1],
+  ]),
+];
+
+export const CHECKPOINTS: readonly Checkpoint[] = INSPECTION_SECTIONS.flatMap((s) => s.checkpoints);
+export const CHECKPOINT_IDS: readonly string[] = CHECKPOINTS.map((c) => c.id);
+const CHECKPOINT_BY_ID = new Map(CHECKPOINTS.map((c) => [c.id, c]));
+export function checkpointById(id: string): Checkpoint | undefined {
+  return CHECKPOINT_BY_ID.get(id);
+}
+
+/** Things a buyer must not miss, shown first; each caps the grade. */
+export const ANNOUNCEMENTS = [
+  { id: 'frame-damage', label: 'Frame damage or weld repair', cap: 2.5 },
+  { id: 'engine-knock', label: 'Engine knock or excessive blow-by', cap: 2.0 },
+  { id: 'hour-meter', label: 'Hour meter replaced or not working', cap: 3.5 },
+  { id: 'non-original-engine', label: 'Non-original engine', cap: 3.5 },
+  { id: 'salvage-or-lien', label: 'Salvage title or lien', cap: 3.0 },
+] as const;
+export type AnnouncementId = (typeof ANNOUNCEMENTS)[number]['id'];
+export const ANNOUNCEMENT_IDS = ANNOUNCEMENTS.map((a) => a.id) as [AnnouncementId, ...AnnouncementId[]];
+
+/** Tyre (or track) positions with a tread reading; duals are optional. */
+export const TYRE_POSITIONS = [
+  { id: 'front-left', label: 'Front left' },
+  { id: 'front-right', label: 'Front right' },
+  { id: 'rear-left', label: 'Rear left' },
+  { id: 'rear-right', label: 'Rear right' },
+  { id: 'rear-left-outer', label: 'Rear left outer dual' },
+  { id: 'rear-right-outer', label: 'Rear right outer dual' },
+] as const;
+export type TyrePosition = (typeof TYRE_POSITIONS)[number]['id'];
+
+/** How much of a checkpoint's weight a rating costs. Not applicable does not count at all. */
+export const RATING_PENALTY: Record<Exclude<Rating, 'na'>, number> = { ok: 0, monitor: 0.25, repair: 1 };
+/** Grade points lost per unit of weighted deficit: 10% of the weight needing repair costs one point. */
+export const DEFICIT_SCALE = 10;
+export const GRADE_MIN = 1;
+export const GRADE_MAX = 5;
+
+/** "How we grade", printed on every report. Keep it true to `gradeInspection`. */
+export const GRADE_RULE_TEXT = [
+  'Every checkpoint has a weight: 3 for safety items and costly repairs, 2 for items that affect use, 1 for cosmetic or minor items.',
+  'OK costs nothing, Monitor costs a quarter of the weight, Repair costs the whole weight, and Not applicable is left out.',
+  'The deficit is the cost divided by the total weight of the rated checkpoints. The grade is 5.0 minus 10 times the deficit, never below 1.0, rounded to one decimal: a tractor with 10% of its weight needing repair grades 4.0.',
+  'Each announcement caps the grade: engine knock or blow-by at 2.0, frame damage or weld repair at 2.5, salvage title or lien at 3.0, a replaced or broken hour meter or a non-original engine at 3.5.',
+] as const;
+
+export type Ratings = Readonly<Record<string, Rating | undefined>>;
+
+export interface GradeResult {
+  grade: number;
+  deficit: number;
+  rated: number;
+  cappedBy: AnnouncementId | null;
+}
+
+/** The grade of a set of ratings and announcements: see GRADE_RULE_TEXT. */
+export function gradeInspection(
+  ratings: Ratings,
+  announcements: readonly AnnouncementId[] = [],
+): GradeResult {
+  let weight = 0;
+  let cost = 0;
+  let rated = 0;
+  for (const checkpoint of CHECKPOINTS) {
+    const rating = ratings[checkpoint.id];
+    if (!rating) continue;
+    rated += 1;
+    if (rating === 'na') continue;
+    weight += checkpoint.weight;
+    cost += checkpoint.weight * RATING_PENALTY[rating];
+  }
+  const deficit = weight === 0 ? 0 : cost / weight;
+  let grade = Math.max(GRADE_MIN, GRADE_MAX - DEFICIT_SCALE * deficit);
+  let cappedBy: AnnouncementId | null = null;
+  for (const a of ANNOUNCEMENTS) {
+    if (announcements.includes(a.id) && grade > a.cap) {
+      grade = a.cap;
+      cappedBy = a.id;
+    }
+  }
+  return { grade: Math.round(grade * 10) / 10, deficit, rated, cappedBy };
+}
+
+/** Checkpoints not yet rated: publishing needs none. */
+export function unratedCheckpoints(ratings: Ratings): string[] {
+  return CHECKPOINT_IDS.filter((id) => !ratings[id]);
+}
+
+/** Counts per rating of one section, for "Hydraulics: 11 OK, 1 Monitor". */
+export function sectionCounts(sectionId: string, ratings: Ratings): Record<Rating, number> {
+  const counts: Record<Rating, number> = { ok: 0, monitor: 0, repair: 0, na: 0 };
+  const found = INSPECTION_SECTIONS.find((s) => s.id === sectionId);
+  for (const c of found?.checkpoints ?? []) {
+    const r = ratings[c.id];
+    if (r) counts[r] += 1;
+  }
+  return counts;
+}
+
+export function sectionSummary(sectionId: string, ratings: Ratings): string {
+  const counts = sectionCounts(sectionId, ratings);
+  const parts = (['ok', 'monitor', 'repair', 'na'] as const)
+    .filter((r) => counts[r] > 0)
+    .map((r) => `${counts[r]} ${RATING_LABELS[r]}`);
+  return parts.length ? parts.join(', ') : 'Not rated';
+}
+
+/** "Excellent" for 4.5 and above, down to "Poor" below 2.0: the grade in words. */
+export function gradeLabel(grade: number): string {
+  if (grade >= 4.5) return 'Excellent';
+  if (grade >= 3.8) return 'Very Good';
+  if (grade >= 3.0) return 'Good';
+  if (grade >= 2.0) return 'Fair';
+  return 'Poor';
+}
+
+// Request shapes, shared by the inspection form and the server.
+export const ratingSchema = z.enum(RATINGS, { message: 'Choose OK, Monitor, Repair or Not applicable' });
+export const treadPercentSchema = z
+  .number({ message: 'Enter the tread as a percentage from 0 to 100' })
+  .int('Enter the tread as a whole percentage')
+  .min(0, 'Enter the tread as a percentage from 0 to 100')
+  .max(100, 'Enter the tread as a percentage from 0 to 100');
+export const checkpointIdSchema = z
+  .string()
+  .refine((id) => CHECKPOINT_BY_ID.has(id), { message: 'Unknown checkpoint' });
+
+/** One answer, saved as the inspector gives it. */
+export const checkpointAnswerSchema = z.object({
+  checkpointId: checkpointIdSchema,
+  rating: ratingSchema.nullable(),
+  note: z.string().trim().max(1000, 'Notes are at most 1,000 characters').default(''),
+});
+export type CheckpointAnswer = z.infer<typeof checkpointAnswerSchema>;
