@@ -3,11 +3,12 @@
 // then build and run the browser journeys. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+ensureInstalled();
+await runOnPinnedNode();
+console.log(`Running on Node ${process.version} (${process.execPath})`);
 mkdirSync('.tmp', { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
