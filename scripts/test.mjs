@@ -47,7 +47,10 @@ function vitest(name, args, env, report) {
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 
-step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// One project per side: domain (no DOM, no Node types), web (DOM), server (Node), tooling (e2e, scripts).
+for (const project of ['domain', 'web', 'server', 'tsconfig.json']) {
+  step(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+}
 step('lint (biome)', 'npx', ['biome', 'check', '.']);
 vitest('unit and API tests on PGlite', [], withoutPg, '.tmp/vitest-pglite.json');
 if (process.env.TEST_DATABASE_URL) {
