@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: install if needed, build the web app if needed, then run the server (PGlite in ./data by default).
+// `npm start`: install if needed, continue on the pinned Node 24, build the web app if needed, then run the
+// server (PGlite in ./data by default).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
@@ -23,13 +23,9 @@ function run(cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (
-  !existsSync('node_modules/.package-lock.json') ||
-  mtime('node_modules/.package-lock.json') < mtime('package-lock.json')
-) {
-  console.log('Installing dependencies...');
-  run('npm', ['install', '--no-audit', '--no-fund']);
-}
+ensureInstalled();
+await runOnPinnedNode();
+console.log(`Running on Node ${process.version}`);
 
 const builtAt = mtime('web/dist/index.html');
 const sourcesAt = Math.max(

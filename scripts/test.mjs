@@ -3,11 +3,12 @@
 // then build and run the browser journeys. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+ensureInstalled();
+await runOnPinnedNode();
+console.log(`Running on Node ${process.version} (${process.execPath})`);
 mkdirSync('.tmp', { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -46,7 +47,10 @@ function vitest(name, args, env, report) {
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 
-step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// One project per side: domain (no DOM, no Node types), web (DOM), server (Node), tooling (e2e, scripts).
+for (const project of ['domain', 'web', 'server', 'tsconfig.json']) {
+  step(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+}
 step('lint (biome)', 'npx', ['biome', 'check', '.']);
 vitest('unit and API tests on PGlite', [], withoutPg, '.tmp/vitest-pglite.json');
 if (process.env.TEST_DATABASE_URL) {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
 import type { JsonBody } from './json-body.js';
@@ -6,36 +7,30 @@ import type { JsonBody } from './json-body.js';
  * First inventory pages are kept for a few seconds, as their serialized JSON body: the unfiltered first page
  * is what every dealer opens, and its exact count is the costly part. Any listing change made through this process
  * clears the cache at once; changes from another instance (or a sale) show within the TTL.
+ * lru-cache does the bookkeeping (TTL, at most `max` entries, least recently used out first; decision 0008);
+ * this wrapper adds "a TTL of 0 turns it off" (tests) and a TTL that can change at run time.
  */
-export class PageCache<V> {
-  private entries = new Map<string, { value: V; expires: number }>();
+export class PageCache<V extends object> {
+  private readonly lru: LRUCache<string, V>;
   constructor(
     public ttlMs: number,
-    private readonly max = 500,
-  ) {}
-
-  get(key: string, now = Date.now()): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expires <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
+    max = 500,
+    now: () => number = () => performance.now(),
+  ) {
+    this.lru = new LRUCache<string, V>({ max, ttlResolution: 0, perf: { now } });
   }
 
-  set(key: string, value: V, now = Date.now()): void {
+  get(key: string): V | undefined {
+    return this.lru.get(key);
+  }
+
+  set(key: string, value: V): void {
     if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.max) {
-      // Drop the oldest entry (Map keeps insertion order).
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, expires: now + this.ttlMs });
+    this.lru.set(key, value, { ttl: this.ttlMs });
   }
 
   clear(): void {
-    this.entries.clear();
+    this.lru.clear();
   }
 }
 
