@@ -1,14 +1,16 @@
 import { z } from 'zod';
 
-export const USER_STATUSES = ['pending', 'rejected', 'approved', 'admin'] as const;
+export const USER_STATUSES = ['pending', 'rejected', 'approved', 'admin', 'inspector'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export type AppRole = 'admin' | 'dealer' | 'user';
+export type AppRole = 'admin' | 'dealer' | 'inspector' | 'user';
 
 /** SPEC.md section 4: admin gives admin; approved gives dealer; anything else (missing counts as pending) gives user. */
 export function roleOf(status: string | null | undefined): AppRole {
   if (status === 'admin') return 'admin';
   if (status === 'approved') return 'dealer';
+  // Staff who write condition reports (issue 12): no dealer rights.
+  if (status === 'inspector') return 'inspector';
   return 'user';
 }
 
@@ -17,12 +19,17 @@ export function hasDealerRights(status: string | null | undefined): boolean {
   return status === 'approved' || status === 'admin';
 }
 
+/** Who may sign in: dealers, admins and inspectors (staff who write condition reports). */
+export function canSignIn(status: string | null | undefined): boolean {
+  return hasDealerRights(status) || status === 'inspector';
+}
+
 /** What an admin can set a user's status to. */
 export type StatusAction = 'approved' | 'rejected';
 
 /** Approve is offered unless already approved; reject unless already rejected; admins get no actions. */
 export function allowedStatusActions(status: UserStatus): StatusAction[] {
-  if (status === 'admin') return [];
+  if (status === 'admin' || status === 'inspector') return [];
   const actions: StatusAction[] = [];
   if (status !== 'approved') actions.push('approved');
   if (status !== 'rejected') actions.push('rejected');
@@ -50,7 +57,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   companyName: z.string(),
   status: z.enum(USER_STATUSES),
-  role: z.enum(['admin', 'dealer', 'user']),
+  role: z.enum(['admin', 'dealer', 'inspector', 'user']),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

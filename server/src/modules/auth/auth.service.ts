@@ -1,4 +1,4 @@
-import { hasDealerRights, roleOf, type SessionUser } from '../../../../domain/users.js';
+import { canSignIn as canSignInStatus, roleOf, type SessionUser } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -56,7 +56,7 @@ export function toSessionUser(
 }
 
 /** Only approved dealers and admins may sign in (SPEC.md section 4). */
-const canSignIn = hasDealerRights;
+const canSignIn = canSignInStatus;
 
 /** What an e-mailed-link request did, for the audit log (the answer to the client is the same for all three). */
 function linkOutcome(user: { status: string } | null) {

@@ -21,6 +21,7 @@ export interface CardRow {
   price_cents: string | number;
   location: string;
   condition: string;
+  grade_tenths: number;
   sort_key: string;
   image_key: string | null;
   image_width: number | null;
@@ -38,7 +39,7 @@ export async function searchPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
            ${sortKey(sort)} as sort_key,
            p.storage_key as image_key, p.width as image_width, p.height as image_height
     from tractor_listings l
@@ -86,7 +87,7 @@ export async function adminPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.status,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths, l.status,
            l.created_at::text as created_at, ${sortKey('newest')} as sort_key,
            u.name as owner_name, u.email as owner_email,
            p.storage_key as image_key, p.width as image_width, p.height as image_height,
@@ -115,6 +116,8 @@ const detailColumns = {
   frontLoader: listings.frontLoader,
   otherInfo: listings.otherInfo,
   status: listings.status,
+  gradeTenths: listings.gradeTenths,
+  asIsReason: listings.asIsReason,
   createdAt: listings.createdAt,
   engineHours: listings.engineHours,
   buildYear: listings.buildYear,

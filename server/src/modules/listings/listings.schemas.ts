@@ -20,6 +20,7 @@ export const SORTS = [
   'year_asc',
   'hours_asc',
   'hours_desc',
+  'grade_desc',
 ] as const;
 export type Sort = (typeof SORTS)[number];
 /** Signed-out visitors may not sort or filter by a price they cannot see. */
@@ -60,6 +61,13 @@ const baseQuery = {
   hoursMax: intParam(0, 10_000_000, 'Maximum hours'),
   condition: conditionList.optional(),
   state: z.enum(STATE_NAMES, { error: 'Choose a US state' }).optional(),
+  // "Grade at least" (issue 12): a grade from 1.0 to 5.0, searched in tenths.
+  gradeMin: z.coerce
+    .number({ error: 'Grade must be a number from 1.0 to 5.0' })
+    .min(1, 'Grade must be a number from 1.0 to 5.0')
+    .max(5, 'Grade must be a number from 1.0 to 5.0')
+    .transform((g) => Math.round(g * 10))
+    .optional(),
   cursor: z.string().max(300).optional(),
 };
 
@@ -123,6 +131,8 @@ const cardFields = {
   location: z.string(),
   condition: z.string(),
   image: cardImage,
+  /** The condition report's grade; null until one is published. */
+  grade: z.number().nullable(),
 };
 export const dealerCardSchema = z.object({ ...cardFields, priceCents: z.number() });
 /** The public card cannot carry a price: the schema only admits null. */
@@ -164,6 +174,8 @@ export const detailSchema = z.object({
   otherInfo: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
+  grade: z.number().nullable(),
+  asIsReason: z.string().nullable(),
   specs: specSchema,
   images: z.array(imageSchema),
 });
@@ -180,6 +192,7 @@ export const adminRowSchema = z.object({
   condition: z.string(),
   status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
+  grade: z.number().nullable(),
   owner: z.object({ name: z.string(), email: z.string() }),
   imageCount: z.number(),
   image: cardImage,

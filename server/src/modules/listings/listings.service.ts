@@ -57,6 +57,7 @@ function toCard(r: repo.CardRow) {
     condition: r.condition,
     image: cardImage(r),
     priceCents: Number(r.price_cents),
+    grade: Number(r.grade_tenths) ? Number(r.grade_tenths) / 10 : null,
   };
 }
 
@@ -181,6 +182,8 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     otherInfo: row.otherInfo,
     status: row.status as DetailDto['status'],
     createdAt: row.createdAt.toISOString(),
+    grade: row.gradeTenths ? row.gradeTenths / 10 : null,
+    asIsReason: row.asIsReason,
     specs: Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs,
     images: imgs.map(toImageDto),
   };
@@ -199,7 +202,8 @@ export async function createListing(
   if (!hasDealerRights(status))
     throw new AppError('FORBIDDEN', 'Your account must be approved before you can create listings');
   return inventoryWrite(ctx, async (tx) => {
-    const [created] = await repo.insertListings(tx, [{ ...input, userId: actor.userId }]);
+    // A new tractor waits for its condition report (or an admin's as-is) before it goes live (issue 12).
+    const [created] = await repo.insertListings(tx, [{ ...input, userId: actor.userId, status: 'inactive' }]);
     await audit(tx, {
       action: 'listing.created',
       resourceType: 'listing',
@@ -279,6 +283,7 @@ export async function setListingActive(
   assertAdmin(actor);
   const to = active ? 'active' : 'inactive';
   return inventoryWrite(ctx, async (tx) => {
+    if (active) await assertReportOrAsIs(tx, id);
     const changed = await repo.setStatus(tx, id, active ? 'inactive' : 'active', to, ctx.clock.now());
     if (!changed) {
       const row = await repo.listingById(tx, id);
@@ -300,6 +305,16 @@ export async function setListingActive(
   });
 }
 
+/** A listing goes live only with a published condition report or an admin's "Sold as-is, not inspected". */
+async function assertReportOrAsIs(tx: Parameters<typeof repo.listingById>[0], id: string) {
+  const row = await repo.listingById(tx, id);
+  if (row && row.status === 'inactive' && row.gradeTenths === 0 && !row.asIsReason)
+    throw new AppError(
+      'CONFLICT',
+      'This tractor goes live only with a published condition report or as "Sold as-is, not inspected"',
+    );
+}
+
 /** Deletes the listing (its images and offers go with it) and then its image files. */
 export async function deleteListing(
   ctx: AppContext,
@@ -309,6 +324,9 @@ export async function deleteListing(
 ): Promise<void> {
   assertAdmin(actor);
   const keys = await inventoryWrite(ctx, async (tx) => {
+    // A published condition report is a record (issue 12): its tractor is deactivated, never deleted.
+    if (((await repo.listingById(tx, id))?.gradeTenths ?? 0) > 0)
+      throw new AppError('CONFLICT', 'This tractor has a published condition report: deactivate it instead');
     const storageKeys = await images.storageKeysOf(tx, [id]);
     const deleted = await repo.deleteListing(tx, id);
     if (!deleted) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
