@@ -1,7 +1,10 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { TractorDetail } from '@/features/listings/components/tractor-detail';
 
 export function Component() {
   const { id = '' } = useParams();
-  return <TractorDetail key={id} id={id} />;
+  const [params] = useSearchParams();
+  // ?revision=N opens that revision of the condition report (Purchased Inventory links to the frozen one).
+  const revision = Number(params.get('revision')) || undefined;
+  return <TractorDetail key={id} id={id} reportRevision={revision} />;
 }

@@ -20,6 +20,8 @@ export interface ListingCardData {
   image: CardImage | null;
   /** null for signed-out visitors: the server never sends them a price. */
   priceCents: number | null;
+  /** The condition report's grade (1.0 to 5.0); null until one is published. */
+  grade: number | null;
 }
 
 export interface InventoryPage {
@@ -50,6 +52,9 @@ export interface ListingDetail {
   otherInfo: string | null;
   status: ListingStatus;
   createdAt: string;
+  grade: number | null;
+  /** An admin's reason for "Sold as-is, not inspected". */
+  asIsReason: string | null;
   specs: ListingSpecs;
   images: ListingImage[];
 }
@@ -65,6 +70,8 @@ export interface ListingFilters {
   priceMax?: number;
   condition?: string[];
   state?: string;
+  /** "Grade at least" (1.0 to 5.0). */
+  gradeMin?: number;
   sort?: string;
 }
 

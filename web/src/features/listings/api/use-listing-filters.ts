@@ -13,6 +13,7 @@ const KEYS = [
   'priceMax',
   'condition',
   'state',
+  'gradeMin',
   'sort',
 ];
 
@@ -44,6 +45,7 @@ export function useListingFilters() {
       priceMax: dollars('priceMax'),
       condition: condition?.length ? condition : undefined,
       state: params.get('state') || undefined,
+      gradeMin: Number(params.get('gradeMin')) || undefined,
       sort: params.get('sort') || undefined,
     };
   }, [params]);
@@ -71,7 +73,7 @@ export function useListingFilters() {
   );
 
   const active =
-    Boolean(filters.q || filters.brand || filters.state || filters.condition) ||
+    Boolean(filters.q || filters.brand || filters.state || filters.condition || filters.gradeMin) ||
     [filters.yearMin, filters.yearMax, filters.hoursMax, filters.priceMin, filters.priceMax].some(
       (v) => v !== undefined,
     );
@@ -83,6 +85,7 @@ export function useListingFilters() {
     filters.priceMax,
     filters.condition,
     filters.state,
+    filters.gradeMin,
   ].filter((v) => v !== undefined).length;
 
   return { filters, params, setFilters, clearFilters, active, moreFiltersCount };

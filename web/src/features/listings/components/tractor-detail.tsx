@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { AsIsNotice, ConditionReportSection } from '@/features/inspections';
 import { OfferHistory, OfferPanel } from '@/features/offers/components/offer-panel';
 import { ApiError } from '@/lib/api';
 import { formatDollars, formatHours } from '@/lib/format';
@@ -41,7 +42,7 @@ function BackLink() {
   );
 }
 
-export function TractorDetail({ id }: { id: string }) {
+export function TractorDetail({ id, reportRevision }: { id: string; reportRevision?: number }) {
   const query = useListing(id);
   if (query.isPending)
     return (
@@ -110,6 +111,10 @@ export function TractorDetail({ id }: { id: string }) {
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <ImageGallery images={l.images} title={`${l.year} ${title}`} />
+          {/* Issue 12: the condition report under the gallery (?revision=N opens a frozen revision). */}
+          <div className="mt-6">
+            <ConditionReportSection listingId={l.id} revision={reportRevision} />
+          </div>
         </div>
         <div className="space-y-5 lg:col-span-2">
           <div className="space-y-2">
@@ -122,6 +127,7 @@ export function TractorDetail({ id }: { id: string }) {
               )}
             </div>
             <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+            {l.asIsReason && <AsIsNotice reason={l.asIsReason} />}
             <p className="flex items-center gap-1.5 text-lg text-muted-foreground">
               <Calendar className="size-5" aria-hidden="true" /> {l.year}
             </p>

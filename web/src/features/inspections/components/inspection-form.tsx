@@ -1,0 +1,456 @@
+import { ANNOUNCEMENTS, INSPECTION_SECTIONS, type Rating, TYRE_POSITIONS } from '@domain/inspection';
+import type { InspectionDraft } from '@domain/inspection-api';
+import { ArrowLeft, ArrowRight, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { ApiError } from '@/lib/api';
+import { useDraft, usePublish, useRemovePhoto, useUploadPhoto } from '../api/inspections';
+import { CheckpointField, PhotoButton, PhotoStrip } from './checkpoint-field';
+import { type SyncState, useDraftSync } from './use-draft-sync';
+
+const PUBLISH_STEP = INSPECTION_SECTIONS.length;
+const stepKey = (id: string) => `fieldlot:inspection-step:${id}`;
+
+function SaveStatus({ state, waiting }: { state: SyncState; waiting: number }) {
+  if (state === 'offline')
+    return (
+      <span className="flex items-center gap-1 text-orange-800">
+        <CloudOff className="size-4" aria-hidden="true" /> Offline: {waiting} waiting to save
+      </span>
+    );
+  if (state === 'saving')
+    return (
+      <span className="flex items-center gap-1">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Saving...
+      </span>
+    );
+  if (state === 'saved')
+    return (
+      <span className="flex items-center gap-1 text-green-800">
+        <CheckCircle2 className="size-4" aria-hidden="true" /> Saved
+      </span>
+    );
+  if (state === 'error') return <span className="text-red-700">Not saved: see the field</span>;
+  return null;
+}
+
+/** Overlays changes still waiting to be saved on the server's draft, so the form shows what was given. */
+function withPending(
+  draft: InspectionDraft,
+  pending: ReturnType<typeof useDraftSync>['pending'],
+): InspectionDraft {
+  let d = draft;
+  for (const c of Object.values(pending)) {
+    if (c.kind === 'answer')
+      d = {
+        ...d,
+        answers: { ...d.answers, [c.body.checkpointId]: { rating: c.body.rating, note: c.body.note } },
+      };
+    else
+      d = {
+        ...d,
+        ...(c.body.serial !== undefined ? { serial: c.body.serial } : {}),
+        ...(c.body.hourMeter !== undefined ? { hourMeter: c.body.hourMeter } : {}),
+        ...(c.body.announcements ? { announcements: c.body.announcements } : {}),
+        ...(c.body.treads ? { treads: { ...d.treads, ...c.body.treads } as Record<string, number> } : {}),
+      };
+  }
+  const rated = Object.values(d.answers).filter((a) => a.rating).length;
+  return { ...d, rated };
+}
+
+/**
+ * The inspector's form, built for a phone in a yard: one section a screen, four large rating buttons, the camera
+ * from a photo button, every answer saved as it is given, progress ("62 of 110"), and the last screen publishes.
+ */
+export function InspectionForm({ listingId }: { listingId: string }) {
+  const query = useDraft(listingId);
+  const sync = useDraftSync(listingId);
+  const upload = useUploadPhoto(listingId);
+  const removePhoto = useRemovePhoto(listingId);
+  const publish = usePublish(listingId);
+  const navigate = useNavigate();
+  const [step, setStep] = useState<number>(() => Number(localStorage.getItem(stepKey(listingId)) ?? 0) || 0);
+  const [uploadingFor, setUploadingFor] = useState<string | null>(null);
+  const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
+  const [publishErrors, setPublishErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    localStorage.setItem(stepKey(listingId), String(step));
+    window.scrollTo({ top: 0 });
+  }, [listingId, step]);
+
+  if (query.isPending) return <LoadingState text="Loading the inspection..." />;
+  if (query.isError)
+    return <ErrorState message="The inspection could not be loaded" onRetry={() => query.refetch()} />;
+
+  const draft = withPending(query.data, sync.pending);
+  const l = draft.listing;
+  const errors = { ...sync.errors, ...photoErrors, ...publishErrors };
+  const photosOf = (id: string) => draft.photos.filter((p) => p.checkpointId === id);
+  const answerOf = (id: string) => draft.answers[id] ?? { rating: null, note: '' };
+
+  const rate = (checkpointId: string, rating: Rating) =>
+    sync.submit({ kind: 'answer', body: { checkpointId, rating, note: answerOf(checkpointId).note } });
+  const note = (checkpointId: string, text: string) =>
+    sync.submit({
+      kind: 'answer',
+      body: { checkpointId, rating: answerOf(checkpointId).rating, note: text },
+    });
+  const addPhoto = (checkpointId: string, file: File) => {
+    setUploadingFor(checkpointId);
+    upload.mutate(
+      { checkpointId, file },
+      {
+        onSuccess: () => {
+          setPhotoErrors(({ [checkpointId]: _, ...rest }) => rest);
+          setPublishErrors(({ [checkpointId]: _, ...rest }) => rest);
+        },
+        onError: (err) => setPhotoErrors((e) => ({ ...e, [checkpointId]: err.message })),
+        onSettled: () => setUploadingFor(null),
+      },
+    );
+  };
+
+  const doPublish = () => {
+    setConfirming(false);
+    publish.mutate(undefined, {
+      onSuccess: (r) => {
+        localStorage.removeItem(stepKey(listingId));
+        toast.success(`Report published: revision ${r.number}, grade ${r.grade.toFixed(1)}`);
+        navigate('/inspect');
+      },
+      onError: (err) => {
+        setPublishErrors(err instanceof ApiError ? { ...err.fields, _: err.message } : { _: err.message });
+      },
+    });
+  };
+
+  const section = INSPECTION_SECTIONS[step];
+  const unratedBySection = INSPECTION_SECTIONS.map((s) => ({
+    s,
+    i: INSPECTION_SECTIONS.indexOf(s),
+    n: s.checkpoints.filter((c) => !answerOf(c.id).rating).length,
+  })).filter((x) => x.n > 0);
+  const unrated = draft.total - draft.rated;
+
+  return (
+    <div className="mx-auto max-w-xl pb-28">
+      <header className="sticky top-0 z-20 space-y-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur">
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <Link
+            to="/inspect"
+            className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" /> Tractors
+          </Link>
+          <SaveStatus state={sync.state} waiting={sync.waiting} />
+        </div>
+        <p className="truncate font-bold">
+          {l.year} {l.make} {l.model}
+        </p>
+        <div className="flex items-center gap-2">
+          <progress
+            className="h-2 flex-1 accent-brand-700"
+            max={draft.total}
+            value={draft.rated}
+            aria-hidden="true"
+          />
+          <span className="shrink-0 text-sm font-semibold tabular-nums" data-testid="progress">
+            {draft.rated} of {draft.total}
+          </span>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="shrink-0 text-muted-foreground">Screen</span>
+          <select
+            className="h-11 min-w-0 flex-1 rounded-md border border-border bg-card px-2"
+            value={step}
+            onChange={(e) => setStep(Number(e.target.value))}
+          >
+            {INSPECTION_SECTIONS.map((s, i) => (
+              <option key={s.id} value={i}>
+                {i + 1}. {s.title}
+              </option>
+            ))}
+            <option value={PUBLISH_STEP}>{PUBLISH_STEP + 1}. Announcements and publish</option>
+          </select>
+        </label>
+      </header>
+
+      <main className="space-y-4 px-3 pt-4">
+        {section ? (
+          <>
+            <h1 className="text-2xl font-extrabold">{section.title}</h1>
+            {section.id === 'identification' && (
+              <div className="space-y-4 rounded-lg border border-border p-3">
+                <DetailInput
+                  label="Serial/PIN"
+                  value={draft.serial}
+                  error={errors.serial}
+                  onSave={(v) => sync.submit({ kind: 'details', body: { serial: v } })}
+                />
+                <DetailInput
+                  label="Hour-meter reading"
+                  numeric
+                  value={draft.hourMeter === null ? '' : String(draft.hourMeter)}
+                  hint={
+                    draft.lastPublished
+                      ? `Last report: ${draft.lastPublished.hourMeter.toLocaleString('en-US')} h`
+                      : undefined
+                  }
+                  error={errors.hourMeter}
+                  onSave={(v) =>
+                    sync.submit({ kind: 'details', body: { hourMeter: v === '' ? null : Number(v) } })
+                  }
+                />
+                {(['identification.hour-meter', 'identification.serial-plate'] as const).map((id) => (
+                  <div key={id} className="space-y-2">
+                    <p className="text-sm font-semibold">
+                      {id === 'identification.hour-meter'
+                        ? 'Photo of the hour meter'
+                        : 'Photo of the serial plate'}
+                    </p>
+                    <PhotoButton
+                      label={
+                        id === 'identification.hour-meter' ? 'Photograph the meter' : 'Photograph the plate'
+                      }
+                      busy={uploadingFor === id}
+                      onFile={(f) => addPhoto(id, f)}
+                    />
+                    {errors[id] && <p className="text-sm font-semibold text-red-700">{errors[id]}</p>}
+                    <PhotoStrip photos={photosOf(id)} onRemove={(p) => removePhoto.mutate(p)} />
+                  </div>
+                ))}
+              </div>
+            )}
+            {section.id === 'tyres' && (
+              <div className="grid grid-cols-2 gap-3 rounded-lg border border-border p-3">
+                <p className="col-span-2 text-sm font-semibold">Tread left, in percent (0 to 100)</p>
+                {TYRE_POSITIONS.map((p) => (
+                  <DetailInput
+                    key={p.id}
+                    label={p.label}
+                    numeric
+                    value={draft.treads[p.id] === undefined ? '' : String(draft.treads[p.id])}
+                    error={errors[`treads.${p.id}`]}
+                    onSave={(v) =>
+                      v !== '' && sync.submit({ kind: 'details', body: { treads: { [p.id]: Number(v) } } })
+                    }
+                  />
+                ))}
+              </div>
+            )}
+            {section.checkpoints.map((c) => (
+              <CheckpointField
+                key={c.id}
+                checkpoint={c}
+                rating={answerOf(c.id).rating}
+                note={answerOf(c.id).note}
+                photos={photosOf(c.id)}
+                error={errors[c.id]}
+                uploading={uploadingFor === c.id}
+                onRate={(r) => rate(c.id, r)}
+                onNote={(n) => note(c.id, n)}
+                onPhoto={(f) => addPhoto(c.id, f)}
+                onRemovePhoto={(p) => removePhoto.mutate(p)}
+              />
+            ))}
+          </>
+        ) : (
+          <PublishScreen
+            draft={draft}
+            unrated={unrated}
+            unratedBySection={unratedBySection.map(({ s, i, n }) => ({ title: s.title, index: i, n }))}
+            errors={errors}
+            confirming={confirming}
+            publishing={publish.isPending}
+            onGo={setStep}
+            onAnnouncements={(ids) => sync.submit({ kind: 'details', body: { announcements: ids as never } })}
+            onPublish={() => setConfirming(true)}
+            onConfirm={doPublish}
+            onCancel={() => setConfirming(false)}
+          />
+        )}
+      </main>
+
+      <nav
+        aria-label="Screens"
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background/95 p-3 backdrop-blur"
+      >
+        <div className="mx-auto flex max-w-xl gap-3">
+          <Button
+            variant="outline"
+            size="lg"
+            className="flex-1"
+            disabled={step === 0}
+            onClick={() => setStep(step - 1)}
+          >
+            <ArrowLeft aria-hidden="true" /> Back
+          </Button>
+          {step < PUBLISH_STEP && (
+            <Button size="lg" className="flex-1" onClick={() => setStep(step + 1)}>
+              Next <ArrowRight aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+function DetailInput({
+  label,
+  value,
+  numeric,
+  hint,
+  error,
+  onSave,
+}: {
+  label: string;
+  value: string;
+  numeric?: boolean;
+  hint?: string;
+  error?: string;
+  onSave: (v: string) => void;
+}) {
+  const [v, setV] = useState(value);
+  useEffect(() => setV(value), [value]);
+  const id = `detail-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        value={v}
+        inputMode={numeric ? 'numeric' : undefined}
+        onChange={(e) => setV(numeric ? e.target.value.replace(/[^\d]/g, '') : e.target.value)}
+        onBlur={() => v !== value && onSave(v.trim())}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-12 w-full rounded-md border border-border bg-card px-3 text-base"
+      />
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PublishScreen({
+  draft,
+  unrated,
+  unratedBySection,
+  errors,
+  confirming,
+  publishing,
+  onGo,
+  onAnnouncements,
+  onPublish,
+  onConfirm,
+  onCancel,
+}: {
+  draft: InspectionDraft;
+  unrated: number;
+  unratedBySection: { title: string; index: number; n: number }[];
+  errors: Record<string, string>;
+  confirming: boolean;
+  publishing: boolean;
+  onGo: (i: number) => void;
+  onAnnouncements: (ids: string[]) => void;
+  onPublish: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const next = (draft.lastPublished?.number ?? 0) + 1;
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-extrabold">Announcements and publish</h1>
+      <fieldset className="space-y-2 rounded-lg border border-border p-3">
+        <legend className="px-1 font-semibold">Announcements (the things a buyer must not miss)</legend>
+        {ANNOUNCEMENTS.map((a) => {
+          const checked = draft.announcements.includes(a.id);
+          return (
+            <label key={a.id} className="flex min-h-12 items-center gap-3">
+              <input
+                type="checkbox"
+                className="size-6 accent-red-700"
+                checked={checked}
+                onChange={() =>
+                  onAnnouncements(
+                    checked ? draft.announcements.filter((x) => x !== a.id) : [...draft.announcements, a.id],
+                  )
+                }
+              />
+              <span>{a.label}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      {unrated > 0 ? (
+        <div
+          className="space-y-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-orange-950"
+          role="status"
+        >
+          <p className="font-semibold">
+            Rate every checkpoint before publishing: {unrated} of {draft.total} not rated yet.
+          </p>
+          <ul className="space-y-1">
+            {unratedBySection.map((x) => (
+              <li key={x.title}>
+                <button
+                  type="button"
+                  className="min-h-11 font-semibold text-brand-700 underline"
+                  onClick={() => onGo(x.index)}
+                >
+                  {x.title}: {x.n} not rated
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="rounded-lg border border-green-300 bg-green-50 p-3 font-semibold text-green-900">
+          All {draft.total} checkpoints are rated.
+        </p>
+      )}
+      {Object.entries(errors)
+        .filter(([k]) => !k.includes('.') || k.startsWith('identification.'))
+        .map(([k, m]) => (
+          <p key={k} className="text-sm font-semibold text-red-700" role="alert">
+            {m}
+          </p>
+        ))}
+      {confirming ? (
+        <div className="space-y-3 rounded-lg border-2 border-brand-700 p-3">
+          <p className="font-semibold">
+            Publish revision {next} of this report?
+            {next > 1
+              ? ' Dealers with an open offer on this tractor are told the report changed.'
+              : ' The tractor goes live with it.'}
+          </p>
+          <div className="flex gap-3">
+            <Button variant="outline" size="lg" className="flex-1" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button size="lg" className="flex-1" onClick={onConfirm} disabled={publishing}>
+              {publishing ? 'Publishing...' : `Publish revision ${next}`}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button size="lg" className="w-full" disabled={unrated > 0 || publishing} onClick={onPublish}>
+          Publish report
+        </Button>
+      )}
+    </div>
+  );
+}
