@@ -12,7 +12,7 @@ import {
   screenshot,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { DEMO_DEALER, signInViaApi } from './support/session';
+import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
 
 const heading = (page: Browser['page']) => page.getByRole('heading', { name: /^Available Inventory \(/ });
 async function count(page: Browser['page']): Promise<number> {
@@ -202,6 +202,11 @@ describe.runIf(hasBrowser())('listings', () => {
       await page.getByText('Listing updated successfully').waitFor();
       await row.getByText('E2E 942 Vario Gen6').waitFor();
 
+      // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+      const created = await (await page.request.get(`${baseUrl()}/api/admin/listings?q=e2e%20942`)).json();
+      await apiWrite(page, 'POST', `/api/admin/listings/${created.items[0].id}/as-is`, {
+        reason: 'E2E test',
+      });
       const inventory = async () =>
         (await (await page.request.get(`${baseUrl()}/api/listings?q=e2e%20942`)).json()).total as number;
       expect(await inventory()).toBe(1);

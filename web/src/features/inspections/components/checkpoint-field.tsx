@@ -93,7 +93,10 @@ export function CheckpointField({
   onNote,
   onPhoto,
   onRemovePhoto,
+  ownPhotos = true,
 }: {
+  /** False where the screen asks for this checkpoint's photo elsewhere (meter and plate on Identification). */
+  ownPhotos?: boolean;
   checkpoint: Checkpoint;
   rating: Rating | null;
   note: string;
@@ -141,7 +144,7 @@ export function CheckpointField({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <PhotoButton label="Photo" busy={uploading} onFile={onPhoto} />
+        {ownPhotos && <PhotoButton label="Photo" busy={uploading} onFile={onPhoto} />}
         {!showNote && (
           <button
             type="button"
@@ -168,7 +171,7 @@ export function CheckpointField({
           />
         </div>
       )}
-      <PhotoStrip photos={photos} onRemove={onRemovePhoto} />
+      {ownPhotos && <PhotoStrip photos={photos} onRemove={onRemovePhoto} />}
     </fieldset>
   );
 }

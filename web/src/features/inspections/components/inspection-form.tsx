@@ -12,6 +12,8 @@ import { CheckpointField, PhotoButton, PhotoStrip } from './checkpoint-field';
 import { type SyncState, useDraftSync } from './use-draft-sync';
 
 const PUBLISH_STEP = INSPECTION_SECTIONS.length;
+/** Photographed in the identification block at the top of the first screen. */
+const IDENTIFICATION_PHOTOS: string[] = ['identification.hour-meter', 'identification.serial-plate'];
 const stepKey = (id: string) => `fieldlot:inspection-step:${id}`;
 
 function SaveStatus({ state, waiting }: { state: SyncState; waiting: number }) {
@@ -139,7 +141,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
   const unrated = draft.total - draft.rated;
 
   return (
-    <div className="mx-auto max-w-xl pb-28">
+    <div className="mx-auto max-w-xl">
       <header className="sticky top-0 z-20 space-y-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur">
         <div className="flex items-center justify-between gap-2 text-sm">
           <Link
@@ -257,6 +259,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
                 onNote={(n) => note(c.id, n)}
                 onPhoto={(f) => addPhoto(c.id, f)}
                 onRemovePhoto={(p) => removePhoto.mutate(p)}
+                ownPhotos={!IDENTIFICATION_PHOTOS.includes(c.id)}
               />
             ))}
           </>
@@ -279,9 +282,9 @@ export function InspectionForm({ listingId }: { listingId: string }) {
 
       <nav
         aria-label="Screens"
-        className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background/95 p-3 backdrop-blur"
+        className="sticky bottom-0 z-20 mt-6 border-t border-border bg-background/95 p-3 backdrop-blur"
       >
-        <div className="mx-auto flex max-w-xl gap-3">
+        <div className="flex gap-3">
           <Button
             variant="outline"
             size="lg"

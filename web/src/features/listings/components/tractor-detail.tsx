@@ -111,12 +111,8 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <ImageGallery images={l.images} title={`${l.year} ${title}`} />
-          {/* Issue 12: the condition report under the gallery (?revision=N opens a frozen revision). */}
-          <div className="mt-6">
-            <ConditionReportSection listingId={l.id} revision={reportRevision} />
-          </div>
         </div>
-        <div className="space-y-5 lg:col-span-2">
+        <div className="space-y-5 lg:col-span-2 lg:row-span-2">
           <div className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">
               <ConditionBadge condition={l.condition} />
@@ -166,6 +162,10 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
               status: l.status,
             }}
           />
+        </div>
+        {/* Issue 12: the condition report under the gallery (on phones after the price and offer panel). */}
+        <div className="lg:col-span-3">
+          <ConditionReportSection listingId={l.id} revision={reportRevision} />
         </div>
       </div>
 
