@@ -56,11 +56,16 @@ describe.runIf(hasBrowser())('issue 12: condition reports', () => {
     inspector = await openBrowser({ width: 390, height: 844 });
     dealer = await openBrowser();
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await apiPost(admin.page, '/api/admin/inspectors', {
-      name: 'Ivy Inspector',
-      email: inspectorEmail,
-      password: DEMO_PASSWORD,
-    });
+    // The admin creates the inspector account on /inspect.
+    const ap = admin.page;
+    await ap.goto('/inspect');
+    await ap.getByRole('heading', { name: 'Inspector accounts' }).waitFor();
+    await ap.getByLabel('Full Name').fill('Ivy Inspector');
+    await ap.getByLabel('Email').fill(inspectorEmail);
+    await ap.getByLabel('First password').fill(DEMO_PASSWORD);
+    await ap.getByRole('button', { name: 'Create inspector account' }).click();
+    await toast(ap, `Inspector account created for ${inspectorEmail}`).waitFor();
+    await ap.getByText(inspectorEmail).first().waitFor();
     ({ id: listingId } = await apiPost(admin.page, '/api/listings', {
       make: 'John Deere',
       model,

@@ -161,6 +161,11 @@ describe.runIf(hasBrowser())('listings', () => {
       );
       await dialog.getByRole('button', { name: 'Create Listing' }).click();
       await page.getByText('Listing created successfully!').waitFor();
+      // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+      const created = await (await page.request.get(`${baseUrl()}/api/admin/listings?q=e2e%20942`)).json();
+      await apiWrite(page, 'POST', `/api/admin/listings/${created.items[0].id}/as-is`, {
+        reason: 'E2E test',
+      });
       await dialog.getByRole('heading', { name: 'Add photos' }).waitFor();
 
       const colours = ['#b91c1c', '#15803d', '#1d4ed8'];
@@ -202,11 +207,6 @@ describe.runIf(hasBrowser())('listings', () => {
       await page.getByText('Listing updated successfully').waitFor();
       await row.getByText('E2E 942 Vario Gen6').waitFor();
 
-      // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
-      const created = await (await page.request.get(`${baseUrl()}/api/admin/listings?q=e2e%20942`)).json();
-      await apiWrite(page, 'POST', `/api/admin/listings/${created.items[0].id}/as-is`, {
-        reason: 'E2E test',
-      });
       const inventory = async () =>
         (await (await page.request.get(`${baseUrl()}/api/listings?q=e2e%20942`)).json()).total as number;
       expect(await inventory()).toBe(1);

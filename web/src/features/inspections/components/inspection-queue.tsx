@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { useInspectionQueue, useMarkAsIs } from '../api/inspections';
 import { GradeBadge } from './grade-badge';
+import { InspectorAccounts } from './inspector-accounts';
 
 function AsIsDialog({ item, onClose }: { item: QueueItem; onClose: () => void }) {
   const [reason, setReason] = useState('');
@@ -86,6 +87,7 @@ export function InspectionQueue({ isAdmin }: { isAdmin: boolean }) {
           {waiting.length} {waiting.length === 1 ? 'tractor waits' : 'tractors wait'} for a condition report.
         </p>
       </div>
+      {isAdmin && <InspectorAccounts />}
       {items.length === 0 ? (
         <EmptyState
           icon={<ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />}
