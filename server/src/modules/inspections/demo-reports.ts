@@ -28,8 +28,17 @@ export interface DemoListingFacts {
   createdAt: Date;
 }
 
-/** Target grade per listed condition: an "Excellent" tractor grades about 4.5, a "Fair" one has Repair items. */
-const TARGET: Record<string, number> = { Excellent: 4.6, 'Very Good': 4.1, Good: 3.4, Fair: 2.6, Poor: 1.7 };
+/**
+ * Grade band per listed condition (inside the band of its word, see gradeLabel): an "Excellent" tractor grades
+ * about 4.5 to 4.8, a "Fair" one about 2.3 to 2.8 with Repair items. Each tractor lands somewhere in its band.
+ */
+const BAND: Record<string, [number, number]> = {
+  Excellent: [4.5, 4.8],
+  'Very Good': [3.9, 4.3],
+  Good: [3.1, 3.6],
+  Fair: [2.3, 2.8],
+  Poor: [1.3, 1.9],
+};
 /** Share of the findings that are Repair (the rest Monitor). */
 const REPAIR_SHARE: Record<string, number> = {
   Excellent: 0,
@@ -112,8 +121,9 @@ export function demoReport(l: DemoListingFacts) {
     notes['frame.fenders'] = 'Paint worn on both fenders; cosmetic only.';
   }
 
-  const condition = TARGET[l.condition] ? l.condition : 'Good';
-  const target = TARGET[condition];
+  const condition = BAND[l.condition] ? l.condition : 'Good';
+  const [low, high] = BAND[condition];
+  const target = Math.round((low + rand() * (high - low)) * 10) / 10;
   const repairShare = REPAIR_SHARE[condition];
   const candidates = CHECKPOINTS.filter(
     (c) =>
