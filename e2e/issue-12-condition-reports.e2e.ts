@@ -211,6 +211,15 @@ describe.runIf(hasBrowser())('issue 12: condition reports', () => {
     expect(text).toContain(`Grade ${grade} of 5`);
     expect(text).toContain(`2021 John Deere ${model}`);
 
+    // The printable page: FieldLot's details, the tractor, the whole report.
+    await page.goto(`/tractor/${listingId}/report`);
+    await page.getByRole('heading', { name: `Condition Report: 2021 John Deere ${model}` }).waitFor();
+    await page.getByText('Weeping coupler on remote 2').waitFor();
+    await shot(page, 'printable-1280');
+    await expectNoAxeViolations(page, ['article']);
+    await page.goto(`/tractor/${listingId}`);
+    await section.getByTestId('report-grade').waitFor();
+
     // The phone view of the same report.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
@@ -220,11 +229,12 @@ describe.runIf(hasBrowser())('issue 12: condition reports', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Signed out: the grade and "Sign in for the full report".
-    const visitor = await openBrowser();
+    const visitor = await openBrowser({ width: 390, height: 844 });
     try {
       await visitor.page.goto(`/tractor/${listingId}`);
       const s = visitor.page.locator('#condition-report');
       await s.getByRole('button', { name: 'Sign in for the full report' }).waitFor();
+      await shot(visitor.page, 'report-signed-out-390');
       expect(await s.getByTestId('report-grade').textContent()).toBe(grade);
       expect(await s.getByText('Hydraulics and remotes:').count()).toBe(0);
     } finally {
@@ -248,6 +258,7 @@ describe.runIf(hasBrowser())('issue 12: condition reports', () => {
     const grades = await page.getByText(/^Grade \d\.\d$/).allTextContents();
     expect(grades.length).toBeGreaterThan(0);
     for (const g of grades) expect(Number(g.replace('Grade ', ''))).toBeGreaterThanOrEqual(4.5);
+    await shot(page, 'inventory-grade-filter-1280');
   });
 
   it('an edit makes revision 2, tells the dealer with an open offer, and the purchase keeps it', async () => {

@@ -247,6 +247,8 @@ describe('condition reports API', () => {
     const sorted = (await anon.get('/api/listings/public?sort=grade_desc')).json();
     expect(sorted.items[0].id).toBe(listingId);
     expect(sorted.items.at(-1).grade).toBeNull();
+    const otherCard = all.items.find((i: { id: string }) => i.id === other.json().id);
+    expect(otherCard).toMatchObject({ asIs: true, grade: null });
     const asIs = (await asDealer.get(`/api/listings/${other.json().id}`)).json();
     expect(asIs).toMatchObject({ status: 'active', asIsReason: 'Auction lot, sold as seen', grade: null });
     const bad = await asDealer.get('/api/listings?gradeMin=7');

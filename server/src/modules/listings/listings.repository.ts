@@ -22,6 +22,7 @@ export interface CardRow {
   location: string;
   condition: string;
   grade_tenths: number;
+  as_is: boolean;
   sort_key: string;
   image_key: string | null;
   image_width: number | null;
@@ -40,7 +41,7 @@ export async function searchPage(
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
     select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
-           ${sortKey(sort)} as sort_key,
+           l.as_is_reason is not null as as_is, ${sortKey(sort)} as sort_key,
            p.storage_key as image_key, p.width as image_width, p.height as image_height
     from tractor_listings l
     left join tractor_images p on p.listing_id = l.id and p.is_primary
@@ -87,7 +88,8 @@ export async function adminPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths, l.status,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
+           l.as_is_reason is not null as as_is, l.status,
            l.created_at::text as created_at, ${sortKey('newest')} as sort_key,
            u.name as owner_name, u.email as owner_email,
            p.storage_key as image_key, p.width as image_width, p.height as image_height,

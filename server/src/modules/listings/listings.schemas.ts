@@ -133,6 +133,8 @@ const cardFields = {
   image: cardImage,
   /** The condition report's grade; null until one is published. */
   grade: z.number().nullable(),
+  /** Sold as-is, not inspected (an admin's decision, issue 12). */
+  asIs: z.boolean(),
 };
 export const dealerCardSchema = z.object({ ...cardFields, priceCents: z.number() });
 /** The public card cannot carry a price: the schema only admits null. */

@@ -58,6 +58,7 @@ function toCard(r: repo.CardRow) {
     image: cardImage(r),
     priceCents: Number(r.price_cents),
     grade: Number(r.grade_tenths) ? Number(r.grade_tenths) / 10 : null,
+    asIs: Boolean(r.as_is),
   };
 }
 

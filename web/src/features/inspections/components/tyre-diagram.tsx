@@ -32,7 +32,7 @@ export function TyreDiagram({ treads }: { treads: Record<string, number> }) {
                 x={b.x + b.w / 2}
                 y={b.y + b.h / 2 + 4}
                 textAnchor="middle"
-                fontSize={b.w < 20 ? 7 : 11}
+                fontSize={b.w < 20 ? 7 : b.w < 30 ? 9 : 11}
                 fontWeight="700"
                 fill="#fff"
               >

@@ -22,6 +22,8 @@ export interface ListingCardData {
   priceCents: number | null;
   /** The condition report's grade (1.0 to 5.0); null until one is published. */
   grade: number | null;
+  /** "Sold as-is, not inspected". */
+  asIs: boolean;
 }
 
 export interface InventoryPage {
