@@ -19,7 +19,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../listings/index.js';
 import * as service from './inspections.service.js';
+import * as inspectors from './inspectors.service.js';
 import { renderReportPdf } from './report-pdf.js';
+import * as reports from './reports.service.js';
 
 const listingParams = z.object({ listingId: z.uuid('Invalid listing id') });
 const photoParams = listingParams.extend({ photoId: z.uuid('Invalid photo id') });
@@ -198,7 +200,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) =>
-      (await service.reportOf(ctx, viewer(req), req.params.listingId, req.query.revision)).answer,
+      (await reports.reportOf(ctx, viewer(req), req.params.listingId, req.query.revision)).answer,
   );
 
   api.get(
@@ -215,7 +217,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const { listing, revision } = await service.reportOf(
+      const { listing, revision } = await reports.reportOf(
         ctx,
         req.actor(),
         req.params.listingId,
@@ -245,7 +247,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: z.object({ items: z.array(purchasedReportSchema) }) },
       },
     },
-    async (req) => ({ items: await service.purchasedReports(ctx, req.actor()) }),
+    async (req) => ({ items: await reports.purchasedReports(ctx, req.actor()) }),
   );
 
   api.post(
@@ -275,7 +277,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: z.object({ items: z.array(inspectorSchema) }) },
       },
     },
-    async (req) => ({ items: await service.listInspectors(ctx, req.actor()) }),
+    async (req) => ({ items: await inspectors.listInspectors(ctx, req.actor()) }),
   );
 
   api.post(
@@ -291,6 +293,6 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await service.createInspector(ctx, req.actor(), req.body, req.info())),
+      reply.code(201).send(await inspectors.createInspector(ctx, req.actor(), req.body, req.info())),
   );
 }

@@ -1,47 +1,37 @@
 import {
   type AnnouncementId,
   CHECKPOINT_IDS,
-  checkpointById,
   gradeInspection,
   type Rating,
   unratedCheckpoints,
 } from '../../../../domain/inspection.js';
 import {
-  type CreateInspector,
   type DraftDetails,
-  type FullReport,
   gradeToTenths,
   type InspectionDraft,
   type InspectionPhoto,
-  type PurchasedReport,
   type QueueItem,
-  type ReportAnswer,
-  type RevisionRef,
   type SaveAnswer,
   tenthsToGrade,
 } from '../../../../domain/inspection-api.js';
-import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import { hashPassword } from '../../lib/password-hash.js';
 import { storageFor } from '../../lib/storage.js';
 import { imageSources, imageUrl, inventoryWrite, processImage } from '../listings/index.js';
 import { REPORT_CHANGED } from './inspections.mail.js';
 import * as repo from './inspections.repository.js';
 
 export const LISTING_NOT_FOUND = 'Tractor Not Found';
-export const NOT_LIVE_MESSAGE =
-  'This tractor goes live only with a published condition report or as "Sold as-is, not inspected"';
 
-const isStaff = (a: Actor | null) => a?.status === 'inspector' || a?.status === 'admin';
+export const isStaff = (a: Actor | null) => a?.status === 'inspector' || a?.status === 'admin';
 
 function assertInspector(actor: Actor) {
   if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Access denied');
 }
-function assertAdmin(actor: Actor) {
+export function assertAdmin(actor: Actor) {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
 }
 
@@ -364,104 +354,4 @@ export async function markAsIs(
     });
     return { id: listingId, status: goLive ? 'active' : listing.status, asIsReason: reason };
   });
-}
-
-function toRef(r: repo.RevisionRow): RevisionRef {
-  return {
-    number: r.number,
-    grade: tenthsToGrade(r.gradeTenths),
-    publishedAt: r.publishedAt.toISOString(),
-    inspectorName: r.inspectorName,
-  };
-}
-
-export function toFullReport(r: repo.RevisionRow): FullReport {
-  return {
-    ...toRef(r),
-    serial: r.serial,
-    hourMeter: r.hourMeter,
-    announcements: r.announcements,
-    treads: r.treads,
-    ratings: r.ratings as FullReport['ratings'],
-    photos: r.photos.filter((p) => checkpointById(p.checkpointId)).map(toPhoto),
-  };
-}
-
-/** Who may read the full report: approved dealers and staff. */
-export const canReadFull = (viewer: Actor | null) =>
-  viewer !== null && (hasDealerRights(viewer.status) || viewer.status === 'inspector');
-
-/**
- * The report of a tractor. Inactive and sold tractors exist only for staff and their buyer (like the listing).
- * Everyone sees whether a report exists and its grade; the full report (any revision) only dealers and staff.
- */
-export async function reportOf(
-  ctx: AppContext,
-  viewer: Actor | null,
-  listingId: string,
-  revisionNumber?: number,
-): Promise<{ answer: ReportAnswer; listing: repo.ListingRow; revision: repo.RevisionRow | null }> {
-  const listing = await repo.listingById(ctx.db, listingId);
-  if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
-  if (listing.status !== 'active' && !isStaff(viewer)) {
-    const buyer =
-      viewer && hasDealerRights(viewer.status) && (await repo.boughtBy(ctx.db, listingId, viewer.userId));
-    if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
-  }
-  const revisions = await repo.revisionsOf(ctx.db, listingId);
-  const full = canReadFull(viewer);
-  let shown: repo.RevisionRow | null = revisions[0] ?? null;
-  if (revisionNumber !== undefined) {
-    const wanted = revisions.find((r) => r.number === revisionNumber);
-    if (!wanted) throw new AppError('NOT_FOUND', 'Report revision not found');
-    shown = wanted;
-  }
-  const answer: ReportAnswer = {
-    listingId,
-    access: full ? 'full' : viewer ? 'limited' : 'signedOut',
-    asIsReason: listing.asIsReason,
-    summary: revisions[0] ? toRef(revisions[0]) : null,
-    latest: revisions[0]?.number ?? null,
-    revisions: full ? revisions.map(toRef) : [],
-    report: full && shown ? toFullReport(shown) : null,
-  };
-  return { answer, listing, revision: full ? shown : null };
-}
-
-export async function purchasedReports(ctx: AppContext, actor: Actor): Promise<PurchasedReport[]> {
-  const rows = await repo.purchasedRevisions(ctx.db, actor.userId);
-  return rows.map((r) => ({ ...r, grade: tenthsToGrade(r.gradeTenths) }));
-}
-
-export async function createInspector(
-  ctx: AppContext,
-  actor: Actor,
-  input: CreateInspector,
-  info: RequestInfo,
-) {
-  assertAdmin(actor);
-  const email = String(input.email);
-  if (await repo.emailTaken(ctx.db, email))
-    throw fieldError('email', 'An account with this e-mail already exists', 'CONFLICT');
-  const created = await repo.insertInspector(ctx.db, {
-    name: input.name,
-    email,
-    companyName: input.companyName ?? 'FieldLot',
-    passwordHash: await hashPassword(input.password),
-  });
-  await audit(ctx.db, {
-    action: 'user.inspector_created',
-    resourceType: 'user',
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    details: { userId: created.id, email },
-    request: info,
-  });
-  return { ...created, createdAt: created.createdAt.toISOString() };
-}
-
-export async function listInspectors(ctx: AppContext, actor: Actor) {
-  assertAdmin(actor);
-  const rows = await repo.inspectorsList(ctx.db);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

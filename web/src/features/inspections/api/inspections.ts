@@ -61,6 +61,8 @@ export function useSaveAnswer(listingId: string) {
   return useMutation({
     mutationFn: (answer: SaveAnswer) =>
       put<{ savedAt: string }>(`/api/inspections/${listingId}/answers`, answer),
+    // The form keeps unsent answers itself (use-draft-sync): fail at once when offline instead of pausing.
+    networkMode: 'always',
     onMutate: (answer) => {
       qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) => {
         if (!d) return d;
@@ -76,6 +78,7 @@ export function useSaveDetails(listingId: string) {
   return useMutation({
     mutationFn: (details: DraftDetails) =>
       patch<{ savedAt: string }>(`/api/inspections/${listingId}`, details),
+    networkMode: 'always',
     onMutate: (details) => {
       qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
         d
