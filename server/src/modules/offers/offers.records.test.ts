@@ -133,7 +133,11 @@ describe('offer e-mail links keep working (issue 9)', () => {
     await asAdmin.post(`/api/admin/offers/${offer.id}/counter`, { amount: 46_000 });
     const [counterMail] = await mailsTo(t.app, dealer.email, 'notify-offer-update');
     const env = { publicUrl: t.app.ctx.config.publicUrl, brand: t.app.ctx.config.brand };
-    const rendered = renderTemplate('notify-offer-update', counterMail.payload, env);
+    const rendered = renderTemplate(
+      'notify-offer-update',
+      counterMail.payload as Record<string, unknown>,
+      env,
+    );
     const link = /View the tractor: (\S+)/.exec(rendered.text)?.[1] ?? '';
     expect(link).toBe(`http://localhost:3000/tractor/${listingId}`);
     expect(rendered.html).toContain(`href="http://localhost:3000/tractor/${listingId}"`);
