@@ -153,7 +153,10 @@ export function OfferDialog({
 
   const amountError = form.formState.errors.amount?.message;
   const fees = (cents: number, label: string) => (
-    <dl className="grid gap-1 rounded-md border border-border bg-muted/50 p-3 text-sm">
+    <dl
+      className="grid gap-1 rounded-md border border-border bg-muted/50 p-3 text-sm"
+      data-testid="confirm-fees"
+    >
       <div className="flex justify-between gap-2">
         <dt>{label}</dt>
         <dd className="font-semibold tabular-nums">{formatDollars(cents)}</dd>
