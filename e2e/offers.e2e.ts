@@ -133,6 +133,10 @@ describe.runIf(hasBrowser())('offers', () => {
     // $62,500 + $500 + $3,125
     await expect.poll(() => dialog.getByTestId('offer-total').textContent()).toBe('$66,125');
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
+    // Buy Now is confirmed first, naming the price, fee and total (issue 9).
+    const confirm = page.getByRole('dialog', { name: 'Confirm Buy Now' });
+    expect(await confirm.getByTestId('confirm-total').textContent()).toBe('$66,125');
+    await confirm.getByRole('button', { name: 'Confirm Buy Now' }).click();
     await toast(page, 'Buy now request submitted successfully!').waitFor();
     const entry = page.getByTestId('offer-history-entry').first();
     await entry.getByText('Buy Now').waitFor();
@@ -151,6 +155,10 @@ describe.runIf(hasBrowser())('offers', () => {
     try {
       const listingId = await createListing(admin.page, `Visitor-${run}`, 30_000_00);
       await visitor.page.goto(`/tractor/${listingId}`);
+      // A tractor page opened signed out asks to sign in at once; closing the dialog leaves the visitor's page.
+      await visitor.page.getByRole('dialog').waitFor();
+      await visitor.page.keyboard.press('Escape');
+      await visitor.page.getByRole('dialog').waitFor({ state: 'hidden' });
       await visitor.page.getByText('Sign in to make offers').waitFor();
       await visitor.page.getByRole('button', { name: 'Dealer Login Required' }).click();
       await visitor.page.getByRole('dialog').waitFor();

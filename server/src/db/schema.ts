@@ -104,11 +104,14 @@ export const listings = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(make || ' ' || model || ' ' || location || ' ' || description)`),
     soldAt: ts('sold_at'),
+    // Archived instead of deleted once the listing has had an offer (issue 9); never active while archived.
+    archivedAt: ts('archived_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('tractor_listings_status_check', sql`${t.status} in ('active','inactive','sold')`),
+    check('tractor_listings_archived_check', sql`${t.archivedAt} is null or ${t.status} <> 'active'`),
     check('tractor_listings_year_check', sql`${t.year} between 1950 and 2100`),
     check('tractor_listings_hours_check', sql`${t.hours} >= 0`),
     check('tractor_listings_price_check', sql`${t.priceCents} >= 0`),
@@ -152,15 +155,16 @@ export const offers = pgTable(
   'tractor_offers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Offers (and purchases, the accepted ones) are records: the database refuses to delete what they point at.
     listingId: uuid('listing_id')
       .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'restrict' }),
     buyerUserId: uuid('buyer_user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     sellerUserId: uuid('seller_user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     offerType: text('offer_type').notNull(),
     offerAmountCents: money('offer_amount_cents').notNull(),
     originalPriceCents: money('original_price_cents').notNull(),
@@ -177,7 +181,7 @@ export const offers = pgTable(
     check('tractor_offers_type_check', sql`${t.offerType} in ('buy_now','offer')`),
     check(
       'tractor_offers_status_check',
-      sql`${t.status} in ('pending','countered','accepted','rejected','withdrawn')`,
+      sql`${t.status} in ('pending','countered','accepted','rejected','withdrawn','replaced')`,
     ),
     check('tractor_offers_amount_check', sql`${t.offerAmountCents} >= 100`),
     check(
@@ -186,6 +190,10 @@ export const offers = pgTable(
     ),
     // One accepted offer per listing, whatever the code does.
     uniqueIndex('tractor_offers_one_accepted_key').on(t.listingId).where(sql`${t.status} = 'accepted'`),
+    // One open offer per dealer per listing: a new one replaces the open one.
+    uniqueIndex('tractor_offers_one_open_key')
+      .on(t.listingId, t.buyerUserId)
+      .where(sql`${t.status} in ('pending','countered')`),
     uniqueIndex('tractor_offers_idempotency_key').on(t.buyerUserId, t.idempotencyKey),
     index('tractor_offers_buyer_created_idx').on(t.buyerUserId, t.createdAt.desc()),
     index('tractor_offers_listing_buyer_idx').on(t.listingId, t.buyerUserId, t.createdAt.desc()),

@@ -27,4 +27,5 @@ export const authz: AuthzEntry[] = [
   { method: 'POST', url: '/api/admin/listings/:listingId/images/:imageId/primary', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/listings/:listingId/images/:imageId', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/listings/:listingId', access: 'admin' },
+  { method: 'POST', url: '/api/admin/listings/:listingId/restore', access: 'admin' },
 ];

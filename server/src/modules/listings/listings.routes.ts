@@ -99,13 +99,35 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
       service.setListingActive(ctx, req.actor(), req.params.id, req.body.status === 'active', req.info()),
   );
 
+  // Deletes a listing that never had an offer; archives one that did (or is sold). The answer says which.
   api.delete(
     '/admin/listings/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, response: { 204: z.null() } } },
-    async (req, reply) => {
-      await service.deleteListing(ctx, req.actor(), req.params.id, req.info());
-      return reply.code(204).send(null);
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        response: {
+          200: z.object({
+            outcome: z.enum(['deleted', 'archived']),
+            offerCount: z.number(),
+            message: z.string(),
+          }),
+        },
+      },
     },
+    async (req) => service.deleteListing(ctx, req.actor(), req.params.id, req.info()),
+  );
+
+  api.post(
+    '/admin/listings/:id/restore',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ id: z.string(), status: z.enum(['active', 'inactive', 'sold']) }) },
+      },
+    },
+    async (req) => service.restoreListing(ctx, req.actor(), req.params.id, req.info()),
   );
 
   api.post(

@@ -91,9 +91,11 @@ export const publicQuerySchema = z
   .object({ ...baseQuery, sort: z.enum(PUBLIC_SORTS as [Sort, ...Sort[]]).default('newest') })
   .superRefine(rangeChecks);
 
+/** "archived" is the admin's filter of archived listings (whatever their status); the others hide them. */
+export const ADMIN_LISTING_FILTERS = [...LISTING_STATUSES, 'archived'] as const;
 export const adminQuerySchema = z.object({
   q: baseQuery.q,
-  status: z.enum(LISTING_STATUSES).optional(),
+  status: z.enum(ADMIN_LISTING_FILTERS).optional(),
   cursor: baseQuery.cursor,
 });
 
@@ -182,6 +184,9 @@ export const adminRowSchema = z.object({
   createdAt: z.string(),
   owner: z.object({ name: z.string(), email: z.string() }),
   imageCount: z.number(),
+  /** Offers ever made on it: a listing with any is archived instead of deleted. */
+  offerCount: z.number(),
+  archivedAt: z.string().nullable(),
   image: cardImage,
 });
 export const adminPageSchema = z.object({

@@ -14,6 +14,8 @@ export interface SearchFilters {
   condition?: string[];
   state?: string;
   status?: 'active' | 'inactive' | 'sold';
+  /** Admin list: true shows only archived listings, false hides them (archived listings are never active). */
+  archived?: boolean;
 }
 
 /** LIKE pattern for a substring, with \ % _ escaped (backslash is the escape); the SQL lower-cases it. */
@@ -25,6 +27,8 @@ export function likePattern(term: string): string {
 export function filterConditions(f: SearchFilters): SQL[] {
   const where: SQL[] = [];
   if (f.status) where.push(sql`l.status = ${f.status}`);
+  if (f.archived !== undefined)
+    where.push(f.archived ? sql`l.archived_at is not null` : sql`l.archived_at is null`);
   // search_text is already lower(...): LIKE against the pattern through the same lower() is case-insensitive, at
   // half ILIKE's cost per row (a broad term's exact count rechecks every matching row). Trigram index either way.
   if (f.q) where.push(sql`l.search_text like lower(${likePattern(f.q)})`);

@@ -9,7 +9,7 @@ type OfferMailBase = {
   offerType: 'buy_now' | 'offer';
   amountCents: number;
   askingCents: number;
-  /** Absolute link that opens the listing (signing the dealer in when a sign-in link could be made). */
+  /** Absolute link to the listing page (plain: it asks a signed-out reader to sign in, then opens). */
   link?: string;
 };
 
@@ -18,7 +18,8 @@ const fee = (cents: number): Array<[string, string]> => [
   ['Total with fee', formatDollars(totalWithFeeCents(cents))],
 ];
 
-const listingUrl = (p: OfferMailBase, publicUrl: string) => p.link ?? `${publicUrl}/tractor/${p.listingId}`;
+/** Always the plain listing page; a one-time sign-in link still sitting in an older queued payload is ignored. */
+const listingUrl = (p: OfferMailBase, publicUrl: string) => `${publicUrl}/tractor/${p.listingId}`;
 
 /** SPEC.md section 7 notify-admin-new-offer: to every admin after an offer is created. */
 export const ADMIN_NEW_OFFER = defineTemplate(

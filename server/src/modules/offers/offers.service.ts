@@ -1,4 +1,4 @@
-import { formatDollars } from '../../../../domain/money.js';
+import { DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from '../../../../domain/money.js';
 import {
   maxOfferCents,
   OFFER_ABSOLUTE_MAX_CENTS,
@@ -41,20 +41,15 @@ function requireAdmin(actor: Actor) {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
 }
 
-/** Dollars (string or number, decimals allowed) to cents, with a message naming what is wrong. */
+/** Whole dollars (domain `parseDollarAmount`: "48,500", "$48500") to cents, with a message naming what is wrong. */
 export function parseAmount(value: string | number | null | undefined, label: string): number {
   const fail = (msg: string) => new AppError('VALIDATION', msg, { fields: { amount: msg } });
   if (value === null || value === undefined || String(value).trim() === '')
     throw fail(`${label} is required`);
-  const text = String(value).trim().replace(/[$,]/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(text)) throw fail(`${label} must be a number`);
-  if (text.startsWith('-')) throw fail(`${label} must be at least $1`);
-  const [whole, frac = ''] = text.split('.');
-  if (frac.length > 2) throw fail(`${label} can have at most 2 decimal places`);
-  // Compare as text length first: a 20-digit amount must not turn into an imprecise float.
-  if (whole.replace(/^0+/, '').length > 12)
+  const cents = parseDollarAmount(value);
+  if (cents === null) throw fail(DOLLAR_AMOUNT_MESSAGE);
+  if (cents > OFFER_ABSOLUTE_MAX_CENTS)
     throw fail(`${label} cannot be more than ${formatDollars(OFFER_ABSOLUTE_MAX_CENTS)}`);
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
   if (cents < OFFER_MIN_CENTS) throw fail(`${label} must be at least $1`);
   return cents;
 }
@@ -124,8 +119,28 @@ export async function createOffer(
   requireDealer(actor);
   const message = (input.message ?? '').trim();
   const typedCents = input.offerType === 'offer' ? parseAmount(input.amount, 'Offer amount') : null;
-  const now = ctx.clock.now();
+  const attempt = () => createOfferOnce(ctx, actor, input, typedCents, message, idempotencyKey, request);
+  // Several new offers of one dealer on one tractor at once: the one-open-offer index refuses all inserts but
+  // the first to commit; run the others again so each replaces the one before, as if sent one after the other.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (tries >= 5 || !isUniqueViolation(err, 'tractor_offers_one_open_key')) throw err;
+    }
+  }
+}
 
+async function createOfferOnce(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateOfferBody,
+  typedCents: number | null,
+  message: string,
+  idempotencyKey: string | undefined,
+  request: RequestInfo,
+): Promise<{ offer: OfferView; replayed: boolean }> {
+  const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (idempotencyKey) {
       const existing = await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey);
@@ -156,6 +171,8 @@ export async function createOffer(
       checkCap(cents, listing.priceCents, 'Offer amount');
     }
 
+    // One open offer per dealer per listing: the new one replaces theirs (it shows as "Replaced" in the history).
+    const replaced = await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
     const inserted = await repo.insertOffer(tx, {
       listingId: listing.id,
       buyerUserId: actor.userId,
@@ -204,9 +221,16 @@ export async function createOffer(
         listingId: listing.id,
         offerType: input.offerType,
         amountCents: cents,
+        ...(replaced.length ? { replacedOfferIds: replaced.map((o) => o.id) } : {}),
       },
       request,
     });
+    for (const old of replaced)
+      await publishEvent(tx, {
+        type: 'offer.updated',
+        audience: ['admins', actor.userId],
+        data: { offerId: old.id, listingId: listing.id, status: 'replaced' },
+      });
     await publishEvent(tx, {
       type: 'offer.created',
       audience: ['admins', actor.userId],
@@ -280,11 +304,11 @@ function refusal(action: Action, current: string): AppError {
   return new AppError('CONFLICT', `This offer can no longer be ${VERB[action]}: it is already ${current}`);
 }
 
-/** Postgres unique violation (possibly wrapped by the driver or Drizzle). */
-function isUniqueViolation(err: unknown): boolean {
-  let e = err as { code?: string; cause?: unknown } | undefined;
+/** Postgres unique violation (possibly wrapped by the driver or Drizzle), of `constraint` when given. */
+function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
+    if (e.code === '23505') return !constraint || e.constraint === constraint;
     e = e.cause as typeof e;
   }
   return false;
@@ -381,7 +405,7 @@ async function afterTransition(
     await enqueueMail(tx, {
       template: OFFER_UPDATE,
       to: buyer.email,
-      payload: { ...base(o), link: await listingLink(ctx, tx, buyer, o.listingId), ...extra },
+      payload: { ...base(o), link: listingLink(ctx, o.listingId), ...extra },
     });
   };
 

@@ -17,7 +17,16 @@ export interface AdminListingRow {
   createdAt: string;
   owner: { name: string; email: string };
   imageCount: number;
+  /** Offers ever made on it: Delete archives a listing with any (issue 9). */
+  offerCount: number;
+  archivedAt: string | null;
   image: CardImage | null;
+}
+
+export interface DeleteOutcome {
+  outcome: 'deleted' | 'archived';
+  offerCount: number;
+  message: string;
 }
 
 interface AdminPage {
@@ -64,7 +73,14 @@ export function useListingMutations() {
         post<{ id: string; status: string }>(`/api/admin/listings/${id}/status`, { status }),
       ...opts,
     }),
-    remove: useMutation({ mutationFn: (id: string) => del<void>(`/api/admin/listings/${id}`), ...opts }),
+    remove: useMutation({
+      mutationFn: (id: string) => del<DeleteOutcome>(`/api/admin/listings/${id}`),
+      ...opts,
+    }),
+    restore: useMutation({
+      mutationFn: (id: string) => post<{ id: string; status: string }>(`/api/admin/listings/${id}/restore`),
+      ...opts,
+    }),
     samples: useMutation({
       mutationFn: () => post<{ added: number; message: string }>('/api/admin/listings/samples'),
       ...opts,

@@ -103,6 +103,7 @@ export function ListingForm({
     defaultValues: defaults(listing),
   });
   const { register, formState } = form;
+  const sold = listing?.status === 'sold';
   const err = (k: string) => (formState.errors as Record<string, { message?: string }>)[k]?.message;
   const aria = (k: string) => ({
     'aria-invalid': Boolean(err(k)),
@@ -165,7 +166,22 @@ export function ListingForm({
         {field(
           'price',
           'Price ($)',
-          <Input id="lf-price" inputMode="decimal" {...register('price')} {...aria('price')} />,
+          <>
+            <Input
+              id="lf-price"
+              inputMode="decimal"
+              // A sold tractor's price is part of the sale's record (the server refuses a change too).
+              readOnly={sold}
+              {...register('price')}
+              {...aria('price')}
+              aria-describedby={sold ? 'lf-price-sold' : aria('price')['aria-describedby']}
+            />
+            {sold && (
+              <p id="lf-price-sold" className="text-sm text-muted-foreground">
+                The price of a sold tractor cannot be changed.
+              </p>
+            )}
+          </>,
         )}
         {field(
           'location',

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useSession } from '@/features/auth/api/session';
 import { OfferHistory, OfferPanel } from '@/features/offers/components/offer-panel';
 import { ApiError } from '@/lib/api';
 import { formatDollars, formatHours } from '@/lib/format';
@@ -42,6 +43,9 @@ function BackLink() {
 }
 
 export function TractorDetail({ id }: { id: string }) {
+  // Subscribed so a sign-in on this page (e.g. from an e-mail link) re-renders it and the detail is fetched
+  // again as the member sees it (price, or a sold tractor its buyer may see); sign-in drops the cached answer.
+  useSession();
   const query = useListing(id);
   if (query.isPending)
     return (
