@@ -116,7 +116,7 @@ export function AdminDashboard() {
             <AdminOffersTab />
           </TabSuspense>
         </TabsContent>
-        <TabsContent value="listings" className="grid gap-4">
+        <TabsContent value="listings" className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <TabSuspense>
             <NotificationControls />
             <AdminListingsTab />

@@ -29,11 +29,13 @@ export function AcceptCounterButton({
   const accept = useAcceptCounter();
   const counter = offer.counterOfferAmountCents;
   if (offer.status !== 'countered' || counter === null) return null;
+  // mutateAsync, not mutate's callbacks: on success the counter card gives way to the sold state and this
+  // button unmounts before per-call callbacks would run.
   const onConfirm = () =>
-    accept.mutate(offer.id, {
-      onSuccess: () => toast.success('Counter offer accepted successfully!'),
-      onError: (err) => toast.error(err.message || 'Failed to accept counter offer'),
-    });
+    accept.mutateAsync(offer.id).then(
+      () => toast.success('Counter offer accepted successfully!'),
+      (err: Error) => toast.error(err.message || 'Failed to accept counter offer'),
+    );
   return (
     <>
       <Button size={size} onClick={() => setOpen(true)} disabled={accept.isPending}>
