@@ -100,9 +100,11 @@ function HistoryEntry({ offer }: { offer: Offer }) {
         </p>
       )}
       {offer.message && <p className="text-sm text-muted-foreground">Your message: {offer.message}</p>}
-      <div>
-        <WithdrawButton offer={offer} />
-      </div>
+      {(offer.status === 'pending' || offer.status === 'countered') && (
+        <div>
+          <WithdrawButton offer={offer} />
+        </div>
+      )}
     </Card>
   );
 }
