@@ -86,6 +86,8 @@ describe.runIf(hasBrowser())('offers', () => {
     await row.getByLabel('Counter amount').fill('47000');
     await row.getByLabel('Counter message (optional)').fill('Meet me at 47');
     await row.getByRole('button', { name: /^Counter/ }).click();
+    // Binding steps ask first (issue 9).
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Send Counter Offer' }).click();
     await toast(admin.page, 'Offer updated successfully').waitFor();
     await screenshot(admin.page, 'offers-admin-tab-1280');
     await expectNoAxeViolationsIn(admin.page, ['[role="tabpanel"]']);
@@ -97,6 +99,7 @@ describe.runIf(hasBrowser())('offers', () => {
     await screenshot(page, 'offers-counter-banner-390');
     await expectNoAxeViolationsIn(page, ['[data-testid="offer-panel"]', '[data-testid="offer-history"]']);
     await page.getByRole('button', { name: 'Accept Counter Offer' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Accept and Buy' }).click();
     await toast(page, 'Counter offer accepted successfully!').waitFor();
     await page.getByRole('heading', { name: 'Offer Accepted!' }).waitFor();
     await page.getByText('Congratulations! Your offer has been accepted.').waitFor();

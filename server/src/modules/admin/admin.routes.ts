@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { type AdminStats, OUTBOX_STATUSES, type OutboxMessage } from '../../../../domain/admin.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { outboxPage, retryMessage, stats } from './admin.service.js';
+import { outboxPage, renderedMessage, retryMessage, stats } from './admin.service.js';
 import { previewTemplates, renderPreview } from './mail-preview.js';
 
 const outboxMessage = z.object({
   id: z.number(),
   template: z.string(),
+  subject: z.string(),
   recipient: z.string(),
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number(),
@@ -33,6 +34,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
             pendingReview: z.number(),
             approvedUsers: z.number(),
             administrators: z.number(),
+            offersNeedingAction: z.number(),
           }) satisfies z.ZodType<AdminStats>,
         },
       },
@@ -58,6 +60,21 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => outboxPage(ctx, req.actor(), req.query),
+  );
+
+  api.get(
+    '/admin/outbox/:messageId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ messageId: z.coerce.number().int().positive() }),
+        response: { 200: outboxMessage.extend({ html: z.string(), text: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return renderedMessage(ctx, req.actor(), req.params.messageId);
+    },
   );
 
   api.post(

@@ -15,7 +15,13 @@ describe('admin panel API', () => {
 
   it('counts users live from the database', async () => {
     const before = (await admin.get('/api/admin/stats')).json();
-    expect(before).toEqual({ totalUsers: 1, pendingReview: 0, approvedUsers: 0, administrators: 1 });
+    expect(before).toEqual({
+      totalUsers: 1,
+      pendingReview: 0,
+      approvedUsers: 0,
+      administrators: 1,
+      offersNeedingAction: 0,
+    });
     const a = await createUser(t.app, { status: 'pending' });
     await createUser(t.app, { status: 'pending' });
     await createUser(t.app, { status: 'approved' });
@@ -25,6 +31,7 @@ describe('admin panel API', () => {
       pendingReview: 2,
       approvedUsers: 1,
       administrators: 1,
+      offersNeedingAction: 0,
     });
     await setUserStatus(t.app, a.id, 'approved');
     expect((await admin.get('/api/admin/stats')).json()).toMatchObject({
@@ -81,6 +88,36 @@ describe('admin panel API', () => {
       expect(row).toMatchObject({ status: 'pending', attempts: 0 });
       expect((await admin.post(`/api/admin/outbox/${failedId}/retry`)).statusCode).toBe(409);
       expect((await admin.post('/api/admin/outbox/99999999/retry')).statusCode).toBe(404);
+    });
+
+    it('shows subject, recipient, template, status and time, and opens the rendered message with tokens hidden', async () => {
+      const [row] = await t.app.ctx.db
+        .insert(outbox)
+        .values({
+          template: 'auth-sign-in-link',
+          recipient: 'jane@example.com',
+          payload: { name: 'Jane', url: 'http://localhost:3000/auth-redirect?token=SECRET123' },
+        })
+        .returning({ id: outbox.id });
+      const list = (await admin.get('/api/admin/outbox')).json();
+      const listed = list.messages.find((m: { id: number }) => m.id === row.id);
+      expect(listed).toMatchObject({
+        template: 'auth-sign-in-link',
+        recipient: 'jane@example.com',
+        status: 'pending',
+        subject: expect.stringMatching(/sign/i),
+      });
+      expect(listed.createdAt).toEqual(expect.any(String));
+      const res = await admin.get(`/api/admin/outbox/${row.id}`);
+      expect(res.statusCode).toBe(200);
+      const mail = res.json();
+      expect(mail.subject).toBe(listed.subject);
+      expect(mail.html).toContain('<html');
+      expect(mail.text).toContain('token=hidden');
+      expect(`${mail.html}${mail.text}`).not.toContain('SECRET123');
+      expect((await admin.get('/api/admin/outbox/99999999')).statusCode).toBe(404);
+      const dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+      expect((await dealer.get(`/api/admin/outbox/${row.id}`)).statusCode).toBe(403);
     });
   });
 

@@ -109,14 +109,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
       schema: {
         body: z.object({ token: linkToken, password: newPasswordSchema }),
-        response: { 204: z.null() },
+        // The e-mail lets the SPA open the sign-in dialog filled in (issue 9 section 7).
+        response: { 200: z.object({ email: z.string() }) },
       },
     },
     async (req, reply) => {
-      await resetPassword(ctx, req.body, req.info());
+      const email = await resetPassword(ctx, req.body, req.info());
       // The reset ended every session, this browser's included.
       clearSessionCookie(reply);
-      return reply.code(204).send(null);
+      return { email };
     },
   );
 

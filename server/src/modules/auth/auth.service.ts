@@ -233,9 +233,9 @@ export async function resetPassword(
   ctx: AppContext,
   input: { token: string; password: string },
   req: RequestInfo,
-): Promise<void> {
+): Promise<string> {
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const consumed = await consumeToken(tx, { tokenHash: sha256(input.token), kind: 'reset', now });
     const user = consumed ? await findUserById(tx, consumed.userId) : null;
@@ -250,6 +250,7 @@ export async function resetPassword(
       actorEmail: user.email,
       request: req,
     });
+    return user.email;
   });
 }
 

@@ -17,7 +17,7 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
 import { variantKey } from '../listings/image-files.js';
 import { listingLink } from './offers.links.js';
-import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
+import { ADMIN_NEW_OFFER, ADMIN_OFFER_NOTICE, type AdminNoticeKind, OFFER_UPDATE } from './offers.mail.js';
 import * as repo from './offers.repository.js';
 import type {
   AdminOfferView,
@@ -234,7 +234,15 @@ async function createOfferOnce(
     await publishEvent(tx, {
       type: 'offer.created',
       audience: ['admins', actor.userId],
-      data: { offerId: inserted.id, listingId: listing.id, status: 'pending' },
+      data: {
+        offerId: inserted.id,
+        listingId: listing.id,
+        status: 'pending',
+        notice: input.offerType === 'buy_now' ? 'buy_now' : 'new_offer',
+        tractor,
+        amountCents: cents,
+        buyerName: actor.name,
+      },
     });
     return { offer: toOffer(inserted), replayed: false };
   });
@@ -424,11 +432,35 @@ async function afterTransition(
     },
     request: a.request,
   });
+  // A buyer's own step carries `notice`, so an open admin panel can toast it (issue 9 section 6).
+  const notice: AdminNoticeKind | undefined =
+    a.action === 'accept_counter' ? 'counter_accepted' : a.action === 'withdraw' ? 'withdrawn' : undefined;
   await publishEvent(tx, {
     type: 'offer.updated',
     audience: ['admins', offer.buyerUserId],
-    data: { offerId: offer.id, listingId: offer.listingId, status: offer.status },
+    data: {
+      offerId: offer.id,
+      listingId: offer.listingId,
+      status: offer.status,
+      ...(notice ? { notice, tractor, amountCents: offer.offerAmountCents, buyerName: a.actor.name } : {}),
+    },
   });
+  if (notice) {
+    const [buyer] = await repo.usersByIds(tx, [offer.buyerUserId]);
+    for (const admin of await repo.adminRecipients(tx)) {
+      await enqueueMail(tx, {
+        template: ADMIN_OFFER_NOTICE,
+        to: admin.email,
+        payload: {
+          ...base(offer),
+          kind: notice,
+          buyerName: a.actor.name,
+          buyerCompany: buyer?.companyName ?? '',
+          buyerEmail: a.actor.email,
+        },
+      });
+    }
+  }
 
   if (offer.status === 'countered') {
     await notify(offer, {
@@ -441,7 +473,10 @@ async function afterTransition(
   } else if (offer.status === 'accepted') {
     if ((await repo.markListingSold(tx, offer.listingId, now)) === 0)
       throw new AppError('CONFLICT', 'This tractor has already been sold');
-    await notify(offer, { status: 'accepted' });
+    await notify(offer, {
+      status: 'accepted',
+      ...(a.action === 'accept_counter' ? { viaCounter: true } : {}),
+    });
     const ended = await repo.rejectOtherOpenOffers(tx, offer.listingId, offer.id, now);
     for (const other of ended) {
       await notify(other, { status: 'rejected', soldToAnother: true });

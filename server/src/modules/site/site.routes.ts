@@ -26,7 +26,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         supportEmail: ctx.config.brand.supportEmail,
         supportPhone: ctx.config.brand.supportPhone,
         officeAddress: ctx.config.brand.officeAddress,
-        copyrightYear: ctx.config.brand.copyrightYear,
+        copyrightYear: ctx.config.brand.copyrightYear ?? ctx.clock.now().getUTCFullYear(),
         publicUrl: ctx.config.publicUrl,
         demo: ctx.config.demo,
       };
