@@ -263,6 +263,10 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
     await toast(page, 'Offer submitted successfully!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('offer-history').getByText('Replaced').waitFor();
+    await page
+      .getByTestId('offer-history')
+      .getByText(/^Replaced by a newer offer on /)
+      .waitFor();
     expect((await offersNow()).map((o) => [o.status, o.offerAmountCents])).toEqual([
       ['pending', 42_500_00],
       ['replaced', 40_000_00],

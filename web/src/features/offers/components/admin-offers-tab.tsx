@@ -1,4 +1,4 @@
-import { buyerFeeCents, formatDollarsCents, parseDollarsToCents } from '@domain/money';
+import { buyerFeeCents, DOLLAR_AMOUNT_MESSAGE, formatDollarsCents, parseDollarAmount } from '@domain/money';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -102,7 +102,7 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
       onError: (err) => toast.error('Failed to update offer', { description: err.message }),
     });
 
-  const counterCents = parseDollarsToCents(amount);
+  const counterCents = parseDollarAmount(amount);
   return (
     <Card className="grid gap-3 p-4" data-testid="admin-offer-row">
       <div className="flex flex-wrap items-center gap-2">
@@ -159,13 +159,16 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
               <Label htmlFor={ids.amount}>Counter amount</Label>
               <Input
                 id={ids.amount}
-                inputMode="decimal"
+                inputMode="numeric"
                 aria-describedby={ids.hint}
+                aria-invalid={amount.trim() !== '' && counterCents === null}
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
               />
               <p id={ids.hint} className="text-xs text-muted-foreground">
-                Whole dollars, e.g. 48,500
+                {amount.trim() !== '' && counterCents === null
+                  ? DOLLAR_AMOUNT_MESSAGE
+                  : 'Whole dollars, e.g. 48,500'}
               </p>
             </div>
             <div className="grid gap-1">
@@ -179,10 +182,9 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
                 className="h-11"
                 disabled={decide.isPending}
                 onClick={() => {
-                  // An amount that does not parse is not binding: the server names what is wrong.
-                  const d = { offerId: offer.id, action: 'counter', amount: amount.trim(), message } as const;
-                  if (counterCents === null) run(d);
-                  else setConfirm(d);
+                  // The domain rule names what is wrong; only a valid amount reaches the confirmation.
+                  if (counterCents === null) return;
+                  setConfirm({ offerId: offer.id, action: 'counter', amount: amount.trim(), message });
                 }}
               >
                 Counter{counterCents !== null ? ` at ${formatDollarsCents(counterCents)}` : ''}

@@ -99,6 +99,12 @@ function HistoryEntry({ offer }: { offer: Offer }) {
           Counter offer: <AmountWithFee cents={offer.counterOfferAmountCents} />
         </p>
       )}
+      {offer.status === 'replaced' && (
+        <p className="text-sm text-muted-foreground">
+          Replaced by a newer offer on{' '}
+          <time dateTime={offer.updatedAt}>{formatDateTime(offer.updatedAt)}</time>
+        </p>
+      )}
       {offer.message && <p className="text-sm text-muted-foreground">Your message: {offer.message}</p>}
       {(offer.status === 'pending' || offer.status === 'countered') && (
         <div>
