@@ -14,7 +14,10 @@ const files = import.meta.glob<{ authz: AuthzEntry[] }>('../modules/*/*.authz.ts
 
 /** Routes of the foundation itself (no feature module owns them). */
 const FOUNDATION: AuthzEntry[] = [
+  // The API document and its reference page: public here (test); admin only in production (openapi.test.ts).
   { method: 'GET', url: '/api/docs', access: 'public' },
+  { method: 'GET', url: '/api/reference', access: 'public' },
+  { method: 'GET', url: '/api/reference/:asset', access: 'public' },
   { method: 'GET', url: '/api/health/live', access: 'public' },
   { method: 'GET', url: '/api/health/ready', access: 'public' },
   { method: 'GET', url: '/api/site', access: 'public' },
