@@ -5,9 +5,17 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_STATUS } from '../../../domain/errors.js';
 import type { AppConfig } from '../config.js';
 import { type Access, CSRF_HEADER, cookieNames } from '../plugins/auth.js';
-import { apiRoutes, documentRoute, FEATURES } from './route-docs.js';
+import {
+  apiRoutes,
+  documentRoute,
+  FEATURES,
+  routeErrorCodes,
+  UNDOCUMENTED_URLS,
+  undocumentedAnswers,
+} from './route-docs.js';
 
 /** The document and its reference page: open in development and tests, admins only in production (0013). */
 export const docsAccess = (config: AppConfig): Access => (config.production ? 'admin' : 'public');
@@ -54,18 +62,33 @@ const ASSETS: Record<string, { file?: string; body?: string; type: string }> = {
 
 /** Collects every /api route and registers @fastify/swagger; call before any route is added. */
 export async function registerOpenapi(app: FastifyInstance, config: AppConfig) {
+  const documented = new Map<string, Set<number>>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     for (const method of [route.method].flat()) {
-      apiRoutes.push({
+      const info = {
         method,
         url: route.url,
         access: route.config?.access,
         skipCsrf: route.config?.skipCsrf === true,
         schema: route.schema,
-      });
+      };
+      apiRoutes.push(info);
+      documented.set(`${method} ${route.url}`, new Set(routeErrorCodes(info).map((c) => ERROR_STATUS[c])));
     }
   });
+  // Outside production, an error status a route's document does not list is reported (tests assert none).
+  if (!config.production) {
+    app.addHook('onResponse', async (req, reply) => {
+      const key = `${req.method} ${req.routeOptions.url}`;
+      const statuses = documented.get(key);
+      if (!statuses || reply.statusCode < 400 || reply.statusCode >= 500 || statuses.has(reply.statusCode))
+        return;
+      if (UNDOCUMENTED_URLS.has(req.routeOptions.url ?? '')) return;
+      undocumentedAnswers.push(`${key} answered ${reply.statusCode}`);
+      req.log.warn({ route: key, status: reply.statusCode }, 'error status missing from the API document');
+    });
+  }
   const names = cookieNames(config.production);
   await app.register(swagger, {
     openapi: {

@@ -3,8 +3,17 @@ import { astToString, openapiTS } from 'fieldlot-openapi-typegen';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, createUser, type TestApp, TestClient } from '../test/test-app.js';
-import { type ApiRouteInfo, apiRoutes, routeDocProblems, routeErrorCodes } from './route-docs.js';
+import { buildApp } from '../app.js';
+import { testConfig } from '../config.js';
+import { createTestApp, createUser, openTestDatabase, type TestApp, TestClient } from '../test/test-app.js';
+import {
+  type ApiRouteInfo,
+  apiRoutes,
+  routeDocProblems,
+  routeErrorCodes,
+  STABLE_OPERATIONS,
+  undocumentedAnswers,
+} from './route-docs.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -54,6 +63,12 @@ describe('the OpenAPI document', () => {
     }
     const tags = new Set(doc.tags?.map((tag) => tag.name));
     for (const { op } of ops) expect(tags).toContain(op.tags?.[0]);
+  });
+
+  it('marks the stable operations, and every one of them exists', () => {
+    const byId = new Map(operations(doc).map(({ op }) => [op.operationId, op]));
+    for (const id of STABLE_OPERATIONS) expect(byId.get(id)?.description, id).toMatch(/^\*\*Stable\*\*/);
+    expect(byId.get('offers.accept')?.description).toMatch(/^\*\*Internal\*\*/);
   });
 
   it('gives every error response the shared error body, and 429 its Retry-After header', () => {
@@ -131,6 +146,29 @@ describe('the route documentation check', () => {
     const publicRead = { method: 'GET', access: 'public' as const, skipCsrf: false, schema: { errors: [] } };
     expect(routeErrorCodes(publicRead)).toEqual([]);
     expect(routeErrorCodes({ ...publicRead, access: 'signedIn' })).toEqual(['UNAUTHENTICATED']);
+  });
+});
+
+describe('answers the document does not list', () => {
+  it('are recorded outside production', async () => {
+    const { database, drop } = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, serveWeb: false });
+    try {
+      app.get(
+        '/api/undeclared-conflict',
+        { config: { access: 'public' }, schema: { operationId: 'site.conflict', summary: 'x', errors: [] } },
+        async (_req, reply) => reply.code(409).send({ error: { code: 'CONFLICT', message: 'No' } }),
+      );
+      await app.ready();
+      const before = undocumentedAnswers.length;
+      await app.inject('/api/undeclared-conflict');
+      await app.inject('/api/health/live');
+      expect(undocumentedAnswers.slice(before)).toEqual(['GET /api/undeclared-conflict answered 409']);
+      undocumentedAnswers.splice(before);
+    } finally {
+      await app.close();
+      await drop();
+    }
   });
 });
 

@@ -37,6 +37,29 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
   health: { tag: 'Health', description: 'Liveness and readiness for the orchestrator.' },
 };
 
+/**
+ * The operations integrators may build on: they change only by additions (new optional fields, new
+ * operations) within version 1. Everything else serves FieldLot's own web app and may change with it.
+ */
+export const STABLE_OPERATIONS = new Set([
+  'auth.session',
+  'auth.signIn',
+  'auth.signOut',
+  'listings.search',
+  'listings.get',
+  'images.get',
+  'offers.create',
+  'offers.listMine',
+  'offers.listMineOnListing',
+  'offers.get',
+  'offers.listPurchases',
+  'offers.acceptCounter',
+  'offers.withdraw',
+  'users.getMe',
+  'health.live',
+  'health.ready',
+]);
+
 export const OPERATION_ID = /^([a-z][a-zA-Z]*)\.([a-z][a-zA-Z]*)$/;
 
 /** Routes that are the documentation itself (not operations of the API). */
@@ -52,6 +75,9 @@ export interface ApiRouteInfo {
 
 /** Every /api route as registered (the completeness test walks this). */
 export const apiRoutes: ApiRouteInfo[] = [];
+
+/** Outside production: answers with an error status the route's document does not list ("GET /api/x answered 409"). */
+export const undocumentedAnswers: string[] = [];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -102,10 +128,19 @@ export const documentRoute: SwaggerTransform = (input) => {
     ...(access === 'public' ? {} : { session: [] }),
     ...(needsCsrf ? { csrf: [] } : {}),
   };
+  const stable = schema.operationId ? STABLE_OPERATIONS.has(schema.operationId) : false;
   const out = jsonSchemaTransform({
     ...input,
     schema: {
       ...rest,
+      description: [
+        stable
+          ? '**Stable**: changes only by additions within version 1.'
+          : "**Internal**: serves FieldLot's web app; may change without notice.",
+        rest.description,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       ...(tag ? { tags: [tag] } : {}),
       security: Object.keys(requirement).length ? [requirement] : [],
       response: { ...(rest.response as object), ...errorResponses(codes) },
