@@ -49,6 +49,8 @@ export const apiErrorSchema = z
       retryAfterSeconds: z
         .number()
         .int()
+        .positive()
+        .max(86_400)
         .optional()
         .meta({ description: 'With RATE_LIMITED: seconds until the next attempt is allowed.' }),
     }),

@@ -3,6 +3,7 @@ import { astToString, openapiTS } from 'fieldlot-openapi-typegen';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '../../../domain/errors.js';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { createTestApp, createUser, openTestDatabase, type TestApp, TestClient } from '../test/test-app.js';
@@ -80,8 +81,14 @@ describe('the OpenAPI document', () => {
         errorResponses += 1;
         const body = (response as OpenAPIV3_1.ResponseObject).content?.['application/json']?.schema;
         expect(body, `${method} ${url} ${status}`).toEqual({ $ref: '#/components/schemas/ApiError' });
+        const example = (response as OpenAPIV3_1.ResponseObject).content?.['application/json']?.example;
+        const exampleCode = example?.error?.code as ErrorCode;
+        expect(ERROR_STATUS[exampleCode], `${method} ${url} ${status} example`).toBe(Number(status));
         if (status === '429')
-          expect((response as OpenAPIV3_1.ResponseObject).headers).toHaveProperty('retry-after');
+          expect((response as OpenAPIV3_1.ResponseObject).headers?.['retry-after']).toEqual({
+            description: 'Seconds until the next attempt is allowed.',
+            schema: { type: 'integer' },
+          });
       }
     }
     expect(errorResponses).toBeGreaterThan(ops.length);

@@ -94,6 +94,15 @@ export function routeErrorCodes(route: Omit<ApiRouteInfo, 'url'>): ErrorCode[] {
   return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
 }
 
+/** The example body shown for a status: its first code, with the extra fields that code carries. */
+function example(code: ErrorCode) {
+  if (code === 'VALIDATION')
+    return { error: { code, message: 'Price is required', fields: { priceCents: 'Price is required' } } };
+  if (code === 'RATE_LIMITED')
+    return { error: { code, message: 'Too many attempts. Please try again later.', retryAfterSeconds: 900 } };
+  return { error: { code, message: ERROR_MEANING[code].split(/[;(]/)[0].trim() } };
+}
+
 function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes)
@@ -115,6 +124,8 @@ function errorResponses(codes: ErrorCode[]) {
 export const documentRoute: SwaggerTransform = (input) => {
   const { route } = input;
   const schema = (input.schema ?? {}) as FastifySchema & Record<string, unknown>;
+  // The SPA's own routes (`/`, static files) are not API operations.
+  if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
   if (schema.hide) return jsonSchemaTransform(input as never);
   const { errors: _declared, ...rest } = schema;
   const method = [route.method].flat()[0];
@@ -146,14 +157,17 @@ export const documentRoute: SwaggerTransform = (input) => {
       response: { ...(rest.response as object), ...errorResponses(codes) },
     },
   } as never) as { schema: { response?: Record<string, Record<string, unknown>> }; url: string };
-  const tooMany = out.schema.response?.[429];
-  if (tooMany) {
-    tooMany.headers = {
-      'retry-after': {
-        description: 'Seconds until the next attempt is allowed.',
-        schema: { type: 'integer' },
-      },
-    };
+  // fastify-type-provider-zod keeps only the schema of each content type: put back examples and headers.
+  for (const [status, response] of Object.entries(out.schema.response ?? {})) {
+    const json = (response.content as Record<string, Record<string, unknown>> | undefined)?.[
+      'application/json'
+    ];
+    const first = codes.find((c) => ERROR_STATUS[c] === Number(status));
+    if (first && json) json.example = example(first);
+    if (status === '429')
+      response.headers = {
+        'retry-after': { type: 'integer', description: 'Seconds until the next attempt is allowed.' },
+      };
   }
   return out as ReturnType<SwaggerTransform>;
 };
