@@ -4,6 +4,7 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../../domain/errors.js';
 import type { AppConfig } from '../config.js';
@@ -111,8 +112,27 @@ export async function registerOpenapi(app: FastifyInstance, config: AppConfig) {
       },
     },
     transform: documentRoute,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) =>
+      withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document),
   });
+}
+
+/** Registered zod schemas come out twice (input and output variants); keep only those the document uses. */
+function withoutUnusedSchemas(doc: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const schemas = doc.components?.schemas ?? {};
+  const used: Record<string, OpenAPIV3_1.SchemaObject> = {};
+  // Whatever the paths use, then whatever those schemas use, until nothing new turns up.
+  let text = JSON.stringify(doc.paths);
+  for (let added = true; added; ) {
+    added = false;
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (used[name] || !text.includes(`"#/components/schemas/${name}"`)) continue;
+      used[name] = schema;
+      text += JSON.stringify(schema);
+      added = true;
+    }
+  }
+  return { ...doc, components: { ...doc.components, schemas: used } };
 }
 
 /** GET /api/docs (the OpenAPI document) and /api/reference (Swagger UI over it); mounted under /api. */
