@@ -110,7 +110,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         params: z.object({ template: z.string().max(100) }),
         // ?format=text for the text part; any other parameter overrides a sample value of the template.
         querystring: z.object({ format: z.enum(['html', 'text']).optional() }).catchall(z.string().max(200)),
-        response: { 200: z.string() },
+        response: {
+          200: {
+            description: 'The rendered e-mail: its HTML part, or with ?format=text its subject and text part',
+            content: { 'text/html': { schema: z.string() }, 'text/plain': { schema: z.string() } },
+          },
+        },
       },
     },
     async (req, reply) => {

@@ -26,7 +26,14 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'A listing picture (WebP, 400, 800 or 1600 px wide)',
         errors: ['NOT_FOUND'],
         params: z.object({ '*': z.string().regex(FILE_RE, 'Not an image path') }),
-        response: { 200: z.any().describe('image/webp bytes') },
+        response: {
+          200: {
+            description: 'The picture (WebP bytes)',
+            content: {
+              'image/webp': { schema: z.any().meta({ type: 'string', contentMediaType: 'image/webp' }) },
+            },
+          },
+        },
       },
     },
     async (req, reply) => {
