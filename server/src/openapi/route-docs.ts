@@ -1,6 +1,7 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorSchema, ERROR_MEANING, ERROR_STATUS, type ErrorCode } from '../../../domain/errors.js';
 import type { Access } from '../plugins/auth.js';
 
@@ -117,6 +118,18 @@ function errorResponses(codes: ErrorCode[]) {
   return responses;
 }
 
+const SUCCESS: Record<string, string> = { 200: 'OK', 201: 'Created' };
+
+/** JSON success schemas get a description ("OK", "Created") instead of Swagger's "Default Response". */
+function successResponses(response: unknown) {
+  const out: Record<string, unknown> = { ...(response as Record<string, unknown>) };
+  for (const [status, schema] of Object.entries(out)) {
+    if (SUCCESS[status] && schema instanceof z.ZodType)
+      out[status] = { description: SUCCESS[status], content: { 'application/json': { schema } } };
+  }
+  return out;
+}
+
 /**
  * The swagger transform: the route's zod schemas become JSON Schema (fastify-type-provider-zod), plus the
  * feature tag, the security the access rule needs, and the error responses with the shared error body.
@@ -154,7 +167,7 @@ export const documentRoute: SwaggerTransform = (input) => {
         .join('\n\n'),
       ...(tag ? { tags: [tag] } : {}),
       security: Object.keys(requirement).length ? [requirement] : [],
-      response: { ...(rest.response as object), ...errorResponses(codes) },
+      response: { ...successResponses(rest.response), ...errorResponses(codes) },
     },
   } as never) as { schema: { response?: Record<string, Record<string, unknown>> }; url: string };
   // fastify-type-provider-zod keeps only the schema of each content type: put back examples and headers.
