@@ -5,15 +5,15 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isSpaRoute } from '../../domain/routes.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
 import { registerModules } from './modules/index.js';
+import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 
@@ -86,19 +86,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${config.brand.name} API`, version: '1.0.0' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenapi(app, config);
   await app.register(authPlugin, { ctx });
 
   await app.register(
     async (api) => {
       await registerModules(api, ctx);
-      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await apiDocsRoutes(api, config);
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.stats',
+        summary: 'Dashboard counts of users by status',
+        errors: [],
         response: {
           200: z.object({
             totalUsers: z.number(),
@@ -50,6 +53,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.listOutbox',
+        summary: 'Page through the e-mail outbox, newest first',
+        errors: [],
         querystring: z.object({
           status: z.enum(OUTBOX_STATUSES).optional(),
           before: z.coerce.number().int().positive().optional(),
@@ -82,6 +88,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.retryMail',
+        summary: 'Queue a failed e-mail for another attempt',
+        errors: ['NOT_FOUND', 'CONFLICT'],
         params: z.object({ messageId: z.coerce.number().int().positive() }),
         response: { 200: z.object({ queued: z.literal(true) }) },
       },
@@ -96,7 +105,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/mail-preview',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: z.object({ templates: z.array(z.string()) }) } },
+      schema: {
+        operationId: 'admin.listMailTemplates',
+        summary: 'List the e-mail templates that can be previewed',
+        errors: [],
+        response: { 200: z.object({ templates: z.array(z.string()) }) },
+      },
     },
     async () => ({ templates: previewTemplates() }),
   );
@@ -107,9 +121,18 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.previewMail',
+        summary: 'Render one e-mail template with sample data (HTML, or text)',
+        errors: ['NOT_FOUND'],
         params: z.object({ template: z.string().max(100) }),
-        querystring: z.record(z.string(), z.string().max(200)),
-        response: { 200: z.string() },
+        // ?format=text for the text part; any other parameter overrides a sample value of the template.
+        querystring: z.object({ format: z.enum(['html', 'text']).optional() }).catchall(z.string().max(200)),
+        response: {
+          200: {
+            description: 'The rendered e-mail: its HTML part, or with ?format=text its subject and text part',
+            content: { 'text/html': { schema: z.string() }, 'text/plain': { schema: z.string() } },
+          },
+        },
       },
     },
     async (req, reply) => {

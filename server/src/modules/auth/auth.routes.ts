@@ -48,7 +48,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/auth/session',
     {
       config: { access: 'public' },
-      schema: { response: { 200: z.object({ user: sessionUserSchema.nullable() }) } },
+      schema: {
+        operationId: 'auth.session',
+        summary: 'Who is signed in (null when nobody); sets the anti-forgery cookie',
+        errors: [],
+        response: { 200: z.object({ user: sessionUserSchema.nullable() }) },
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -61,6 +66,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.signIn',
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'RATE_LIMITED'],
         body: z.object({
           email: emailSchema,
           password: signInPasswordSchema,
@@ -86,7 +94,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/auth/sign-out',
-    { config: { access: 'public' }, schema: { response: { 204: z.null() } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'auth.signOut',
+        summary: 'Sign out and end the session',
+        errors: [],
+        response: { 204: z.null() },
+      },
+    },
     async (req, reply) => {
       await signOut(ctx, req.sessionId, req.user, req.info());
       clearSessionCookie(reply);
@@ -98,7 +114,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/auth/password-reset',
     {
       config: { access: 'public' },
-      schema: { body: z.object({ email: emailSchema }), response: { 200: messageBody } },
+      schema: {
+        operationId: 'auth.requestPasswordReset',
+        summary: 'E-mail a password reset link',
+        errors: ['RATE_LIMITED'],
+        body: z.object({ email: emailSchema }),
+        response: { 200: messageBody },
+      },
     },
     async (req) => ({ message: await requestPasswordReset(ctx, req.body.email, req.info()) }),
   );
@@ -108,6 +130,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.resetPassword',
+        summary: 'Set a new password with the e-mailed token',
+        errors: [],
         body: z.object({ token: linkToken, password: newPasswordSchema }),
         // The e-mail lets the SPA open the sign-in dialog filled in (issue 9 section 7).
         response: { 200: z.object({ email: z.string() }) },
@@ -126,6 +151,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.requestSignInLink',
+        summary: 'E-mail a one-time sign-in link',
+        errors: ['RATE_LIMITED'],
         body: z.object({ email: emailSchema, listing: z.uuid().optional() }),
         response: { 200: messageBody },
       },
@@ -145,6 +173,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.signInWithLink',
+        summary: 'Sign in with an e-mailed link; sets the session cookie',
+        errors: ['FORBIDDEN'],
         body: z.object({
           token: linkToken,
           email: z

@@ -18,7 +18,15 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/site',
-    { config: { access: 'public' }, schema: { response: { 200: siteConfigSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'site.get',
+        summary: 'Brand name, contact details and public URL',
+        errors: [],
+        response: { 200: siteConfigSchema },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return {
