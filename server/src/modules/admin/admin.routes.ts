@@ -73,6 +73,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.outboxMessage',
+        summary: 'Read one outbox e-mail as rendered (sign-in tokens hidden)',
+        errors: ['NOT_FOUND'],
         params: z.object({ messageId: z.coerce.number().int().positive() }),
         response: { 200: outboxMessage.extend({ html: z.string(), text: z.string() }) },
       },
