@@ -105,7 +105,12 @@ export async function submitInquiry(ctx: AppContext, input: InquiryInput, reques
 async function confirmationAllowed(ctx: AppContext, tx: Executor, email: string, ip: string) {
   const byIp = await hitRateLimit(tx, ctx.clock, `inquiry-mail:ip:${ip}`, RATE_RULES.inquiryMailPerIp);
   if (!byIp.allowed) return false;
-  const byAddress = await hitRateLimit(tx, ctx.clock, `inquiry-mail:to:${email}`, RATE_RULES.inquiryMailPerAddress);
+  const byAddress = await hitRateLimit(
+    tx,
+    ctx.clock,
+    `inquiry-mail:to:${email}`,
+    RATE_RULES.inquiryMailPerAddress,
+  );
   return byAddress.allowed;
 }
 

@@ -75,7 +75,8 @@ async function deliver(
     message.recipient,
     message.id,
     new Date(now.getTime() - cap.windowMs),
-    templatesOfClass(mailClass),
+    // Its own name too: a row of a template unknown to the class map still counts against itself.
+    [...new Set([...templatesOfClass(mailClass), message.template])],
   );
   if (!recent.exempt && recent.count >= cap.limit) {
     const next = recent.oldestSentAt
