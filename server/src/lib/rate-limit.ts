@@ -72,3 +72,13 @@ export async function hitRateLimit(
 export async function resetRateLimit(exec: Executor, key: string): Promise<void> {
   await exec.execute(sql`delete from rate_limits where key = ${key}`);
 }
+
+/**
+ * Gives back one counted attempt (not while blocked): lets a cap count "attempts in flight or failed",
+ * reserved before the work and returned when the attempt turned out fine.
+ */
+export async function releaseRateLimitHit(exec: Executor, clock: Clock, key: string): Promise<void> {
+  await exec.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key = ${key} and (blocked_until is null or blocked_until <= ${clock.now()})`);
+}

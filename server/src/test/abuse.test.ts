@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema.js';
 import { enqueueMail } from '../lib/outbox.js';
+import { deviceCookieName } from '../modules/auth/device-cookie.js';
 import { processOutboxOnce } from '../modules/mail/mail.worker.js';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transport.js';
-import { createTestApp, createUser, type TestApp, TestClient } from './test-app.js';
+import { createTestApp, createUser, mailsTo, TEST_PASSWORD, type TestApp, TestClient } from './test-app.js';
 
 /** Issue 10: nobody can turn our mail or our sign-in against a user. Each block names its section. */
 
@@ -121,5 +122,163 @@ describe('1. security mail is never dropped', () => {
     t.clock.advance(3600_000 + 5000);
     await processOutboxOnce(t.app.ctx, recordingTransport(sent));
     expect((await rows(dealer.email)).every((r) => r.status === 'sent')).toBe(true);
+  });
+});
+
+const WRONG = 'Not-The-Password-9!';
+const signInBody = (email: string, password = TEST_PASSWORD) => ({ email, password });
+const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
+
+describe('2. a stranger cannot lock a user out', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: true });
+  });
+  afterAll(() => t.close());
+
+  /** A browser that signed in to `email` once and signed out again: it keeps its device cookie. */
+  async function trustedDevice(email: string, ip: string) {
+    const c = clientAt(t, ip);
+    expect((await c.post('/api/auth/sign-in', signInBody(email))).statusCode).toBe(200);
+    expect([...c.cookies.keys()].some((k) => k.startsWith('fieldlot_device_'))).toBe(true);
+    await c.post('/api/auth/sign-out');
+    return c;
+  }
+
+  it('5 failures from client A: the trusted device signs in, a new device gets the 429 text', async () => {
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const trusted = await trustedDevice(dealer.email, '10.5.0.1');
+    const attacker = clientAt(t, '10.5.0.2');
+    for (let i = 0; i < 5; i++) {
+      expect((await attacker.post('/api/auth/sign-in', signInBody(dealer.email, WRONG))).statusCode).toBe(
+        401,
+      );
+    }
+    const fresh = await clientAt(t, '10.5.0.3').post('/api/auth/sign-in', signInBody(dealer.email));
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().error.message).toBe(LOCKED);
+    const own = await trusted.post('/api/auth/sign-in', signInBody(dealer.email));
+    expect(own.statusCode).toBe(200);
+    expect(own.json().user.email).toBe(dealer.email);
+  });
+
+  it('the administrator is not locked out from a browser that signed in before', async () => {
+    const admin = await createUser(t.app, { status: 'admin' });
+    const trusted = await trustedDevice(admin.email, '10.6.0.1');
+    const attacker = clientAt(t, '10.6.0.2');
+    for (let i = 0; i < 6; i++)
+      await attacker.post('/api/auth/sign-in', { ...signInBody(admin.email, WRONG), admin: true });
+    expect(
+      (await clientAt(t, '10.6.0.3').post('/api/auth/sign-in', { ...signInBody(admin.email), admin: true }))
+        .statusCode,
+    ).toBe(429);
+    expect(
+      (await trusted.post('/api/auth/sign-in', { ...signInBody(admin.email), admin: true })).statusCode,
+    ).toBe(200);
+  });
+
+  it('a blocked user still gets a reset and a sign-in link from a trusted device', async () => {
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const trusted = await trustedDevice(dealer.email, '10.7.0.1');
+    const attacker = clientAt(t, '10.7.0.2');
+    for (let i = 0; i < 3; i++) {
+      await attacker.post('/api/auth/password-reset', { email: dealer.email });
+      await attacker.post('/api/auth/sign-in-link', { email: dealer.email });
+    }
+    const newDevice = clientAt(t, '10.7.0.3');
+    expect((await newDevice.post('/api/auth/password-reset', { email: dealer.email })).statusCode).toBe(429);
+    expect((await newDevice.post('/api/auth/sign-in-link', { email: dealer.email })).statusCode).toBe(429);
+
+    const before = (await mailsTo(t, dealer.email)).length;
+    const reset = await trusted.post('/api/auth/password-reset', { email: dealer.email });
+    expect(reset.statusCode).toBe(200);
+    const link = await trusted.post('/api/auth/sign-in-link', { email: dealer.email });
+    expect(link.statusCode).toBe(200);
+    const mails = await mailsTo(t, dealer.email);
+    expect(mails.slice(0, mails.length - before).map((m) => m.template)).toEqual([
+      'auth-sign-in-link',
+      'auth-reset-password',
+    ]);
+  });
+
+  it('a device cookie counts only for its own account and only when its signature holds', async () => {
+    const victim = await createUser(t.app, { status: 'approved' });
+    const other = await createUser(t.app, { status: 'approved' });
+    // The attacker signs in to an account of their own and replays that cookie under the victim's name.
+    const attacker = await trustedDevice(other.email, '10.8.0.1');
+    const [, ownValue] = [...attacker.cookies].find(([k]) => k.startsWith('fieldlot_device_')) ?? [];
+    const victimName = deviceCookieName(t.app.ctx.config.sessionSecret, victim.email, false);
+    for (let i = 0; i < 5; i++)
+      await clientAt(t, '10.8.0.2').post('/api/auth/sign-in', signInBody(victim.email, WRONG));
+    for (const value of [String(ownValue), 'forged.signature']) {
+      const c = clientAt(t, '10.8.0.3');
+      c.cookies.set(victimName, value);
+      const res = await c.post('/api/auth/sign-in', signInBody(victim.email));
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.message).toBe(LOCKED);
+    }
+  });
+
+  it('a trusted device that guesses wrong locks only itself', async () => {
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const trusted = await trustedDevice(dealer.email, '10.9.0.1');
+    for (let i = 0; i < 5; i++) await trusted.post('/api/auth/sign-in', signInBody(dealer.email, WRONG));
+    expect((await trusted.post('/api/auth/sign-in', signInBody(dealer.email))).statusCode).toBe(429);
+    expect(
+      (await clientAt(t, '10.9.0.2').post('/api/auth/sign-in', signInBody(dealer.email))).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('4. per-client sign-in cap and timing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: true });
+  });
+  afterAll(() => t.close());
+
+  it('the per-client cap on failed sign-ins holds exactly under parallel load (40 at a cap of 30)', async () => {
+    const c = clientAt(t, '10.20.0.1');
+    await c.csrfToken();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        c.post('/api/auth/sign-in', signInBody(`par-${i}@example.com`, WRONG)),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((s) => s === 401)).toHaveLength(30);
+    expect(codes.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  it('reset and sign-in-link requests take about as long for approved and unknown addresses (loose)', async () => {
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    let n = 0;
+    const time = async (path: string, email: string) => {
+      n += 1;
+      const c = clientAt(t, `10.21.${Math.floor(n / 200)}.${n % 200}`);
+      await c.csrfToken();
+      const start = performance.now();
+      const res = await c.post(path, { email });
+      const ms = performance.now() - start;
+      expect(res.statusCode).toBe(200);
+      return ms;
+    };
+    for (const path of ['/api/auth/password-reset', '/api/auth/sign-in-link']) {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        // Three a quarter-hour per address is the spec's limit: move on between rounds.
+        if (i % 3 === 0) t.clock.advance(16 * 60_000);
+        known.push(await time(path, dealer.email));
+        unknown.push(await time(path, `ghost-${path.length}-${i}@example.com`));
+      }
+      const ratio = median(unknown) / median(known);
+      console.log(
+        `${path} timing: approved median ${median(known).toFixed(1)} ms, unknown median ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+      );
+      expect(ratio).toBeGreaterThan(1 / 3);
+      expect(ratio).toBeLessThan(3);
+    }
   });
 });
