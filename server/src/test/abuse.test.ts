@@ -1,11 +1,23 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { testConfig } from '../config.js';
 import { outbox } from '../db/schema.js';
+import { TestClock } from '../lib/clock.js';
 import { enqueueMail } from '../lib/outbox.js';
 import { deviceCookieName } from '../modules/auth/device-cookie.js';
 import { processOutboxOnce } from '../modules/mail/mail.worker.js';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transport.js';
-import { createTestApp, createUser, mailsTo, TEST_PASSWORD, type TestApp, TestClient } from './test-app.js';
+import {
+  createTestApp,
+  createUser,
+  mailsTo,
+  openTestDatabase,
+  TEST_PASSWORD,
+  type TestApp,
+  TestClient,
+} from './test-app.js';
 
 /** Issue 10: nobody can turn our mail or our sign-in against a user. Each block names its section. */
 
@@ -280,5 +292,146 @@ describe('4. per-client sign-in cap and timing', () => {
       expect(ratio).toBeGreaterThan(1 / 3);
       expect(ratio).toBeLessThan(3);
     }
+  });
+});
+
+describe('3. no input crashes a request', () => {
+  let t: TestApp;
+  let lines: string[];
+  beforeAll(async () => {
+    lines = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { database, drop } = await openTestDatabase();
+    const config = testConfig({ publicUrl: 'http://localhost:3000', logLevel: 'info' });
+    const app = await buildApp({ config, database, clock: new TestClock(), serveWeb: false, logStream });
+    await app.ready();
+    t = {
+      app,
+      clock: app.ctx.clock as TestClock,
+      database,
+      close: async () => {
+        await app.close();
+        await drop();
+      },
+    };
+  });
+  afterAll(() => t.close());
+
+  // Raw query/path encodings: NUL, a bell, and a C1 control (NEL). Lone surrogates can only come in JSON.
+  const BAD_RAW = ['%00', 'a%00b', '%07', '%C2%85'];
+  const BAD_JSON = ['\u0000', 'a\u0000b', 'x\u0007y', '\ud800', 'ok\udc00', 'tab\there', 'new\nline'];
+
+  interface Operation {
+    method: string;
+    path: string;
+    query: string[];
+    body: string[];
+  }
+
+  function operations(): Operation[] {
+    const doc = t.app.swagger() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ in: string; name: string }>;
+            requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+          }
+        >
+      >;
+    };
+    const ops: Operation[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        ops.push({
+          method: method.toUpperCase(),
+          path,
+          query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+          body: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
+        });
+      }
+    }
+    return ops;
+  }
+
+  const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, value);
+  const validPath = (path: string) => fill(path, '00000000-0000-4000-8000-000000000000');
+
+  it('every operation of the OpenAPI document answers bad text with a 400 naming the field, never a 5xx', async () => {
+    const admin = await TestClient.as(t.app, await createUser(t.app, { status: 'admin' }));
+    const signedOut = new TestClient(t.app);
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(30);
+    const fivexx: string[] = [];
+    const not400: string[] = [];
+    const send = async (c: TestClient, method: string, url: string, body?: unknown) => {
+      const res = await c.request(
+        method as 'GET',
+        url,
+        method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}),
+      );
+      if (res.statusCode >= 500) fivexx.push(`${method} ${url} -> ${res.statusCode}`);
+      return res;
+    };
+    for (const op of ops) {
+      const requests: Array<{ url: string; body?: unknown; field: string }> = [];
+      if (op.path.includes('{'))
+        for (const bad of BAD_RAW) requests.push({ url: fill(op.path, bad), field: '' });
+      for (const name of [...op.query, 'extra'])
+        for (const bad of BAD_RAW)
+          requests.push({ url: `${validPath(op.path)}?${name}=${bad}`, field: name });
+      for (const name of op.body)
+        for (const bad of BAD_JSON) {
+          const multiline = ['description', 'otherInfo', 'message'].includes(name);
+          if (multiline && /[\t\n]/.test(bad)) continue;
+          requests.push({ url: validPath(op.path), body: { [name]: bad }, field: name });
+        }
+      for (const r of requests) {
+        await send(signedOut, op.method, r.url, r.body);
+        const res = await send(admin, op.method, r.url, r.body);
+        if (res.statusCode !== 400 || (r.field && !(r.field in (res.json().error.fields ?? {}))))
+          not400.push(
+            `${op.method} ${r.url} ${JSON.stringify(r.body)} -> ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(fivexx).toEqual([]);
+    expect(not400).toEqual([]);
+    expect(lines.join('')).not.toContain('unhandled error');
+  });
+
+  it('the sell form, the search and an offer message name the field; a message may hold newlines', async () => {
+    const c = new TestClient(t.app);
+    const search = await c.get('/api/listings/public?q=%00');
+    expect(search.statusCode).toBe(400);
+    expect(search.json().error.fields).toHaveProperty('q');
+    const sell = await c.post('/api/inquiries', { email: 'seller@example.com', model: 'M7\u0000' });
+    expect(sell.statusCode).toBe(400);
+    expect(sell.json().error.fields).toEqual({ model: expect.stringContaining('not allowed') });
+    const sellOk = await c.post('/api/inquiries', {
+      email: 'seller@example.com',
+      description: 'Line one\nLine\ttwo',
+    });
+    expect(sellOk.statusCode).toBe(201);
+    const oneLine = await c.post('/api/inquiries', { email: 'seller@example.com', model: 'M7\nX' });
+    expect(oneLine.statusCode).toBe(400);
+  });
+
+  it('logs never carry token values from URLs', async () => {
+    const secret = 'SeCrEtToKeN1234567890abcdef';
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/health/live?token=${secret}&temp_password=${secret}x&email=a%40b.c`,
+    });
+    await t.app.inject({ method: 'GET', url: `/reset-password?token=${secret}` });
+    const log = lines.join('');
+    expect(log).toContain('token=[REDACTED]');
+    expect(log).not.toContain(secret);
   });
 });
