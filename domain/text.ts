@@ -10,7 +10,9 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['description', 'ot
 export const TEXT_ERROR = 'Contains characters that are not allowed (control characters or broken text)';
 
 // C0 controls, DEL and C1 controls; the multi-line variant spares tab, newline and carriage return.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
