@@ -1,14 +1,27 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
-import { outbox } from '../db/schema.js';
+import { dataDirFromTemplate } from '../db/data-dir-fixture.js';
+import { listingImages, listings, outbox } from '../db/schema.js';
 import { TestClock } from '../lib/clock.js';
 import { enqueueMail } from '../lib/outbox.js';
+import { issueSignInLink } from '../modules/auth/auth.service.js';
 import { deviceCookieName } from '../modules/auth/device-cookie.js';
+import { IMAGE_MAX_BYTES } from '../modules/listings/image-files.js';
+import { addListingImageFromBuffer } from '../modules/listings/images.service.js';
+import { jpegWithExif, multipart } from '../modules/listings/test-fixtures.js';
 import { processOutboxOnce } from '../modules/mail/mail.worker.js';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transport.js';
+import { insertListing } from '../modules/offers/offers.fixtures.js';
+import { freePort } from './free-port.js';
 import {
   createTestApp,
   createUser,
@@ -18,6 +31,8 @@ import {
   type TestApp,
   TestClient,
 } from './test-app.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Issue 10: nobody can turn our mail or our sign-in against a user. Each block names its section. */
 
@@ -433,5 +448,229 @@ describe('3. no input crashes a request', () => {
     const log = lines.join('');
     expect(log).toContain('token=[REDACTED]');
     expect(log).not.toContain(secret);
+  });
+});
+
+describe('4. smaller findings', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'fieldlot-abuse-'));
+    t = await createTestApp({ trustProxy: true, dataDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('replays of one Idempotency-Key, even racing their original, do not count toward 30 offers an hour', async () => {
+    const admin = await createUser(t.app, { status: 'admin' });
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const c = await TestClient.as(t.app, dealer);
+    await c.csrfToken();
+    const offer = (listingId: string, key: string) =>
+      c.post('/api/offers', { listingId, offerType: 'offer', amount: 40_000 }, { 'idempotency-key': key });
+    for (let i = 0; i < 8; i++)
+      expect((await offer(await insertListing(t.app, admin.id), `real-key-${i}`)).statusCode).toBe(201);
+    const raced = await insertListing(t.app, admin.id);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => offer(raced, 'raced-key-0001')));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(201));
+    for (let i = 0; i < 30; i++) await offer(raced, 'raced-key-0001');
+    // 9 offers written: 21 more are allowed this hour, and the 22nd is refused.
+    for (let i = 0; i < 21; i++)
+      expect((await offer(await insertListing(t.app, admin.id), `more-key-${i}`)).statusCode).toBe(201);
+    const over = await offer(await insertListing(t.app, admin.id), 'one-too-many');
+    expect(over.statusCode).toBe(429);
+  });
+
+  it('the redirect after a sign-in link accepts only a same-origin path', async () => {
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const confirm = async (redirectTo: string) => {
+      const url = await issueSignInLink(t.app.ctx.db, t.app.ctx, {
+        userId: dealer.id,
+        email: dealer.email,
+        style: 'email-auth',
+      });
+      const token = new URL(url, 'http://x').searchParams.get('temp_password');
+      return new TestClient(t.app).post('/api/auth/sign-in-link/confirm', {
+        token,
+        email: dealer.email,
+        redirectTo,
+      });
+    };
+    for (const bad of ['/\\evil.example', '//evil.example', '/\\/evil.example', 'https://evil.example/']) {
+      const res = await confirm(bad);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().redirectTo).toBe('/');
+    }
+    // Tabs and newlines never get that far: the edge check refuses them in a one-line field.
+    for (const bad of ['/\t/evil.example', '/\n/evil.example'])
+      expect((await confirm(bad)).statusCode).toBe(400);
+    expect((await confirm('/my-offers?tab=open')).json().redirectTo).toBe('/my-offers?tab=open');
+  });
+
+  it('pictures of listings a user may not see are not served to that user', async () => {
+    const admin = await createUser(t.app, { status: 'admin' });
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const bidder = await createUser(t.app, { status: 'approved' });
+    const listingId = await insertListing(t.app, admin.id);
+    await addListingImageFromBuffer(t.app.ctx, listingId, await jpegWithExif(500, 300));
+    const [image] = await t.app.ctx.db
+      .select()
+      .from(listingImages)
+      .where(eq(listingImages.listingId, listingId));
+    const url = `/api/images/${image.storageKey}-400.webp`;
+    const asAdmin = await TestClient.as(t.app, admin);
+    const asDealer = await TestClient.as(t.app, dealer);
+    const asBidder = await TestClient.as(t.app, bidder);
+    const signedOut = new TestClient(t.app);
+    expect((await signedOut.get(url)).statusCode).toBe(200);
+    const offered = await asBidder.post('/api/offers', { listingId, offerType: 'offer', amount: 40_000 });
+    expect(offered.statusCode).toBe(201);
+
+    await t.app.ctx.db.update(listings).set({ status: 'inactive' }).where(eq(listings.id, listingId));
+    expect((await signedOut.get(url)).statusCode).toBe(404);
+    expect((await asDealer.get(url)).statusCode).toBe(404);
+    expect((await asAdmin.get(url)).statusCode).toBe(200);
+    // The dealer who made an offer still sees it in their offers list.
+    expect((await asBidder.get(url)).statusCode).toBe(200);
+    expect((await asAdmin.get(url)).headers['cache-control']).toMatch(/^private/);
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('4. shutdown after an upload', () => {
+  it('SIGTERM after an image upload exits within 2 s', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fieldlot-sigterm-'));
+    await dataDirFromTemplate(dir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'development',
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'boot-admin@example.com',
+        ADMIN_PASSWORD: 'Harvest-Gold#2024x',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(out);
+        if (
+          await fetch(`${url}/api/health/ready`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+        if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // Sign in as the boot admin like a browser (keep-alive connection), create a listing, upload.
+      const agent = new http.Agent({ keepAlive: true });
+      const cookies = new Map<string, string>();
+      const call = (
+        method: string,
+        p: string,
+        body?: Buffer | string,
+        headers: Record<string, string> = {},
+      ) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = http.request(
+            `${url}${p}`,
+            {
+              method,
+              agent,
+              headers: {
+                ...headers,
+                cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+                'x-csrf-token': cookies.get('fieldlot_csrf') ?? '',
+                ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+              },
+            },
+            (res) => {
+              for (const c of res.headers['set-cookie'] ?? []) {
+                const [pair] = c.split(';');
+                const i = pair.indexOf('=');
+                cookies.set(pair.slice(0, i), pair.slice(i + 1));
+              }
+              let text = '';
+              res.on('data', (d) => (text += d));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      await call('GET', '/api/auth/session');
+      const json = { 'content-type': 'application/json' };
+      const signIn = await call(
+        'POST',
+        '/api/auth/sign-in',
+        JSON.stringify({ email: 'boot-admin@example.com', password: 'Harvest-Gold#2024x', admin: true }),
+        json,
+      );
+      expect(signIn.status).toBe(200);
+      const created = await call(
+        'POST',
+        '/api/listings',
+        JSON.stringify({
+          make: 'Kubota',
+          model: 'M7',
+          year: 2020,
+          location: 'Iowa',
+          priceCents: 40_000_00,
+          condition: 'Good',
+          description: 'x',
+        }),
+        json,
+      );
+      expect(created.status, created.body).toBe(201);
+      const listingId = JSON.parse(created.body).id;
+      const form = multipart(await jpegWithExif(1200, 800));
+      const uploaded = await call('POST', `/api/admin/listings/${listingId}/images`, form.body, form.headers);
+      expect(uploaded.status, uploaded.body).toBe(201);
+      // And one refused for its size, whose body the server stops reading.
+      const big = multipart(Buffer.alloc(IMAGE_MAX_BYTES + 1_000_000, 1));
+      const refused = await call('POST', `/api/admin/listings/${listingId}/images`, big.body, big.headers);
+      expect(refused.status).toBe(413);
+
+      // The admin page keeps its live-events stream open on the same kind of keep-alive connection.
+      const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const req = http.request(`${url}/api/events`, {
+          agent,
+          headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        });
+        req.on('response', resolve);
+        req.on('error', reject);
+        req.end();
+      });
+      expect(stream.statusCode).toBe(200);
+      stream.resume();
+
+      const start = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      const took = Date.now() - start;
+      console.log(`SIGTERM after an upload: exited ${code} in ${took} ms`);
+      expect(code).toBe(0);
+      expect(took).toBeLessThan(2000);
+      agent.destroy();
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { safeRedirectPath } from '../../../../domain/routes.js';
 import { hasDealerRights, roleOf, type SessionUser } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -394,11 +395,8 @@ export async function requestSignInLink(
   return AUTH_MESSAGES.linkSent;
 }
 
-/** Only same-origin paths: "/x" but never "//host" or "/\host". */
-export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
+/** Only same-origin paths (the rule is the domain's, shared with the web). */
+export const safeRedirect = safeRedirectPath;
 
 /** Confirms an e-mailed sign-in link (POST; opening the link consumed nothing). */
 export async function signInWithLink(
