@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { createTestApp, createUser, setUserStatus, type TestApp, TestClient } from '../../test/test-app.js';
+import type { TemplateName } from '../mail/mail-classes.js';
 
 describe('admin panel API', () => {
   let t: TestApp;
@@ -50,7 +51,7 @@ describe('admin panel API', () => {
     let failedId: number;
     beforeAll(async () => {
       for (let i = 0; i < 55; i++)
-        await enqueueMail(t.app.ctx.db, { template: 'x', to: `r${i}@example.com` });
+        await enqueueMail(t.app.ctx.db, { template: 'x' as TemplateName, to: `r${i}@example.com` });
       const [row] = await t.app.ctx.db
         .insert(outbox)
         .values({

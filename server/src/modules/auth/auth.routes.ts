@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../../domain/email.js';
@@ -15,6 +15,7 @@ import {
   signInWithLink,
   signOut,
 } from './auth.service.js';
+import { DEVICE_COOKIE_MS, deviceCookieName, newDeviceCookie, verifyDeviceCookie } from './device-cookie.js';
 import { SESSION_ABSOLUTE_MS } from './sessions.js';
 
 const userBody = z.object({ user: sessionUserSchema });
@@ -42,6 +43,27 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       sameSite: 'lax',
       secure: ctx.config.production,
     });
+
+  /** The nonce of this browser's valid device cookie for `email`, if it has one. */
+  const deviceOf = (req: FastifyRequest, email: string) =>
+    verifyDeviceCookie(
+      ctx.config.sessionSecret,
+      email,
+      req.cookies[deviceCookieName(ctx.config.sessionSecret, email, ctx.config.production)],
+    );
+  /** After a successful sign-in this browser is a trusted device of the account (a new nonce each time). */
+  const setDeviceCookie = (reply: FastifyReply, email: string) =>
+    reply.setCookie(
+      deviceCookieName(ctx.config.sessionSecret, email, ctx.config.production),
+      newDeviceCookie(ctx.config.sessionSecret, email),
+      {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: ctx.config.production,
+        maxAge: DEVICE_COOKIE_MS / 1000,
+      },
+    );
 
   /** Who is signed in (null when nobody). Also hands out the anti-forgery cookie. */
   api.get(
@@ -83,10 +105,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const { user, token } = await signIn(
         ctx,
-        { ...req.body, adminOnly: req.body.admin, currentSessionId: req.sessionId },
+        {
+          ...req.body,
+          adminOnly: req.body.admin,
+          currentSessionId: req.sessionId,
+          device: deviceOf(req, req.body.email),
+        },
         req.info(),
       );
       setSessionCookie(reply, token);
+      setDeviceCookie(reply, user.email);
       reply.header('cache-control', 'no-store');
       return { user };
     },
@@ -122,7 +150,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: messageBody },
       },
     },
-    async (req) => ({ message: await requestPasswordReset(ctx, req.body.email, req.info()) }),
+    async (req) => ({
+      message: await requestPasswordReset(ctx, req.body.email, req.info(), deviceOf(req, req.body.email)),
+    }),
   );
 
   api.post(
@@ -161,7 +191,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ({
       message: await requestSignInLink(
         ctx,
-        { email: req.body.email, listingId: req.body.listing },
+        { email: req.body.email, listingId: req.body.listing, device: deviceOf(req, req.body.email) },
         req.info(),
       ),
     }),
@@ -201,6 +231,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         req.info(),
       );
       setSessionCookie(reply, token);
+      setDeviceCookie(reply, user.email);
       reply.header('cache-control', 'no-store');
       return { user, redirectTo };
     },

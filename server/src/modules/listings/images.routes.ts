@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { storageFor } from '../../lib/storage.js';
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from './image-files.js';
 import * as images from './images.service.js';
 import { idParams, imageParams } from './listings.schemas.js';
@@ -16,7 +15,7 @@ const ok = z.object({ ok: z.literal(true) });
 export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Variants never change once written (new uploads get new keys), so browsers may keep them for a year.
+  // Variants never change once written (new uploads get new keys), so a browser may keep them for a year.
   api.get(
     '/images/*',
     {
@@ -37,12 +36,13 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const data = await storageFor(ctx.config).get(req.params['*']);
+      const data = await images.imageFor(ctx, req.user ? req.actor() : null, req.params['*']);
       if (!data) throw new AppError('NOT_FOUND', 'Image not found');
+      // Private: who may see a picture depends on the viewer and the listing's status (no shared caches).
       return reply
         .header('content-type', 'image/webp')
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', 'private, max-age=31536000, immutable')
         .header('content-disposition', 'inline')
         .send(data);
     },

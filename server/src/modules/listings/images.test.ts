@@ -157,7 +157,7 @@ describe('image routes', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(file.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect((await asAdmin.get('/api/images/..%2F..%2Fsession-secret')).statusCode).toBe(400);
     expect(

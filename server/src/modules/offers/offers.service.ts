@@ -146,12 +146,6 @@ async function createOfferOnce(
       const existing = await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey);
       if (existing) return replay(existing, input.listingId);
     }
-    // Inside the transaction: a refused or failed offer rolls its count back.
-    const rate = await hitRateLimit(tx, ctx.clock, `offer:${actor.userId}`, OFFER_RATE);
-    if (!rate.allowed)
-      throw new AppError('RATE_LIMITED', 'Too many offers. Please try again later.', {
-        retryAfterSeconds: rate.retryAfterSeconds,
-      });
     const listing = await repo.lockListingForOffer(tx, input.listingId);
     if (!listing) throw new AppError('NOT_FOUND', LISTING_GONE);
     if (listing.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
@@ -190,6 +184,13 @@ async function createOfferOnce(
       if (!existing) throw new AppError('CONFLICT', 'Failed to submit offer. Please try again.');
       return replay(existing, input.listingId);
     }
+    // Counted only once a new offer is written (a replay, even one racing its original, never counts:
+    // issue 10), inside the transaction, so a refused offer rolls back with its count.
+    const rate = await hitRateLimit(tx, ctx.clock, `offer:${actor.userId}`, OFFER_RATE);
+    if (!rate.allowed)
+      throw new AppError('RATE_LIMITED', 'Too many offers. Please try again later.', {
+        retryAfterSeconds: rate.retryAfterSeconds,
+      });
 
     const tractor = tractorName(listing);
     const [buyer] = await repo.usersByIds(tx, [actor.userId]);
