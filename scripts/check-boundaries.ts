@@ -302,11 +302,6 @@ export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy
     fixedBy: 'sessions and cookie names move to lib/',
   },
   {
-    file: 'server/src/modules/events/events.test.ts',
-    specifier: '../offers/offers.fixtures.js',
-    fixedBy: 'test code moves under server/src/test/',
-  },
-  {
     file: 'server/src/modules/inquiries/inquiries.mail.ts',
     specifier: '../mail/templates.js',
     fixedBy: 'a public index.ts per server module',
