@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 import { ApiError } from '@/lib/api';
 import { formatDate, formatDollarsCents, formatHours } from '@/lib/format';
 import {
