@@ -15,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InquiryStatus } from '../../../domain/inquiries.js';
+import type { Condition, ListingStatus } from '../../../domain/listings.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -77,12 +79,12 @@ export const listings = pgTable(
     hours: integer('hours').notNull().default(0),
     priceCents: money('price_cents').notNull().default(0),
     location: text('location').notNull(),
-    condition: text('condition').notNull().default('Excellent'),
+    condition: text('condition').$type<Condition>().notNull().default('Excellent'),
     description: text('description').notNull().default(''),
     transmission: text('transmission'),
     frontLoader: boolean('front_loader').notNull().default(false),
     otherInfo: text('other_info'),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<ListingStatus>().notNull().default('active'),
     // Specification fields (SPEC.md section 3); shown only when they have a value.
     engineHours: integer('engine_hours'),
     buildYear: integer('build_year'),
@@ -215,7 +217,7 @@ export const saleInquiries = pgTable(
     description: text('description'),
     email: text('email').notNull(),
     transmission: text('transmission'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<InquiryStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

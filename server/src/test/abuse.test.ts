@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
-import { dataDirFromTemplate } from '../db/data-dir-fixture.js';
 import { listingImages, listings, outbox } from '../db/schema.js';
 import { TestClock } from '../lib/clock.js';
 import { enqueueMail } from '../lib/outbox.js';
@@ -17,10 +16,11 @@ import { issueSignInLink } from '../modules/auth/auth.service.js';
 import { deviceCookieName } from '../modules/auth/device-cookie.js';
 import { IMAGE_MAX_BYTES } from '../modules/listings/image-files.js';
 import { addListingImageFromBuffer } from '../modules/listings/images.service.js';
-import { jpegWithExif, multipart } from '../modules/listings/test-fixtures.js';
 import { processOutboxOnce } from '../modules/mail/mail.worker.js';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transport.js';
-import { insertListing } from '../modules/offers/offers.fixtures.js';
+import { dataDirFromTemplate } from './data-dir-fixture.js';
+import { jpegWithExif, multipart } from './fixtures/images.js';
+import { insertListing } from './fixtures/offers.js';
 import { freePort } from './free-port.js';
 import {
   createTestApp,

@@ -8,10 +8,10 @@ import { createTestApp, createUser, type TestApp, TestClient, type TestUser } fr
 
 /**
  * The authorization matrix (SECURITY.md "Deny by default"): every /api route the server registers must have
- * an entry in some `modules/<name>/<name>.authz.ts` with the same access rule, and every entry is called by
+ * an entry in some `test/authz/<module>.authz.ts` with the same access rule, and every entry is called by
  * every role with the answer its access rule implies (see test/authz.ts).
  */
-const files = import.meta.glob<{ authz: AuthzEntry[] }>('../modules/*/*.authz.ts', { eager: true });
+const files = import.meta.glob<{ authz: AuthzEntry[] }>('./authz/*.authz.ts', { eager: true });
 
 /** Routes of the foundation itself (no feature module owns them). */
 const FOUNDATION: AuthzEntry[] = [
@@ -138,7 +138,7 @@ describe('authorization matrix', () => {
     const problems: string[] = [];
     for (const [key, route] of registered) {
       const entry = entries.get(key);
-      if (!entry) problems.push(`${key}: no authz entry (add it to the module's *.authz.ts)`);
+      if (!entry) problems.push(`${key}: no authz entry (add it to test/authz/<module>.authz.ts)`);
       else if (entry.access !== route.access)
         problems.push(`${key}: route declares '${route.access}', authz entry says '${entry.access}'`);
     }

@@ -1,3 +1,4 @@
+import type { Condition } from '../../../../domain/listings.js';
 import type { listings } from '../../db/schema.js';
 import { DEMO_MODELS, DEMO_STATES, type ModelSpec, ORIGINS, prng, SERVICE_NOTES, USES } from './demo.data.js';
 
@@ -86,7 +87,7 @@ export function buildDemoListings(ownerId: string, now: Date): ListingInsert[] {
   });
 }
 
-function conditionFor(age: number, hours: number, rand: () => number): string {
+function conditionFor(age: number, hours: number, rand: () => number): Condition {
   if (hours > 7000 && rand() < 0.5) return 'Poor';
   if (age <= 2) return 'Excellent';
   if (age <= 4) return rand() < 0.6 ? 'Excellent' : 'Very Good';

@@ -5,6 +5,7 @@ import { testConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { publishEvent } from '../../lib/events.js';
 import { cookieNames } from '../../plugins/auth.js';
+import { insertListing } from '../../test/fixtures/offers.js';
 import {
   createDatabaseFromTemplate,
   dbUrl,
@@ -13,7 +14,6 @@ import {
 } from '../../test/template-db.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { createSession } from '../auth/sessions.js';
-import { insertListing } from '../offers/offers.fixtures.js';
 
 interface SseEvent {
   id?: string;

@@ -1,11 +1,9 @@
 import { SELL_FORM_MAKES } from '../../../../domain/brands.js';
+import { tractorName } from '../../../../domain/listings.js';
 import { defineTemplate, layout } from '../mail/templates.js';
 
 type Maybe = string | number | null | undefined;
 const show = (v: Maybe) => (v === null || v === undefined || v === '' ? 'Not given' : String(v));
-const tractorName = (p: { make?: Maybe; model?: Maybe; year?: Maybe }) =>
-  [p.year, p.make, p.model].filter((v) => v !== null && v !== undefined && v !== '').join(' ') ||
-  'your tractor';
 
 /**
  * The name the confirmation may use: the make only when it is one of the form's list (not "Other"), and
@@ -54,7 +52,7 @@ export const ADMIN_NEW_INQUIRY = defineTemplate(
     },
     env,
   ) => {
-    const name = tractorName(p);
+    const name = tractorName(p) || 'your tractor';
     const { html, text } = layout(
       {
         title: 'New sale inquiry',

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
 import { listingImages, listings, offers } from '../../db/schema.js';
 
@@ -127,7 +128,7 @@ export async function imageOwnerListing(
   exec: Executor,
   storageKey: string,
   viewerId: string | null,
-): Promise<{ status: string; viewerOffered: boolean } | null> {
+): Promise<{ status: ListingStatus; viewerOffered: boolean } | null> {
   const rows = await exec
     .select({
       status: listings.status,

@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../db/schema.js';
+import { jpegWithExif, listFiles, multipart, pngBomb } from '../../test/fixtures/images.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 import {
   IMAGE_PIXELS_MESSAGE,
@@ -16,7 +17,6 @@ import {
 } from './image-files.js';
 import { addListingImageFromBuffer } from './images.service.js';
 import type { ImageDto } from './listings.schemas.js';
-import { jpegWithExif, listFiles, multipart, pngBomb } from './test-fixtures.js';
 
 describe('addListingImageFromBuffer (local storage)', () => {
   let t: TestApp;

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, listings, offers, users } from '../../db/schema.js';
+import { jpegWithExif, listFiles, multipart } from '../../test/fixtures/images.js';
+import { countOffers, insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { countOffers, insertListing } from '../offers/offers.fixtures.js';
-import { jpegWithExif, listFiles, multipart } from './test-fixtures.js';
 
 /** Issue 9 "Records are permanent": Delete archives a listing with offers; the database refuses the rest. */
 describe('listings: records are permanent', () => {

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../../../domain/listings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
 import type { ListingPatch, Sort } from './listings.schemas.js';
@@ -70,7 +71,7 @@ export async function activeBrands(exec: Executor): Promise<string[]> {
 }
 
 export interface AdminRow extends CardRow {
-  status: 'active' | 'inactive' | 'sold';
+  status: ListingStatus;
   archived_at: string | null;
   offer_count: number;
   created_at: string;
@@ -184,7 +185,7 @@ export async function updateListing(
   id: string,
   patch: ListingPatch | { status: 'active' | 'inactive' },
   now: Date,
-): Promise<{ id: string; status: string } | null> {
+): Promise<{ id: string; status: ListingStatus } | null> {
   const rows = await exec
     .update(listings)
     .set({ ...patch, updatedAt: now })
@@ -213,7 +214,7 @@ export async function setStatus(
 export async function lockListing(
   exec: Executor,
   id: string,
-): Promise<{ status: string; archivedAt: Date | null; make: string; model: string } | null> {
+): Promise<{ status: ListingStatus; archivedAt: Date | null; make: string; model: string } | null> {
   const rows = await exec
     .select({
       status: listings.status,
@@ -234,6 +235,19 @@ export async function offerCount(exec: Executor, listingId: string): Promise<num
     .from(offers)
     .where(eq(offers.listingId, listingId));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * An accepted offer sells the listing: only an active one, in the transaction (`exec`) that accepts the offer.
+ * Returns the number of rows changed (0: not active any more, the caller refuses the acceptance).
+ */
+export async function markListingSold(exec: Executor, listingId: string, now: Date): Promise<number> {
+  const rows = await exec
+    .update(listings)
+    .set({ status: 'sold', soldAt: now, updatedAt: now })
+    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
+    .returning({ id: listings.id });
+  return rows.length;
 }
 
 /** Archives (or restores) a listing; archiving takes an active listing out of the inventory. */

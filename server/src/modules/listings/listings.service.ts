@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { type ListingSpecs, SPEC_FIELDS } from '../../../../domain/listings.js';
+import type { DealerCard } from '../../../../domain/listing-schemas.js';
+import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { VARIANT_WIDTHS, variantKey } from './image-files.js';
+import { VARIANT_WIDTHS } from './image-files.js';
 import * as images from './images.repository.js';
 import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
 import { JsonBody } from './json-body.js';
 import * as repo from './listings.repository.js';
 import {
   ADMIN_PAGE_SIZE,
+  type adminQuerySchema,
   type DetailDto,
   dealerPageSchema,
   type ImageDto,
@@ -24,9 +26,6 @@ import {
 import { firstPageCache, inventoryWrite } from './page-cache.js';
 import { sampleListing, seededRandom } from './sample-listings.js';
 import { decodeCursor, encodeCursor } from './search.js';
-
-/** The public URL of a stored variant; served by images.routes.ts. */
-export const imageUrl = (storageKey: string, width: number) => `/api/images/${variantKey(storageKey, width)}`;
 
 /** src (800 px) and srcset of an image; variants are never wider than the original. */
 export function imageSources(storageKey: string, width: number): { src: string; srcSet: string } {
@@ -46,7 +45,7 @@ function cardImage(r: repo.CardRow) {
   return { ...imageSources(r.image_key, r.image_width), width: r.image_width, height: r.image_height };
 }
 
-function toCard(r: repo.CardRow) {
+function toCard(r: repo.CardRow): DealerCard {
   return {
     id: r.id,
     make: r.make,
@@ -179,7 +178,7 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     transmission: row.transmission,
     frontLoader: row.frontLoader,
     otherInfo: row.otherInfo,
-    status: row.status as DetailDto['status'],
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     specs: Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs,
     images: imgs.map(toImageDto),
@@ -216,11 +215,7 @@ function assertAdmin(actor: Actor) {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
 }
 
-export async function adminListings(
-  ctx: AppContext,
-  actor: Actor,
-  query: { q?: string; status?: 'active' | 'inactive' | 'sold' | 'archived'; cursor?: string },
-) {
+export async function adminListings(ctx: AppContext, actor: Actor, query: z.infer<typeof adminQuerySchema>) {
   assertAdmin(actor);
   const cursor = query.cursor ? decodeCursor(query.cursor, 'newest') : undefined;
   // Archived listings show only under their own filter.
@@ -379,7 +374,7 @@ export async function restoreListing(
   actor: Actor,
   id: string,
   info: RequestInfo,
-): Promise<{ id: string; status: 'active' | 'inactive' | 'sold' }> {
+): Promise<{ id: string; status: ListingStatus }> {
   assertAdmin(actor);
   return inventoryWrite(ctx, async (tx) => {
     const row = await repo.lockListing(tx, id);
@@ -393,7 +388,7 @@ export async function restoreListing(
         details: { listingId: id },
         request: info,
       });
-    return { id, status: row.status as 'active' | 'inactive' | 'sold' };
+    return { id, status: row.status };
   });
 }
 

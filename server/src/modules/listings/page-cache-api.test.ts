@@ -4,9 +4,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema.js';
+import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { firstPageCache } from './page-cache.js';
-import { jpegWithExif, multipart } from './test-fixtures.js';
 
 /** The first-page cache as production runs it (tests keep it off): served as is, dropped on every write. */
 describe('first-page cache through the API', () => {

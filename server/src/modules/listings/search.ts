@@ -1,22 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { ListingFilters, Sort } from '../../../../domain/listing-search.js';
+import type { ListingStatus } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Sort } from './listings.schemas.js';
 
-/** Filters the inventory queries understand; prices in cents. */
-export interface SearchFilters {
-  q?: string;
-  brand?: string;
-  yearMin?: number;
-  yearMax?: number;
-  hoursMax?: number;
-  priceMin?: number;
-  priceMax?: number;
-  condition?: string[];
-  state?: string;
-  status?: 'active' | 'inactive' | 'sold';
+/** Filters the inventory queries understand (the API's, prices in cents), plus the admin list's. */
+export type SearchFilters = Omit<ListingFilters, 'sort'> & {
+  status?: ListingStatus;
   /** Admin list: true shows only archived listings, false hides them (archived listings are never active). */
   archived?: boolean;
-}
+};
 
 /** LIKE pattern for a substring, with \ % _ escaped (backslash is the escape); the SQL lower-cases it. */
 export function likePattern(term: string): string {

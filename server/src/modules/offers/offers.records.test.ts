@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, offers } from '../../db/schema.js';
+import { countOffers, insertListing, mailsTo, offerRow } from '../../test/fixtures/offers.js';
 import {
   createTestApp,
   createUser,
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/templates.js';
-import { countOffers, insertListing, mailsTo, offerRow } from './offers.fixtures.js';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 

@@ -91,15 +91,6 @@ export async function lockListingForSale(
   return rows[0] ?? null;
 }
 
-export async function markListingSold(exec: Executor, listingId: string, now: Date): Promise<number> {
-  const rows = await exec
-    .update(listings)
-    .set({ status: 'sold', soldAt: now, updatedAt: now })
-    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
-    .returning({ id: listings.id });
-  return rows.length;
-}
-
 export interface NewOffer {
   listingId: string;
   buyerUserId: string;

@@ -1,3 +1,4 @@
+import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import { DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from '../../../../domain/money.js';
 import {
   maxOfferCents,
@@ -15,7 +16,7 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
-import { variantKey } from '../listings/image-files.js';
+import { markListingSold } from '../listings/index.js';
 import { listingLink } from './offers.links.js';
 import { ADMIN_NEW_OFFER, ADMIN_OFFER_NOTICE, type AdminNoticeKind, OFFER_UPDATE } from './offers.mail.js';
 import * as repo from './offers.repository.js';
@@ -65,8 +66,8 @@ function checkCap(cents: number, askingCents: number, label: string) {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Images are served by the listings module (images.routes.ts); cards use its 400 px variant. */
-export function imageUrl(key: string | null): string | null {
-  return key ? `/api/images/${variantKey(key, 400)}` : null;
+function cardImageUrl(key: string | null): string | null {
+  return key ? imageUrl(key, 400) : null;
 }
 
 function toOffer(r: repo.OfferRow): OfferView {
@@ -96,7 +97,7 @@ function listingOf(r: repo.OfferWithListingRow) {
     hours: r.listingHours,
     priceCents: r.listingPriceCents,
     status: r.listingStatus,
-    imageUrl: imageUrl(r.imageKey),
+    imageUrl: cardImageUrl(r.imageKey),
   };
 }
 
@@ -104,8 +105,6 @@ const toOfferWithListing = (r: repo.OfferWithListingRow): OfferWithListingView =
   ...toOffer(r),
   listing: listingOf(r),
 });
-
-const tractorName = (l: { year: number; make: string; model: string }) => `${l.year} ${l.make} ${l.model}`;
 
 // ---------------------------------------------------------------- dealer
 
@@ -472,7 +471,7 @@ async function afterTransition(
   } else if (offer.status === 'rejected') {
     await notify(offer, { status: 'rejected' });
   } else if (offer.status === 'accepted') {
-    if ((await repo.markListingSold(tx, offer.listingId, now)) === 0)
+    if ((await markListingSold(tx, offer.listingId, now)) === 0)
       throw new AppError('CONFLICT', 'This tractor has already been sold');
     await notify(offer, {
       status: 'accepted',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOffers, insertListing, mailsTo, offerRow } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { countOffers, insertListing, mailsTo, offerRow } from './offers.fixtures.js';
 
 describe('offers: making offers, lists and row-level access', () => {
   let t: TestApp;

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canTransitionOffer, OFFER_STATUSES, type OfferStatus } from '../../../../domain/offers.js';
 import { auditLog, offers } from '../../db/schema.js';
-import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import {
   countOffers,
   forceStatus,
@@ -11,7 +10,8 @@ import {
   listingRow,
   mailsTo,
   offerRow,
-} from './offers.fixtures.js';
+} from '../../test/fixtures/offers.js';
+import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 
 type Action = 'accept' | 'reject' | 'counter' | 'accept-counter' | 'withdraw';
 const ACTIONS: Record<

@@ -6,6 +6,8 @@ import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { loadAdminInquiriesTab } from '@/features/inquiries';
+import { loadAdminListingsTab, loadInventoryDashboard } from '@/features/listings';
 import { adminStatsKey } from '../api/admin';
 import { NotificationControls } from './notification-controls';
 import { NeedsActionCount, OfferNotices } from './offer-notices';
@@ -18,18 +20,16 @@ const AdminUsersTab = lazy(() =>
 const AdminOffersTab = lazy(() =>
   import('@/features/offers/components/admin-offers-tab').then((m) => ({ default: m.AdminOffersTab })),
 );
-const AdminListingsTab = lazy(() =>
-  import('@/features/listings/components/admin-listings-tab').then((m) => ({ default: m.AdminListingsTab })),
-);
+const AdminListingsTab = lazy(() => loadAdminListingsTab().then((m) => ({ default: m.AdminListingsTab })));
 const AdminInquiriesTab = lazy(() =>
-  import('@/features/inquiries/components/admin-inquiries-tab').then((m) => ({
+  loadAdminInquiriesTab().then((m) => ({
     default: m.AdminInquiriesTab,
   })),
 );
 const AuditLogTab = lazy(() => import('./audit-log-tab').then((m) => ({ default: m.AuditLogTab })));
 const OutboxTab = lazy(() => import('./outbox-tab').then((m) => ({ default: m.OutboxTab })));
 const InventoryDashboard = lazy(() =>
-  import('@/features/listings/components/inventory-dashboard').then((m) => ({
+  loadInventoryDashboard().then((m) => ({
     default: m.InventoryDashboard,
   })),
 );

@@ -9,7 +9,7 @@ import {
   type SendResult,
   useSendBrandNotifications,
   useSendDailyNotifications,
-} from '@/features/notifications/api/notifications';
+} from '@/features/notifications';
 import { sentText } from './notification-text';
 
 function report(result: SendResult, what: string) {

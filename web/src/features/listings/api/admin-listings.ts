@@ -1,27 +1,9 @@
-import type { ListingStatus } from '@domain/listings';
+import type { AdminListingRow, AdminListingsPage, ListingBody } from '@domain/listing-schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, csrfToken, del, get, patch, post, put, qs } from '@/lib/api';
-import type { CardImage } from './listings';
 import { listingKeys } from './listings';
 
-export interface AdminListingRow {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  hours: number;
-  priceCents: number;
-  location: string;
-  condition: string;
-  status: ListingStatus;
-  createdAt: string;
-  owner: { name: string; email: string };
-  imageCount: number;
-  /** Offers ever made on it: Delete archives a listing with any (issue 9). */
-  offerCount: number;
-  archivedAt: string | null;
-  image: CardImage | null;
-}
+export type { AdminListingRow, ListingBody };
 
 export interface DeleteOutcome {
   outcome: 'deleted' | 'archived';
@@ -29,20 +11,14 @@ export interface DeleteOutcome {
   message: string;
 }
 
-interface AdminPage {
-  items: AdminListingRow[];
-  total: number;
-  nextCursor: string | null;
-}
-
-/** The body of create and edit (prices in cents). */
-export type ListingBody = Record<string, string | number | boolean | null>;
-
 export function useAdminListings(f: { q?: string; status?: string }) {
   return useInfiniteQuery({
     queryKey: listingKeys.admin(f),
     queryFn: ({ pageParam, signal }) =>
-      get<AdminPage>(`/api/admin/listings${qs({ q: f.q, status: f.status, cursor: pageParam })}`, signal),
+      get<AdminListingsPage>(
+        `/api/admin/listings${qs({ q: f.q, status: f.status, cursor: pageParam })}`,
+        signal,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: (prev) => prev,

@@ -1,4 +1,4 @@
-import { LISTING_STATUSES } from '@domain/listings';
+import { LISTING_STATUSES, tractorName } from '@domain/listings';
 import { ArchiveRestore, Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 import { ApiError } from '@/lib/api';
 import { formatDate, formatDollarsCents, formatHours } from '@/lib/format';
 import {
@@ -249,9 +249,7 @@ export function AdminListingsTab() {
                   <div className="h-[72px] w-24 shrink-0 rounded bg-muted" aria-hidden="true" />
                 )}
                 <div className="min-w-0">
-                  <p className="font-semibold">
-                    {row.year} {row.make} {row.model}
-                  </p>
+                  <p className="font-semibold">{tractorName(row)}</p>
                   <p className="text-sm text-muted-foreground">
                     {formatDollarsCents(row.priceCents)} · {formatHours(row.hours)} · {row.location} ·{' '}
                     {count(row.imageCount, 'photo', 'photos')} · {count(row.offerCount, 'offer', 'offers')}

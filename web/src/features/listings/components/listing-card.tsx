@@ -1,3 +1,4 @@
+import { tractorName } from '@domain/listings';
 import { Lock, MapPin, Tractor } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -47,7 +48,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
   return (
     <Card className="flex flex-col overflow-hidden">
       <div className="relative">
-        <ListingImageBox image={listing.image} alt={`${listing.year} ${title}`} eager={eager} />
+        <ListingImageBox image={listing.image} alt={tractorName(listing)} eager={eager} />
         <ConditionBadge condition={listing.condition} className="absolute left-3 top-3 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -77,7 +78,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
             </p>
           )}
           <Button asChild size="sm">
-            <Link to={href} aria-label={`View Details: ${listing.year} ${title}`}>
+            <Link to={href} aria-label={`View Details: ${tractorName(listing)}`}>
               View Details
             </Link>
           </Button>

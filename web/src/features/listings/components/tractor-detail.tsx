@@ -1,4 +1,4 @@
-import { SPEC_FIELDS } from '@domain/listings';
+import { SPEC_FIELDS, tractorName } from '@domain/listings';
 import { ArrowLeft, Calendar, Cog, Gauge, MapPin, Truck } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -113,7 +113,7 @@ export function TractorDetail({ id }: { id: string }) {
       <BackLink />
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <ImageGallery images={l.images} title={`${l.year} ${title}`} />
+          <ImageGallery images={l.images} title={tractorName(l)} />
         </div>
         <div className="space-y-5 lg:col-span-2">
           <div className="space-y-2">

@@ -1,3 +1,4 @@
+import { tractorName } from '@domain/listings';
 import { buyerFeeCents, DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from '@domain/money';
 import {
   maxOfferCents,
@@ -31,8 +32,7 @@ export interface OfferListing {
   priceCents: number | null;
 }
 
-export const tractorName = (l: { make: string; model: string; year?: number | null }) =>
-  [l.year, l.make, l.model].filter(Boolean).join(' ');
+export { tractorName };
 
 function schemaFor(askingCents: number) {
   const cap = askingCents > 0 ? maxOfferCents(askingCents) : OFFER_ABSOLUTE_MAX_CENTS;

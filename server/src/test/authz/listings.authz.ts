@@ -1,4 +1,4 @@
-import type { AuthzEntry } from '../../test/authz.js';
+import type { AuthzEntry } from '../authz.js';
 
 const listing = { make: 'Kubota', model: 'M7-172', year: 2020, location: 'Iowa' };
 
