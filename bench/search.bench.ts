@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { ListingStatus } from '../domain/listings.js';
 import { buildApp } from '../server/src/app.js';
 import { testConfig } from '../server/src/config.js';
 import { type Database, openDatabase, runMigrations } from '../server/src/db/client.js';
@@ -92,11 +93,12 @@ async function seed(database: Database): Promise<string> {
       const n = i + j;
       const l = sampleListing(rand);
       const r = rand();
+      const status: ListingStatus = r < 0.08 ? 'inactive' : r < 0.12 ? 'sold' : 'active';
       return {
         ...l,
         description: `${l.description} Stock SN${String(n).padStart(6, '0')}.`,
         userId: owner.id,
-        status: r < 0.08 ? 'inactive' : r < 0.12 ? 'sold' : 'active',
+        status,
         createdAt: new Date(start - Math.floor(rand() * yearMs)),
       };
     });

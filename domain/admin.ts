@@ -5,6 +5,8 @@ export interface AdminStats {
   pendingReview: number;
   approvedUsers: number;
   administrators: number;
+  /** Offers and buy-now requests waiting for an admin's answer (status pending): the Offers tab's count. */
+  offersNeedingAction: number;
 }
 
 export interface AuditEntry {
@@ -23,6 +25,8 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export interface OutboxMessage {
   id: number;
   template: string;
+  /** Rendered from the stored payload ('' when the template cannot render it). */
+  subject: string;
   recipient: string;
   status: OutboxStatus;
   attempts: number;
@@ -30,4 +34,10 @@ export interface OutboxMessage {
   createdAt: string;
   nextAttemptAt: string;
   sentAt: string | null;
+}
+
+/** One queued or sent e-mail as it renders (sign-in tokens in links are hidden from admins). */
+export interface RenderedOutboxMessage extends OutboxMessage {
+  html: string;
+  text: string;
 }

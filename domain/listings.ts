@@ -22,23 +22,24 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
  * The optional specification fields of a listing, in the order the detail page shows them:
- * key (API field), label (SPEC.md's wording) and kind (int, text or a yes/no).
+ * key (API field), label (SPEC.md's wording), kind (int, text or a yes/no) and max (the longest text, or the
+ * largest whole number, the add/edit form and the API accept).
  */
 export const SPEC_FIELDS = [
-  { key: 'engineHours', label: 'Engine hours', kind: 'int' },
-  { key: 'buildYear', label: 'Build year', kind: 'int' },
-  { key: 'topSpeed', label: 'Top speed', kind: 'text' },
-  { key: 'frontLinkage', label: 'Front linkage', kind: 'text' },
-  { key: 'frontPto', label: 'Front PTO', kind: 'text' },
-  { key: 'frontSuspension', label: 'Front suspension', kind: 'text' },
-  { key: 'cabSuspension', label: 'Cab suspension', kind: 'text' },
-  { key: 'midMountValves', label: 'Mid-mount valves', kind: 'text' },
-  { key: 'gps', label: 'GPS', kind: 'text' },
-  { key: 'rearTyreSize', label: 'Rear tyre size', kind: 'text' },
-  { key: 'frontTyreSize', label: 'Front tyre size', kind: 'text' },
-  { key: 'pumpSize', label: 'Pump size', kind: 'text' },
-  { key: 'numberOfRearRemotes', label: 'Number of rear remotes', kind: 'int' },
-  { key: 'rearRemoteType', label: 'Rear remote type', kind: 'text' },
+  { key: 'engineHours', label: 'Engine hours', kind: 'int', max: 10_000_000 },
+  { key: 'buildYear', label: 'Build year', kind: 'int', max: 2100 },
+  { key: 'topSpeed', label: 'Top speed', kind: 'text', max: 60 },
+  { key: 'frontLinkage', label: 'Front linkage', kind: 'text', max: 120 },
+  { key: 'frontPto', label: 'Front PTO', kind: 'text', max: 120 },
+  { key: 'frontSuspension', label: 'Front suspension', kind: 'text', max: 120 },
+  { key: 'cabSuspension', label: 'Cab suspension', kind: 'text', max: 120 },
+  { key: 'midMountValves', label: 'Mid-mount valves', kind: 'text', max: 120 },
+  { key: 'gps', label: 'GPS', kind: 'text', max: 120 },
+  { key: 'rearTyreSize', label: 'Rear tyre size', kind: 'text', max: 60 },
+  { key: 'frontTyreSize', label: 'Front tyre size', kind: 'text', max: 60 },
+  { key: 'pumpSize', label: 'Pump size', kind: 'text', max: 60 },
+  { key: 'numberOfRearRemotes', label: 'Number of rear remotes', kind: 'int', max: 20 },
+  { key: 'rearRemoteType', label: 'Rear remote type', kind: 'text', max: 120 },
   { key: 'airBrakes', label: 'Air brakes', kind: 'bool' },
 ] as const;
 export type SpecField = (typeof SPEC_FIELDS)[number];
@@ -51,6 +52,34 @@ export type ListingSpecs = { [F in SpecField as F['key']]: SpecValue<F['kind']> 
 export function specFieldsOf<K extends SpecKind>(kind: K): Extract<SpecField, { kind: K }>[] {
   return SPEC_FIELDS.filter((f): f is Extract<SpecField, { kind: K }> => f.kind === kind);
 }
+
+/** Limits of the listing fields that are not specification fields (text lengths, whole numbers, cents). */
+export const LISTING_LIMITS = {
+  model: 120,
+  location: 120,
+  description: 5000,
+  transmission: 120,
+  otherInfo: 2000,
+  hours: 10_000_000,
+  priceCents: 100_000_000_00,
+} as const;
+/** The message of a text over its limit, the same in the form and in the API's field errors. */
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+
+/** "2019 John Deere 6155R": the name of a tractor in texts, mails and dialogs (missing parts left out). */
+export function tractorName(l: {
+  year?: number | string | null;
+  make?: string | number | null;
+  model?: string | number | null;
+}): string {
+  return [l.year, l.make, l.model].filter((v) => v !== null && v !== undefined && v !== '').join(' ');
+}
+
+/** The stored name of one WebP variant of an uploaded image (`variantKey` of the image pipeline). */
+export const imageVariantKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
+/** The public URL of a stored variant (served by the listings module's image route). */
+export const imageUrl = (storageKey: string, width: number) =>
+  `/api/images/${imageVariantKey(storageKey, width)}`;
 
 export const YEAR_MIN = 1950;
 /** Year bounds: 1950 to the current year plus 1. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   buyerFeeCents,
+  DOLLAR_AMOUNT_MESSAGE,
   formatDollars,
   formatDollarsCents,
   formatHours,
+  parseDollarAmount,
   parseDollarsToCents,
   totalWithFeeCents,
 } from './money';
@@ -37,6 +39,34 @@ describe('dollar parsing and formatting', () => {
     expect(parseDollarsToCents('12.345')).toBeNull();
     expect(parseDollarsToCents('abc')).toBeNull();
     expect(parseDollarsToCents('-5')).toBeNull();
+  });
+
+  it('reads offer amounts as whole dollars, commas only in groups of three (issue 9)', () => {
+    expect(parseDollarAmount('48,500')).toBe(48_500_00);
+    expect(parseDollarAmount('48500')).toBe(48_500_00);
+    expect(parseDollarAmount('$48,500')).toBe(48_500_00);
+    expect(parseDollarAmount(' $ 1,234,567 ')).toBe(1_234_567_00);
+    expect(parseDollarAmount(48_500)).toBe(48_500_00);
+    // The seen cases: never guessed into another amount.
+    for (const bad of [
+      '48,50',
+      '1500,50',
+      '1,0,0',
+      '48500.00',
+      '48.5',
+      '-5',
+      '',
+      '$',
+      'abc',
+      '1,5000',
+      ',500',
+      '500,',
+    ])
+      expect(parseDollarAmount(bad), bad).toBeNull();
+    expect(parseDollarAmount(48.5)).toBeNull();
+    expect(parseDollarAmount(-5)).toBeNull();
+    expect(parseDollarAmount('99999999999999999999')).toBeNull();
+    expect(DOLLAR_AMOUNT_MESSAGE).toBe('Enter a whole dollar amount, like 48,500');
   });
 
   it('formats whole dollars for dealers and cents for admins', () => {

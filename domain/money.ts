@@ -25,6 +25,27 @@ export function parseDollarsToCents(input: string | number): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/** The one message for an amount that is not a whole dollar amount (server field error and dialogs). */
+export const DOLLAR_AMOUNT_MESSAGE = 'Enter a whole dollar amount, like 48,500';
+
+/**
+ * Offer and counter amounts: digits, or digits with commas in groups of three ("48,500"), optionally with a
+ * leading "$". Anything else ("48,50", "1500,50", "1,0,0", "48500.00", "-5") is null: a comma is never
+ * guessed to be a decimal point. Returns cents. A JSON number must be a whole, non-negative number.
+ */
+export function parseDollarAmount(input: string | number): number | null {
+  if (typeof input === 'number')
+    return Number.isSafeInteger(input) && input >= 0 && Number.isSafeInteger(input * 100)
+      ? input * 100
+      : null;
+  const text = input.trim().replace(/^\$\s*/, '');
+  if (!/^(\d+|\d{1,3}(,\d{3})+)$/.test(text)) return null;
+  const digits = text.replace(/,/g, '');
+  // More than 13 digits is beyond any cap; it would also lose precision as a number.
+  if (digits.replace(/^0+/, '').length > 13) return null;
+  return Number(digits) * 100;
+}
+
 const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

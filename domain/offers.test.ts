@@ -17,6 +17,8 @@ describe('offer status machine (DECISIONS.md "Offers")', () => {
     'countered>accepted:buyer',
     'pending>withdrawn:buyer',
     'countered>withdrawn:buyer',
+    'pending>replaced:buyer',
+    'countered>replaced:buyer',
   ]);
 
   it('allows exactly the listed moves and refuses every other one, for both actors', () => {
@@ -28,8 +30,8 @@ describe('offer status machine (DECISIONS.md "Offers")', () => {
           );
   });
 
-  it('never leaves accepted, rejected or withdrawn', () => {
-    for (const from of ['accepted', 'rejected', 'withdrawn'] as OfferStatus[])
+  it('never leaves accepted, rejected, withdrawn or replaced', () => {
+    for (const from of ['accepted', 'rejected', 'withdrawn', 'replaced'] as OfferStatus[])
       for (const to of OFFER_STATUSES) {
         expect(canTransitionOffer(from, to, 'admin')).toBe(false);
         expect(canTransitionOffer(from, to, 'buyer')).toBe(false);
@@ -50,6 +52,7 @@ describe('offer status machine (DECISIONS.md "Offers")', () => {
       accepted: 'green',
       rejected: 'red',
       withdrawn: 'grey',
+      replaced: 'grey',
     });
   });
 

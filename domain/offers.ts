@@ -1,4 +1,11 @@
-export const OFFER_STATUSES = ['pending', 'countered', 'accepted', 'rejected', 'withdrawn'] as const;
+export const OFFER_STATUSES = [
+  'pending',
+  'countered',
+  'accepted',
+  'rejected',
+  'withdrawn',
+  'replaced',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_TYPES = ['buy_now', 'offer'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
@@ -61,7 +68,8 @@ export interface Purchase {
 /**
  * DECISIONS.md status machine. Each entry: from -> to, and who may make the move.
  * pending -> accepted | rejected | countered (admin); countered -> accepted (buyer accepts the counter);
- * pending | countered -> withdrawn (buyer).
+ * pending | countered -> withdrawn (buyer); pending | countered -> replaced (buyer: a new offer on the same
+ * tractor ends the open one, issue 9; one open offer per dealer per listing).
  */
 const TRANSITIONS: ReadonlyArray<{ from: OfferStatus; to: OfferStatus; by: OfferActor }> = [
   { from: 'pending', to: 'accepted', by: 'admin' },
@@ -70,6 +78,8 @@ const TRANSITIONS: ReadonlyArray<{ from: OfferStatus; to: OfferStatus; by: Offer
   { from: 'countered', to: 'accepted', by: 'buyer' },
   { from: 'pending', to: 'withdrawn', by: 'buyer' },
   { from: 'countered', to: 'withdrawn', by: 'buyer' },
+  { from: 'pending', to: 'replaced', by: 'buyer' },
+  { from: 'countered', to: 'replaced', by: 'buyer' },
 ];
 
 export function canTransitionOffer(from: OfferStatus, to: OfferStatus, by: OfferActor): boolean {
@@ -90,6 +100,7 @@ export const OFFER_STATUS_TONE: Record<OfferStatus, 'yellow' | 'blue' | 'green' 
   accepted: 'green',
   rejected: 'red',
   withdrawn: 'grey',
+  replaced: 'grey',
 };
 
 export const OFFER_MIN_CENTS = 100;

@@ -15,7 +15,7 @@ export const DEFAULT_SITE: SiteConfig = {
   supportEmail: 'support@fieldlot.example',
   supportPhone: '+1 (302) 555-0147',
   officeAddress: '8 The Green, Suite 400, Dover, DE 19901',
-  copyrightYear: 2025,
+  copyrightYear: new Date().getFullYear(),
   publicUrl: '',
   demo: false,
 };

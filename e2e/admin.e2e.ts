@@ -167,7 +167,7 @@ describe.runIf(hasBrowser())('admin panel', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByTestId('audit-row').filter({ hasText: 'auth.sign_in.success' }).first().waitFor();
     await page.getByTestId('audit-row').filter({ hasText: 'inquiry.status_changed' }).first().waitFor();
-    await page.getByLabel('Action').selectOption('auth.sign_in.success');
+    await page.getByLabel('Action', { exact: true }).selectOption('auth.sign_in.success');
     const rows = page.getByTestId('audit-row');
     await rows.first().waitFor();
     for (const text of await rows.allTextContents()) expect(text).toContain('auth.sign_in.success');

@@ -88,6 +88,8 @@ describe.runIf(hasBrowser())('offers', () => {
     await row.getByLabel('Counter amount').fill('47000');
     await row.getByLabel('Counter message (optional)').fill('Meet me at 47');
     await row.getByRole('button', { name: /^Counter/ }).click();
+    // Binding steps ask first (issue 9).
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Send Counter Offer' }).click();
     await toast(admin.page, 'Offer updated successfully').waitFor();
     await screenshot(admin.page, 'offers-admin-tab-1280');
     await expectNoAxeViolationsIn(admin.page, ['[role="tabpanel"]']);
@@ -99,6 +101,7 @@ describe.runIf(hasBrowser())('offers', () => {
     await screenshot(page, 'offers-counter-banner-390');
     await expectNoAxeViolationsIn(page, ['[data-testid="offer-panel"]', '[data-testid="offer-history"]']);
     await page.getByRole('button', { name: 'Accept Counter Offer' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Accept and Buy' }).click();
     await toast(page, 'Counter offer accepted successfully!').waitFor();
     await page.getByRole('heading', { name: 'Offer Accepted!' }).waitFor();
     await page.getByText('Congratulations! Your offer has been accepted.').waitFor();
@@ -135,6 +138,10 @@ describe.runIf(hasBrowser())('offers', () => {
     // $62,500 + $500 + $3,125
     await expect.poll(() => dialog.getByTestId('offer-total').textContent()).toBe('$66,125');
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
+    // Buy Now is confirmed first, naming the price, fee and total (issue 9).
+    const confirm = page.getByRole('dialog', { name: 'Confirm Buy Now' });
+    expect(await confirm.getByTestId('confirm-total').textContent()).toBe('$66,125');
+    await confirm.getByRole('button', { name: 'Confirm Buy Now' }).click();
     await toast(page, 'Buy now request submitted successfully!').waitFor();
     const entry = page.getByTestId('offer-history-entry').first();
     await entry.getByText('Buy Now').waitFor();
@@ -153,6 +160,10 @@ describe.runIf(hasBrowser())('offers', () => {
     try {
       const listingId = await createListing(admin.page, `Visitor-${run}`, 30_000_00);
       await visitor.page.goto(`/tractor/${listingId}`);
+      // A tractor page opened signed out asks to sign in at once; closing the dialog leaves the visitor's page.
+      await visitor.page.getByRole('dialog').waitFor();
+      await visitor.page.keyboard.press('Escape');
+      await visitor.page.getByRole('dialog').waitFor({ state: 'hidden' });
       await visitor.page.getByText('Sign in to make offers').waitFor();
       await visitor.page.getByRole('button', { name: 'Dealer Login Required' }).click();
       await visitor.page.getByRole('dialog').waitFor();

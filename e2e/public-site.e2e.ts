@@ -38,7 +38,7 @@ const PAGES: PublicPage[] = [
       'Inspection guarantee',
       /unhappy with the condition report, you may cancel the purchase/,
       /within 24-48 hours/,
-      /© 2025 FieldLot/,
+      new RegExp(`© ${new Date().getFullYear()} FieldLot`), // the current year unless COPYRIGHT_YEAR says otherwise
     ],
     links: [
       { name: 'Apply as a Dealer', href: '/apply' },

@@ -46,7 +46,9 @@ describe.runIf(hasBrowser())('sell your tractor', () => {
     expect(await page.getByLabel('Make').inputValue()).toBe('');
 
     const mail = await waitForMail({ template: 'send-tractor-inquiry-confirmation', to: email });
-    expect(mail).toContain('2019 Kubota M7-172');
+    // Only the make from the list and the year: nothing typed by a visitor goes to this address (issue 10).
+    expect(mail).toContain('2019 Kubota');
+    expect(mail).not.toContain('M7-172');
     expect(b.errors).toEqual([]);
   });
 

@@ -172,63 +172,13 @@ export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy
     fixedBy: 'a public index.ts per web feature',
   },
   {
-    file: 'web/src/features/admin/components/admin-dashboard.tsx',
-    specifier: '@/features/listings/components/admin-listings-tab',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/admin/components/admin-dashboard.tsx',
-    specifier: '@/features/inquiries/components/admin-inquiries-tab',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/admin/components/admin-dashboard.tsx',
-    specifier: '@/features/listings/components/inventory-dashboard',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/admin/components/notification-controls.tsx',
-    specifier: '@/features/notifications/api/notifications',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/listings/components/admin-listings-tab.tsx',
-    specifier: '@/features/site/use-site',
+    file: 'web/src/features/listings/components/tractor-detail.tsx',
+    specifier: '@/features/auth/api/session',
     fixedBy: 'a public index.ts per web feature',
   },
   {
     file: 'web/src/features/listings/components/tractor-detail.tsx',
     specifier: '@/features/offers/components/offer-panel',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/marketing/components/contact-page.tsx',
-    specifier: '@/features/site/use-site',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/marketing/components/dealer-benefits-page.tsx',
-    specifier: '@/features/site/use-site',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/marketing/components/landing-page.tsx',
-    specifier: '@/features/site/use-site',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/marketing/components/logo-download-page.tsx',
-    specifier: '@/features/site/use-site',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/marketing/components/privacy-policy-page.tsx',
-    specifier: '@/features/site/use-site',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/marketing/components/terms-of-service-page.tsx',
-    specifier: '@/features/site/use-site',
     fixedBy: 'a public index.ts per web feature',
   },
   {
@@ -287,11 +237,6 @@ export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy
     fixedBy: 'three repositories import users.repository',
   },
   {
-    file: 'server/src/modules/demo/demo.images.ts',
-    specifier: '../listings/images.service.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
     file: 'server/src/modules/events/events.routes.ts',
     specifier: '../auth/sessions.js',
     fixedBy: 'sessions and cookie names move to lib/',
@@ -300,11 +245,6 @@ export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy
     file: 'server/src/modules/events/events.test.ts',
     specifier: '../auth/sessions.js',
     fixedBy: 'sessions and cookie names move to lib/',
-  },
-  {
-    file: 'server/src/modules/events/events.test.ts',
-    specifier: '../offers/offers.fixtures.js',
-    fixedBy: 'test code moves under server/src/test/',
   },
   {
     file: 'server/src/modules/inquiries/inquiries.mail.ts',
@@ -345,11 +285,6 @@ export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy
     file: 'server/src/modules/offers/offers.repository.ts',
     specifier: '../users/users.repository.js',
     fixedBy: 'three repositories import users.repository',
-  },
-  {
-    file: 'server/src/modules/offers/offers.service.ts',
-    specifier: '../listings/image-files.js',
-    fixedBy: 'a public index.ts per server module',
   },
   {
     file: 'server/src/modules/users/users.mail.ts',

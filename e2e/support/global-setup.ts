@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { dataDirFromTemplate } from '../../server/src/db/data-dir-fixture';
+import { dataDirFromTemplate } from '../../server/src/test/data-dir-fixture';
 import { freePort } from '../../server/src/test/free-port';
 import { ensurePgliteTemplate } from '../../server/src/test/template-db';
 import { findChromium } from './chromium';

@@ -5,17 +5,19 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isSpaRoute } from '../../domain/routes.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
+import { redactUrl } from './lib/redact-url.js';
 import { registerModules } from './modules/index.js';
+import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -43,6 +45,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // Link tokens travel in query strings (/reset-password?token=...): logged URLs carry none.
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
@@ -65,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -86,19 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${config.brand.name} API`, version: '1.0.0' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenapi(app, config);
   await app.register(authPlugin, { ctx });
 
   await app.register(
     async (api) => {
       await registerModules(api, ctx);
-      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await apiDocsRoutes(api, config);
     },
     { prefix: '/api' },
   );

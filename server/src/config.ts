@@ -32,7 +32,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@fieldlot.example'),
   SUPPORT_PHONE: z.string().default('+1 (302) 555-0147'),
   OFFICE_ADDRESS: z.string().default('8 The Green, Suite 400, Dover, DE 19901'),
-  COPYRIGHT_YEAR: z.coerce.number().int().default(2025),
+  // Unset: the current year, read when the footer is served (a long-running server turns the year too).
+  COPYRIGHT_YEAR: z.coerce.number().int().optional(),
   WORKERS: bool.default(true),
 });
 
@@ -62,7 +63,8 @@ export interface AppConfig {
     supportEmail: string;
     supportPhone: string;
     officeAddress: string;
-    copyrightYear: number;
+    /** null: the current year. */
+    copyrightYear: number | null;
   };
 }
 
@@ -122,7 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       supportEmail: e.SUPPORT_EMAIL,
       supportPhone: e.SUPPORT_PHONE,
       officeAddress: e.OFFICE_ADDRESS,
-      copyrightYear: e.COPYRIGHT_YEAR,
+      copyrightYear: e.COPYRIGHT_YEAR ?? null,
     },
   };
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataDirFromTemplate } from './db/data-dir-fixture.js';
+import { dataDirFromTemplate } from './test/data-dir-fixture.js';
 import { freePort } from './test/free-port.js';
 import {
   createDatabaseFromTemplate,

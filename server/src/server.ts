@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
-import { seedDemoData } from './modules/demo/demo.seed.js';
+import { seedDemoData } from './modules/demo/index.js';
 import { ensureConfiguredAdmin } from './modules/users/admin-bootstrap.js';
 import { startWorkers } from './workers.js';
 

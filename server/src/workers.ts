@@ -1,6 +1,6 @@
 import type { AppContext } from './lib/context.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
-import { startDigestScheduler } from './modules/notifications/digest-scheduler.js';
+import { startDigestScheduler } from './modules/notifications/index.js';
 
 /**
  * Background loops of one server process (mail outbox, daily digest, housekeeping). Every loop is safe

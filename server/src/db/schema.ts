@@ -16,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InquiryStatus } from '../../../domain/inquiries.js';
+import type { Condition, ListingStatus } from '../../../domain/listings.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -78,12 +80,12 @@ export const listings = pgTable(
     hours: integer('hours').notNull().default(0),
     priceCents: money('price_cents').notNull().default(0),
     location: text('location').notNull(),
-    condition: text('condition').notNull().default('Excellent'),
+    condition: text('condition').$type<Condition>().notNull().default('Excellent'),
     description: text('description').notNull().default(''),
     transmission: text('transmission'),
     frontLoader: boolean('front_loader').notNull().default(false),
     otherInfo: text('other_info'),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<ListingStatus>().notNull().default('active'),
     // Specification fields (SPEC.md section 3); shown only when they have a value.
     engineHours: integer('engine_hours'),
     buildYear: integer('build_year'),
@@ -109,11 +111,14 @@ export const listings = pgTable(
     gradeTenths: smallint('grade_tenths').notNull().default(0),
     // An admin's "Sold as-is, not inspected": the reason, shown on every dealer screen.
     asIsReason: text('as_is_reason'),
+    // Archived instead of deleted once the listing has had an offer (issue 9); never active while archived.
+    archivedAt: ts('archived_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('tractor_listings_status_check', sql`${t.status} in ('active','inactive','sold')`),
+    check('tractor_listings_archived_check', sql`${t.archivedAt} is null or ${t.status} <> 'active'`),
     check('tractor_listings_year_check', sql`${t.year} between 1950 and 2100`),
     check('tractor_listings_hours_check', sql`${t.hours} >= 0`),
     check('tractor_listings_price_check', sql`${t.priceCents} >= 0`),
@@ -159,15 +164,16 @@ export const offers = pgTable(
   'tractor_offers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Offers (and purchases, the accepted ones) are records: the database refuses to delete what they point at.
     listingId: uuid('listing_id')
       .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'restrict' }),
     buyerUserId: uuid('buyer_user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     sellerUserId: uuid('seller_user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     offerType: text('offer_type').notNull(),
     offerAmountCents: money('offer_amount_cents').notNull(),
     originalPriceCents: money('original_price_cents').notNull(),
@@ -188,7 +194,7 @@ export const offers = pgTable(
     check('tractor_offers_type_check', sql`${t.offerType} in ('buy_now','offer')`),
     check(
       'tractor_offers_status_check',
-      sql`${t.status} in ('pending','countered','accepted','rejected','withdrawn')`,
+      sql`${t.status} in ('pending','countered','accepted','rejected','withdrawn','replaced')`,
     ),
     check('tractor_offers_amount_check', sql`${t.offerAmountCents} >= 100`),
     check(
@@ -197,6 +203,10 @@ export const offers = pgTable(
     ),
     // One accepted offer per listing, whatever the code does.
     uniqueIndex('tractor_offers_one_accepted_key').on(t.listingId).where(sql`${t.status} = 'accepted'`),
+    // One open offer per dealer per listing: a new one replaces the open one.
+    uniqueIndex('tractor_offers_one_open_key')
+      .on(t.listingId, t.buyerUserId)
+      .where(sql`${t.status} in ('pending','countered')`),
     uniqueIndex('tractor_offers_idempotency_key').on(t.buyerUserId, t.idempotencyKey),
     index('tractor_offers_buyer_created_idx').on(t.buyerUserId, t.createdAt.desc()),
     index('tractor_offers_listing_buyer_idx').on(t.listingId, t.buyerUserId, t.createdAt.desc()),
@@ -218,7 +228,7 @@ export const saleInquiries = pgTable(
     description: text('description'),
     email: text('email').notNull(),
     transmission: text('transmission'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<InquiryStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client.js';
 import { outbox } from '../db/schema.js';
+import type { TemplateName } from '../modules/mail/mail-classes.js';
 
 /**
  * Queues an e-mail. Call it with the transaction that makes the change the e-mail is about,
@@ -8,7 +9,7 @@ import { outbox } from '../db/schema.js';
  */
 export async function enqueueMail(
   exec: Executor,
-  message: { template: string; to: string; payload?: Record<string, unknown> },
+  message: { template: TemplateName; to: string; payload?: Record<string, unknown> },
 ): Promise<void> {
   await exec
     .insert(outbox)

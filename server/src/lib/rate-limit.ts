@@ -17,6 +17,9 @@ export const RATE_RULES = {
   reset: { limit: 3, windowMs: 15 * 60_000 },
   link: { limit: 3, windowMs: 15 * 60_000 },
   perIpForms: { limit: 20, windowMs: 15 * 60_000 },
+  // Sell-form confirmations (issue 10): a rolling day, no extra block beyond it.
+  inquiryMailPerAddress: { limit: 1, windowMs: 24 * 3600_000, blockMs: 1000 },
+  inquiryMailPerIp: { limit: 20, windowMs: 24 * 3600_000, blockMs: 1000 },
 } satisfies Record<string, RateRule>;
 
 export interface RateResult {
@@ -68,4 +71,14 @@ export async function hitRateLimit(
 /** Clears a key, e.g. after a successful sign-in. */
 export async function resetRateLimit(exec: Executor, key: string): Promise<void> {
   await exec.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/**
+ * Gives back one counted attempt (not while blocked): lets a cap count "attempts in flight or failed",
+ * reserved before the work and returned when the attempt turned out fine.
+ */
+export async function releaseRateLimitHit(exec: Executor, clock: Clock, key: string): Promise<void> {
+  await exec.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key = ${key} and (blocked_until is null or blocked_until <= ${clock.now()})`);
 }

@@ -15,7 +15,8 @@ import { usersRoutes } from './users/users.routes.js';
 
 /**
  * Every feature module's routes, mounted under /api. Add one line per module.
- * Each route declares `config.access` (see plugins/auth.ts) and zod schemas for input and output.
+ * Each route declares `config.access` (see plugins/auth.ts), zod schemas for input and output, and for the API
+ * document `operationId` ('<feature>.<action>'), a one-line `summary` and `errors` (see openapi/route-docs.ts).
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await healthRoutes(api, ctx);

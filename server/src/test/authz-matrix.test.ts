@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings, offers, saleInquiries } from '../db/schema.js';
+import { undocumentedAnswers } from '../openapi/route-docs.js';
 import { type RegisteredRoute, routeRegistry } from '../plugins/auth.js';
 import type { AuthzEntry } from './authz.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from './test-app.js';
 
 /**
  * The authorization matrix (SECURITY.md "Deny by default"): every /api route the server registers must have
- * an entry in some `modules/<name>/<name>.authz.ts` with the same access rule, and every entry is called by
+ * an entry in some `test/authz/<module>.authz.ts` with the same access rule, and every entry is called by
  * every role with the answer its access rule implies (see test/authz.ts).
  */
-const files = import.meta.glob<{ authz: AuthzEntry[] }>('../modules/*/*.authz.ts', { eager: true });
+const files = import.meta.glob<{ authz: AuthzEntry[] }>('./authz/*.authz.ts', { eager: true });
 
 /** Routes of the foundation itself (no feature module owns them). */
 const FOUNDATION: AuthzEntry[] = [
+  // The API document and its reference page: public here (test); admin only in production (openapi.test.ts).
   { method: 'GET', url: '/api/docs', access: 'public' },
+  { method: 'GET', url: '/api/reference', access: 'public' },
+  { method: 'GET', url: '/api/reference/:asset', access: 'public' },
   { method: 'GET', url: '/api/health/live', access: 'public' },
   { method: 'GET', url: '/api/health/ready', access: 'public' },
   { method: 'GET', url: '/api/site', access: 'public' },
@@ -140,7 +144,7 @@ describe('authorization matrix', () => {
     const problems: string[] = [];
     for (const [key, route] of registered) {
       const entry = entries.get(key);
-      if (!entry) problems.push(`${key}: no authz entry (add it to the module's *.authz.ts)`);
+      if (!entry) problems.push(`${key}: no authz entry (add it to test/authz/<module>.authz.ts)`);
       else if (entry.access !== route.access)
         problems.push(`${key}: route declares '${route.access}', authz entry says '${entry.access}'`);
     }
@@ -177,5 +181,7 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+    // Every error status seen in the sweep is one the route's OpenAPI entry lists (openapi/route-docs.ts).
+    expect(undocumentedAnswers).toEqual([]);
   }, 120_000);
 });

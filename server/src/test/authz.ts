@@ -2,7 +2,7 @@ import type { Access } from '../plugins/auth.js';
 
 /**
  * One row of the authorization matrix (see authz-matrix.test.ts). Each module lists its routes in
- * `modules/<name>/<name>.authz.ts` as `export const authz: AuthzEntry[]`.
+ * `test/authz/<module>.authz.ts` as `export const authz: AuthzEntry[]`.
  *
  * `url` may use the fixture placeholders the matrix test fills in:
  *   :listingId  an active listing          :offerId    a pending offer made by `dealer` on that listing

@@ -6,6 +6,7 @@ import { RouteError } from './route-error';
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    hydrateFallbackElement: <AppLayout loading />,
     errorElement: <RouteError />,
     children: [
       { path: '/', lazy: () => import('./routes/home') },

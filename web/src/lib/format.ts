@@ -14,3 +14,7 @@ const longDateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'nume
 export const formatDate = (iso: string | Date) => dateFmt.format(new Date(iso));
 export const formatDateTime = (iso: string | Date) => dateTimeFmt.format(new Date(iso));
 export const formatLongDate = (iso: string | Date) => longDateFmt.format(new Date(iso));
+
+/** "1 tractor", "2 tractors", "1,250 tractors". */
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 
 /**
@@ -30,6 +30,8 @@ function invalidate(qc: QueryClient, type: string) {
       const head = String(q.queryKey[0] ?? '');
       if (head === 'offers') return true;
       if (type === 'report.changed') return head === 'reports' || head.startsWith('listing');
+      // The admin panel's "N need action" count follows offers.
+      if (head === 'admin' && q.queryKey[1] === 'stats') return type !== 'listing.sold';
       // An acceptance sells a listing: inventories and the listing page change too.
       if (type === 'listing.sold' || type === 'resync')
         return head.startsWith('listing') || head === 'inventory';
@@ -49,7 +51,15 @@ function connect() {
     attempt = 0;
   };
   for (const type of ['offer.created', 'offer.updated', 'listing.sold', 'resync']) {
-    es.addEventListener(type, () => client && invalidate(client, type));
+    es.addEventListener(type, (e) => {
+      if (client) invalidate(client, type);
+      if (handlers.size === 0) return;
+      let data: Record<string, unknown> = {};
+      try {
+        data = JSON.parse((e as MessageEvent<string>).data);
+      } catch {}
+      for (const h of handlers) h(type, data);
+    });
   }
   // Issue 12: a dealer with an open offer is told live when the tractor's condition report is revised.
   es.addEventListener('report.changed', (e) => {
@@ -78,6 +88,23 @@ function disconnect() {
   source = null;
   hadConnection = false;
   attempt = 0;
+}
+
+export type LiveEventHandler = (type: string, data: Record<string, unknown>) => void;
+const handlers = new Set<LiveEventHandler>();
+
+/** Calls `handler` with each live event while mounted (e.g. the admin panel's toasts); keeps the stream open. */
+export function useLiveEventHandler(handler: LiveEventHandler) {
+  useLiveEvents();
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    const h: LiveEventHandler = (type, data) => ref.current(type, data);
+    handlers.add(h);
+    return () => {
+      handlers.delete(h);
+    };
+  }, []);
 }
 
 /** Keeps the tab's live-event stream open while the calling component is mounted (and `enabled`). */

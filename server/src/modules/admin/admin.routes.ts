@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { type AdminStats, OUTBOX_STATUSES, type OutboxMessage } from '../../../../domain/admin.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { outboxPage, retryMessage, stats } from './admin.service.js';
+import { outboxPage, renderedMessage, retryMessage, stats } from './admin.service.js';
 import { previewTemplates, renderPreview } from './mail-preview.js';
 
 const outboxMessage = z.object({
   id: z.number(),
   template: z.string(),
+  subject: z.string(),
   recipient: z.string(),
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number(),
@@ -27,12 +28,16 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.stats',
+        summary: 'Dashboard counts of users by status',
+        errors: [],
         response: {
           200: z.object({
             totalUsers: z.number(),
             pendingReview: z.number(),
             approvedUsers: z.number(),
             administrators: z.number(),
+            offersNeedingAction: z.number(),
           }) satisfies z.ZodType<AdminStats>,
         },
       },
@@ -48,6 +53,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.listOutbox',
+        summary: 'Page through the e-mail outbox, newest first',
+        errors: [],
         querystring: z.object({
           status: z.enum(OUTBOX_STATUSES).optional(),
           before: z.coerce.number().int().positive().optional(),
@@ -60,11 +68,32 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => outboxPage(ctx, req.actor(), req.query),
   );
 
+  api.get(
+    '/admin/outbox/:messageId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'admin.outboxMessage',
+        summary: 'Read one outbox e-mail as rendered (sign-in tokens hidden)',
+        errors: ['NOT_FOUND'],
+        params: z.object({ messageId: z.coerce.number().int().positive() }),
+        response: { 200: outboxMessage.extend({ html: z.string(), text: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return renderedMessage(ctx, req.actor(), req.params.messageId);
+    },
+  );
+
   api.post(
     '/admin/outbox/:messageId/retry',
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.retryMail',
+        summary: 'Queue a failed e-mail for another attempt',
+        errors: ['NOT_FOUND', 'CONFLICT'],
         params: z.object({ messageId: z.coerce.number().int().positive() }),
         response: { 200: z.object({ queued: z.literal(true) }) },
       },
@@ -79,7 +108,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/mail-preview',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: z.object({ templates: z.array(z.string()) }) } },
+      schema: {
+        operationId: 'admin.listMailTemplates',
+        summary: 'List the e-mail templates that can be previewed',
+        errors: [],
+        response: { 200: z.object({ templates: z.array(z.string()) }) },
+      },
     },
     async () => ({ templates: previewTemplates() }),
   );
@@ -90,9 +124,18 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'admin.previewMail',
+        summary: 'Render one e-mail template with sample data (HTML, or text)',
+        errors: ['NOT_FOUND'],
         params: z.object({ template: z.string().max(100) }),
-        querystring: z.record(z.string(), z.string().max(200)),
-        response: { 200: z.string() },
+        // ?format=text for the text part; any other parameter overrides a sample value of the template.
+        querystring: z.object({ format: z.enum(['html', 'text']).optional() }).catchall(z.string().max(200)),
+        response: {
+          200: {
+            description: 'The rendered e-mail: its HTML part, or with ?format=text its subject and text part',
+            content: { 'text/html': { schema: z.string() }, 'text/plain': { schema: z.string() } },
+          },
+        },
       },
     },
     async (req, reply) => {

@@ -1,9 +1,10 @@
-import type { OutboxMessage, OutboxStatus } from '../../../../domain/admin.js';
+import type { OutboxMessage, OutboxStatus, RenderedOutboxMessage } from '../../../../domain/admin.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { retryOutboxMessage } from '../mail/outbox.repository.js';
-import { listOutbox, outboxStatus, userStats } from './admin.repository.js';
+import { renderTemplate } from '../mail/templates.js';
+import { listOutbox, type OutboxRow, outboxMessage, outboxStatus, userStats } from './admin.repository.js';
 
 export const OUTBOX_PAGE = 50;
 
@@ -23,7 +24,10 @@ export async function outboxPage(
 ): Promise<{ messages: OutboxMessage[]; nextCursor: number | null }> {
   requireAdmin(actor);
   const rows = await listOutbox(ctx.db, { status: filter.status, beforeId: filter.before }, OUTBOX_PAGE + 1);
-  const messages = rows.slice(0, OUTBOX_PAGE);
+  const messages = rows.slice(0, OUTBOX_PAGE).map((r) => {
+    const { payload: _, ...rest } = r;
+    return { ...rest, subject: render(ctx, r)?.subject ?? '' };
+  });
   return { messages, nextCursor: rows.length > OUTBOX_PAGE ? messages[messages.length - 1].id : null };
 }
 
@@ -45,4 +49,39 @@ export async function retryMessage(ctx: AppContext, actor: Actor, id: number, re
       request,
     });
   });
+}
+
+/**
+ * Renders a stored message as its recipient got it, except that sign-in and reset tokens in links are
+ * hidden: seeing an e-mail must not let an admin sign in as the dealer it was sent to.
+ */
+function render(ctx: AppContext, row: OutboxRow) {
+  try {
+    const mail = renderTemplate(row.template, row.payload, {
+      publicUrl: ctx.config.publicUrl,
+      brand: ctx.config.brand,
+    });
+    const hide = (s: string) => s.replace(/([?&](?:amp;)?token=)[^&\s"'<>]+/g, '$1hidden');
+    return { subject: mail.subject, html: hide(mail.html), text: hide(mail.text) };
+  } catch {
+    return null;
+  }
+}
+
+export async function renderedMessage(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<RenderedOutboxMessage> {
+  requireAdmin(actor);
+  const row = await outboxMessage(ctx.db, id);
+  if (!row) throw notFound('E-mail not found');
+  const mail = render(ctx, row);
+  const { payload: _, ...rest } = row;
+  return {
+    ...rest,
+    subject: mail?.subject ?? '',
+    html: mail?.html ?? '',
+    text: mail?.text ?? `This e-mail cannot be shown: template ${row.template} does not render it.`,
+  };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { createTestApp, createUser, setUserStatus, type TestApp, TestClient } from '../../test/test-app.js';
+import type { TemplateName } from '../mail/mail-classes.js';
 
 describe('admin panel API', () => {
   let t: TestApp;
@@ -15,7 +16,13 @@ describe('admin panel API', () => {
 
   it('counts users live from the database', async () => {
     const before = (await admin.get('/api/admin/stats')).json();
-    expect(before).toEqual({ totalUsers: 1, pendingReview: 0, approvedUsers: 0, administrators: 1 });
+    expect(before).toEqual({
+      totalUsers: 1,
+      pendingReview: 0,
+      approvedUsers: 0,
+      administrators: 1,
+      offersNeedingAction: 0,
+    });
     const a = await createUser(t.app, { status: 'pending' });
     await createUser(t.app, { status: 'pending' });
     await createUser(t.app, { status: 'approved' });
@@ -25,6 +32,7 @@ describe('admin panel API', () => {
       pendingReview: 2,
       approvedUsers: 1,
       administrators: 1,
+      offersNeedingAction: 0,
     });
     await setUserStatus(t.app, a.id, 'approved');
     expect((await admin.get('/api/admin/stats')).json()).toMatchObject({
@@ -43,7 +51,7 @@ describe('admin panel API', () => {
     let failedId: number;
     beforeAll(async () => {
       for (let i = 0; i < 55; i++)
-        await enqueueMail(t.app.ctx.db, { template: 'x', to: `r${i}@example.com` });
+        await enqueueMail(t.app.ctx.db, { template: 'x' as TemplateName, to: `r${i}@example.com` });
       const [row] = await t.app.ctx.db
         .insert(outbox)
         .values({
@@ -81,6 +89,36 @@ describe('admin panel API', () => {
       expect(row).toMatchObject({ status: 'pending', attempts: 0 });
       expect((await admin.post(`/api/admin/outbox/${failedId}/retry`)).statusCode).toBe(409);
       expect((await admin.post('/api/admin/outbox/99999999/retry')).statusCode).toBe(404);
+    });
+
+    it('shows subject, recipient, template, status and time, and opens the rendered message with tokens hidden', async () => {
+      const [row] = await t.app.ctx.db
+        .insert(outbox)
+        .values({
+          template: 'auth-sign-in-link',
+          recipient: 'jane@example.com',
+          payload: { name: 'Jane', url: 'http://localhost:3000/auth-redirect?token=SECRET123' },
+        })
+        .returning({ id: outbox.id });
+      const list = (await admin.get('/api/admin/outbox')).json();
+      const listed = list.messages.find((m: { id: number }) => m.id === row.id);
+      expect(listed).toMatchObject({
+        template: 'auth-sign-in-link',
+        recipient: 'jane@example.com',
+        status: 'pending',
+        subject: expect.stringMatching(/sign/i),
+      });
+      expect(listed.createdAt).toEqual(expect.any(String));
+      const res = await admin.get(`/api/admin/outbox/${row.id}`);
+      expect(res.statusCode).toBe(200);
+      const mail = res.json();
+      expect(mail.subject).toBe(listed.subject);
+      expect(mail.html).toContain('<html');
+      expect(mail.text).toContain('token=hidden');
+      expect(`${mail.html}${mail.text}`).not.toContain('SECRET123');
+      expect((await admin.get('/api/admin/outbox/99999999')).statusCode).toBe(404);
+      const dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+      expect((await dealer.get(`/api/admin/outbox/${row.id}`)).statusCode).toBe(403);
     });
   });
 

@@ -23,6 +23,9 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'audit.list',
+        summary: 'Page through the audit log, newest first',
+        errors: [],
         querystring: z.object({
           action: z.string().trim().max(100).optional(),
           email: z.string().trim().max(254).optional(),
@@ -46,7 +49,12 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/audit/actions',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: z.object({ actions: z.array(z.string()) }) } },
+      schema: {
+        operationId: 'audit.listActions',
+        summary: 'The audit actions recorded so far (for the filter)',
+        errors: [],
+        response: { 200: z.object({ actions: z.array(z.string()) }) },
+      },
     },
     async (req) => ({ actions: await actions(ctx, req.actor()) }),
   );

@@ -85,7 +85,8 @@ describe('password reset', () => {
     expect(common.json().error.fields.password).toBe('This password is too common. Please choose another.');
 
     const done = await c.post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD });
-    expect(done.statusCode).toBe(204);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ email: user.email });
     expect(c.cookies.has('fieldlot_session')).toBe(false);
     expect((await signedIn.get('/api/users/me')).statusCode).toBe(401);
 

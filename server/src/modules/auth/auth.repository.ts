@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
-import { authTokens, rateLimits, users } from '../../db/schema.js';
+import { authTokens, users } from '../../db/schema.js';
 import { accountColumns, withUserStatus } from '../users/users.repository.js';
 
 export type TokenKind = 'sign_in' | 'reset';
@@ -28,6 +28,13 @@ export const findUserByEmail = (exec: Executor, email: string) => findUser(exec,
 export const findUserById = (exec: Executor, id: string) => findUser(exec, eq(users.id, id));
 
 /** Stores a new one-time token (its hash) and voids every older unused token of the same kind. */
+/** Unused tokens of one kind of a user (a new one replaces them). */
+export async function deleteOpenTokens(exec: Executor, userId: string, kind: TokenKind): Promise<void> {
+  await exec
+    .delete(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+}
+
 export async function replaceToken(
   exec: Executor,
   input: {
@@ -39,11 +46,7 @@ export async function replaceToken(
     redirectTo?: string | null;
   },
 ): Promise<void> {
-  await exec
-    .delete(authTokens)
-    .where(
-      and(eq(authTokens.userId, input.userId), eq(authTokens.kind, input.kind), isNull(authTokens.usedAt)),
-    );
+  await deleteOpenTokens(exec, input.userId, input.kind);
   await exec.insert(authTokens).values({
     tokenHash: input.tokenHash,
     kind: input.kind,
@@ -92,15 +95,4 @@ export async function consumeToken(
 
 export async function setPasswordHash(exec: Executor, userId: string, passwordHash: string, now: Date) {
   await exec.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-}
-
-/** Seconds left of a block on `key` (0 when not blocked), read without counting an attempt. */
-export async function blockedSeconds(exec: Executor, key: string, now: Date): Promise<number> {
-  const rows = await exec
-    .select({ blockedUntil: rateLimits.blockedUntil })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key))
-    .limit(1);
-  const until = rows[0]?.blockedUntil;
-  return until && until > now ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 0;
 }

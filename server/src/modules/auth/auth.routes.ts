@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../../domain/email.js';
@@ -15,6 +15,7 @@ import {
   signInWithLink,
   signOut,
 } from './auth.service.js';
+import { DEVICE_COOKIE_MS, deviceCookieName, newDeviceCookie, verifyDeviceCookie } from './device-cookie.js';
 import { SESSION_ABSOLUTE_MS } from './sessions.js';
 
 const userBody = z.object({ user: sessionUserSchema });
@@ -43,12 +44,38 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       secure: ctx.config.production,
     });
 
+  /** The nonce of this browser's valid device cookie for `email`, if it has one. */
+  const deviceOf = (req: FastifyRequest, email: string) =>
+    verifyDeviceCookie(
+      ctx.config.sessionSecret,
+      email,
+      req.cookies[deviceCookieName(ctx.config.sessionSecret, email, ctx.config.production)],
+    );
+  /** After a successful sign-in this browser is a trusted device of the account (a new nonce each time). */
+  const setDeviceCookie = (reply: FastifyReply, email: string) =>
+    reply.setCookie(
+      deviceCookieName(ctx.config.sessionSecret, email, ctx.config.production),
+      newDeviceCookie(ctx.config.sessionSecret, email),
+      {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: ctx.config.production,
+        maxAge: DEVICE_COOKIE_MS / 1000,
+      },
+    );
+
   /** Who is signed in (null when nobody). Also hands out the anti-forgery cookie. */
   api.get(
     '/auth/session',
     {
       config: { access: 'public' },
-      schema: { response: { 200: z.object({ user: sessionUserSchema.nullable() }) } },
+      schema: {
+        operationId: 'auth.session',
+        summary: 'Who is signed in (null when nobody); sets the anti-forgery cookie',
+        errors: [],
+        response: { 200: z.object({ user: sessionUserSchema.nullable() }) },
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -61,6 +88,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.signIn',
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'RATE_LIMITED'],
         body: z.object({
           email: emailSchema,
           password: signInPasswordSchema,
@@ -75,10 +105,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const { user, token } = await signIn(
         ctx,
-        { ...req.body, adminOnly: req.body.admin, currentSessionId: req.sessionId },
+        {
+          ...req.body,
+          adminOnly: req.body.admin,
+          currentSessionId: req.sessionId,
+          device: deviceOf(req, req.body.email),
+        },
         req.info(),
       );
       setSessionCookie(reply, token);
+      setDeviceCookie(reply, user.email);
       reply.header('cache-control', 'no-store');
       return { user };
     },
@@ -86,7 +122,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/auth/sign-out',
-    { config: { access: 'public' }, schema: { response: { 204: z.null() } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'auth.signOut',
+        summary: 'Sign out and end the session',
+        errors: [],
+        response: { 204: z.null() },
+      },
+    },
     async (req, reply) => {
       await signOut(ctx, req.sessionId, req.user, req.info());
       clearSessionCookie(reply);
@@ -98,9 +142,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/auth/password-reset',
     {
       config: { access: 'public' },
-      schema: { body: z.object({ email: emailSchema }), response: { 200: messageBody } },
+      schema: {
+        operationId: 'auth.requestPasswordReset',
+        summary: 'E-mail a password reset link',
+        errors: ['RATE_LIMITED'],
+        body: z.object({ email: emailSchema }),
+        response: { 200: messageBody },
+      },
     },
-    async (req) => ({ message: await requestPasswordReset(ctx, req.body.email, req.info()) }),
+    async (req) => ({
+      message: await requestPasswordReset(ctx, req.body.email, req.info(), deviceOf(req, req.body.email)),
+    }),
   );
 
   api.post(
@@ -108,15 +160,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.resetPassword',
+        summary: 'Set a new password with the e-mailed token',
+        errors: [],
         body: z.object({ token: linkToken, password: newPasswordSchema }),
-        response: { 204: z.null() },
+        // The e-mail lets the SPA open the sign-in dialog filled in (issue 9 section 7).
+        response: { 200: z.object({ email: z.string() }) },
       },
     },
     async (req, reply) => {
-      await resetPassword(ctx, req.body, req.info());
+      const email = await resetPassword(ctx, req.body, req.info());
       // The reset ended every session, this browser's included.
       clearSessionCookie(reply);
-      return reply.code(204).send(null);
+      return { email };
     },
   );
 
@@ -125,6 +181,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.requestSignInLink',
+        summary: 'E-mail a one-time sign-in link',
+        errors: ['RATE_LIMITED'],
         body: z.object({ email: emailSchema, listing: z.uuid().optional() }),
         response: { 200: messageBody },
       },
@@ -132,7 +191,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ({
       message: await requestSignInLink(
         ctx,
-        { email: req.body.email, listingId: req.body.listing },
+        { email: req.body.email, listingId: req.body.listing, device: deviceOf(req, req.body.email) },
         req.info(),
       ),
     }),
@@ -144,6 +203,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'auth.signInWithLink',
+        summary: 'Sign in with an e-mailed link; sets the session cookie',
+        errors: ['FORBIDDEN'],
         body: z.object({
           token: linkToken,
           email: z
@@ -169,6 +231,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         req.info(),
       );
       setSessionCookie(reply, token);
+      setDeviceCookie(reply, user.email);
       reply.header('cache-control', 'no-store');
       return { user, redirectTo };
     },

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { safeRedirectPath } from '../../../../domain/routes.js';
 import { canSignIn as canSignInStatus, roleOf, type SessionUser } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -6,7 +8,13 @@ import type { AppContext, RequestInfo } from '../../lib/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password-hash.js';
-import { hitRateLimit, RATE_RULES, type RateResult, resetRateLimit } from '../../lib/rate-limit.js';
+import {
+  hitRateLimit,
+  RATE_RULES,
+  type RateResult,
+  releaseRateLimitHit,
+  resetRateLimit,
+} from '../../lib/rate-limit.js';
 import {
   RESET_MAIL,
   RESET_NOT_APPROVED_MAIL,
@@ -14,8 +22,8 @@ import {
   SIGN_IN_LINK_NOT_APPROVED_MAIL,
 } from './auth.mail.js';
 import {
-  blockedSeconds,
   consumeToken,
+  deleteOpenTokens,
   findUserByEmail,
   findUserById,
   replaceToken,
@@ -64,18 +72,26 @@ function linkOutcome(user: { status: string } | null) {
   return canSignIn(user.status) ? 'link_sent' : 'not_approved';
 }
 
-/** Counts one attempt by e-mail and by client address; both must allow it. */
+/**
+ * The per-account bucket of an attempt: the trusted device's own (its cookie's nonce) or the one shared
+ * by every other client. Other clients' failures never fill a trusted device's bucket (issue 10).
+ */
+const accountKey = (scope: string, email: string, device: string | null | undefined) =>
+  device ? `${scope}:device:${device}` : `${scope}:email:${email}`;
+
+/** Counts one attempt by account bucket and by client address; both must allow it. */
 async function limit(
   ctx: AppContext,
   scope: string,
   email: string,
+  device: string | null | undefined,
   ip: string,
   rules: {
     email: (typeof RATE_RULES)[keyof typeof RATE_RULES];
     ip: (typeof RATE_RULES)[keyof typeof RATE_RULES];
   },
 ): Promise<RateResult> {
-  const byEmail = await hitRateLimit(ctx.db, ctx.clock, `${scope}:email:${email}`, rules.email);
+  const byEmail = await hitRateLimit(ctx.db, ctx.clock, accountKey(scope, email, device), rules.email);
   const byIp = await hitRateLimit(ctx.db, ctx.clock, `${scope}:ip:${ip}`, rules.ip);
   if (byEmail.allowed && byIp.allowed) return byEmail;
   return { allowed: false, retryAfterSeconds: Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds) };
@@ -88,6 +104,8 @@ export interface SignInInput {
   adminOnly?: boolean;
   /** The caller's current session, replaced by a new one (a new id at every sign-in). */
   currentSessionId?: string | null;
+  /** Nonce of a valid device cookie for this e-mail: this browser signed in to the account before. */
+  device?: string | null;
 }
 
 export async function signIn(
@@ -96,17 +114,29 @@ export async function signIn(
   req: RequestInfo,
 ): Promise<{ user: SessionUser; token: string }> {
   const { email } = input;
-  // Per e-mail every attempt counts (exactly 5 get through, however parallel). Per address only failures
-  // count, so an office full of dealers signing in is never blocked, while spraying passwords is.
-  const ipKey = `signin:ip:${req.ip}`;
-  const byEmail = await hitRateLimit(ctx.db, ctx.clock, `signin:email:${email}`, RATE_RULES.signIn);
-  const ipBlocked = await blockedSeconds(ctx.db, ipKey, ctx.clock.now());
-  if (!byEmail.allowed || ipBlocked > 0) {
-    const rate = { allowed: false, retryAfterSeconds: Math.max(byEmail.retryAfterSeconds, ipBlocked) };
+  // Per account bucket every attempt counts (exactly 5 get through, however parallel). Per address only
+  // failures count, so an office full of dealers signing in is never blocked, while spraying passwords is:
+  // each attempt reserves a slot in one atomic upsert and a success gives it back, so the cap holds
+  // exactly under parallel load. A trusted device counts in its own bucket only (device cookies).
+  const accountBucket = accountKey('signin', email, input.device);
+  const ipKey = input.device ? null : `signin:ip:${req.ip}`;
+  const byEmail = await hitRateLimit(ctx.db, ctx.clock, accountBucket, RATE_RULES.signIn);
+  const byIp =
+    byEmail.allowed && ipKey
+      ? await hitRateLimit(ctx.db, ctx.clock, ipKey, RATE_RULES.signInPerIp)
+      : { allowed: true, retryAfterSeconds: 0 };
+  if (!byEmail.allowed || !byIp.allowed) {
+    const rate = {
+      allowed: false,
+      retryAfterSeconds: Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds),
+    };
     await audit(ctx.db, {
       action: 'auth.sign_in.blocked',
       actorEmail: email,
-      details: { admin: !!input.adminOnly, by: byEmail.allowed ? 'address' : 'email' },
+      details: {
+        admin: !!input.adminOnly,
+        by: byEmail.allowed ? 'address' : input.device ? 'device' : 'email',
+      },
       request: req,
     });
     throw new AppError(
@@ -120,7 +150,6 @@ export async function signIn(
   // Unknown e-mail or no password: verify against a real dummy hash so both cost the same.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user?.passwordHash || !ok) {
-    await hitRateLimit(ctx.db, ctx.clock, ipKey, RATE_RULES.signInPerIp);
     await audit(ctx.db, {
       action: 'auth.sign_in.failed',
       actorUserId: user?.id,
@@ -133,7 +162,9 @@ export async function signIn(
     });
   }
 
-  // The password checked out: now (and only now) the account's state may be told.
+  // The password checked out: the client's reserved failure slot is given back; now (and only now) the
+  // account's state may be told.
+  if (ipKey) await releaseRateLimitHit(ctx.db, ctx.clock, ipKey);
   const refusal = input.adminOnly
     ? user.status !== 'admin' && AUTH_MESSAGES.adminOnly
     : user.status === 'rejected'
@@ -161,7 +192,7 @@ export async function signIn(
     });
     return t;
   });
-  await resetRateLimit(ctx.db, `signin:email:${email}`);
+  await resetRateLimit(ctx.db, accountBucket);
   return { user: toSessionUser(user), token };
 }
 
@@ -181,13 +212,39 @@ export async function signOut(
   });
 }
 
+class Rehearsal extends Error {}
+
+/**
+ * For an unknown address: the statements an approved one runs (replace a token, queue a mail), in a
+ * savepoint that is then rolled back, so the answer takes as long either way and tells nothing (issue 10).
+ * Nothing is kept and nothing is sent.
+ */
+async function rehearseLinkWork(
+  tx: Executor,
+  kind: 'reset' | 'sign_in',
+  template: typeof RESET_MAIL | typeof SIGN_IN_LINK_MAIL,
+  email: string,
+) {
+  try {
+    await tx.transaction(async (sp) => {
+      const token = randomToken();
+      await deleteOpenTokens(sp, randomUUID(), kind);
+      await enqueueMail(sp, { template, to: email, payload: { name: '', token: sha256(token), url: '' } });
+      throw new Rehearsal();
+    });
+  } catch (err) {
+    if (!(err instanceof Rehearsal)) throw err;
+  }
+}
+
 /** Password reset request: the answer never depends on the account; the e-mail says what applies. */
 export async function requestPasswordReset(
   ctx: AppContext,
   email: string,
   req: RequestInfo,
+  device?: string | null,
 ): Promise<string> {
-  const rate = await limit(ctx, 'reset', email, req.ip, {
+  const rate = await limit(ctx, 'reset', email, device, req.ip, {
     email: RATE_RULES.reset,
     ip: RATE_RULES.perIpForms,
   });
@@ -216,6 +273,8 @@ export async function requestPasswordReset(
         to: user.email,
         payload: { name: user.name },
       });
+    } else {
+      await rehearseLinkWork(tx, 'reset', RESET_MAIL, email);
     }
     await audit(tx, {
       action: 'auth.reset.requested',
@@ -233,9 +292,9 @@ export async function resetPassword(
   ctx: AppContext,
   input: { token: string; password: string },
   req: RequestInfo,
-): Promise<void> {
+): Promise<string> {
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const consumed = await consumeToken(tx, { tokenHash: sha256(input.token), kind: 'reset', now });
     const user = consumed ? await findUserById(tx, consumed.userId) : null;
@@ -250,6 +309,7 @@ export async function resetPassword(
       actorEmail: user.email,
       request: req,
     });
+    return user.email;
   });
 }
 
@@ -289,10 +349,10 @@ export async function issueSignInLink(
 /** "Email me a sign-in link": same answer for everyone; only approved dealers and admins get a link. */
 export async function requestSignInLink(
   ctx: AppContext,
-  input: { email: string; listingId?: string | null },
+  input: { email: string; listingId?: string | null; device?: string | null },
   req: RequestInfo,
 ): Promise<string> {
-  const rate = await limit(ctx, 'link', input.email, req.ip, {
+  const rate = await limit(ctx, 'link', input.email, input.device, req.ip, {
     email: RATE_RULES.link,
     ip: RATE_RULES.perIpForms,
   });
@@ -322,6 +382,8 @@ export async function requestSignInLink(
         to: user.email,
         payload: { name: user.name },
       });
+    } else {
+      await rehearseLinkWork(tx, 'sign_in', SIGN_IN_LINK_MAIL, input.email);
     }
     await audit(tx, {
       action: 'auth.link.requested',
@@ -334,11 +396,8 @@ export async function requestSignInLink(
   return AUTH_MESSAGES.linkSent;
 }
 
-/** Only same-origin paths: "/x" but never "//host" or "/\host". */
-export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
+/** Only same-origin paths (the rule is the domain's, shared with the web). */
+export const safeRedirect = safeRedirectPath;
 
 /** Confirms an e-mailed sign-in link (POST; opening the link consumed nothing). */
 export async function signInWithLink(

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { LISTING_BRANDS } from '../../../../domain/brands.js';
 import { rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
-import { addListingImageFromBuffer } from '../listings/images.service.js';
+import { addListingImageFromBuffer } from '../listings/index.js';
 import { DEMO_MODELS } from './demo.data.js';
 import { ANGLES, type Angle, BRAND_PALETTES, sceneSvg, type TractorKind } from './tractor-art.js';
 

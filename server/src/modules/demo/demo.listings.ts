@@ -1,3 +1,4 @@
+import type { Condition } from '../../../../domain/listings.js';
 import type { listings } from '../../db/schema.js';
 import { DEMO_MODELS, DEMO_STATES, type ModelSpec, ORIGINS, prng, SERVICE_NOTES, USES } from './demo.data.js';
 
@@ -15,6 +16,25 @@ const GPS: Record<string, string> = {
 
 const round = (value: number, step: number) => Math.round(value / step) * step;
 
+/**
+ * Asking price in dollars from the model's new price, its age and its hours (issue 9: a floor price made six
+ * tractors, a 2009 AGCO DT225B among them, cost exactly $18,000). Value falls fast in the first years and
+ * levels off at about a third; hours above the usual for the age take up to 15% off, fewer add up to 10%.
+ * `noise` (0..1) spreads equal tractors by +-6%; prices end in a round hundred, as dealers write them.
+ */
+export function demoPrice(
+  spec: Pick<ModelSpec, 'price' | 'kind'>,
+  age: number,
+  hours: number,
+  noise: number,
+) {
+  const residual = 0.3 + 0.7 * 0.87 ** age;
+  const usual = age * (spec.kind === 'compact' ? 150 : 450);
+  const hoursFactor = Math.min(1.1, Math.max(0.85, 1 - (0.15 * (hours - usual)) / usual));
+  const price = spec.price * residual * hoursFactor * (0.94 + noise * 0.12);
+  return Math.min(650_000, Math.max(2_500, round(price, 100)));
+}
+
 /** About 60 realistic listings: deterministic, spread over the last two months, newest first in catalog order. */
 export function buildDemoListings(ownerId: string, now: Date): ListingInsert[] {
   const rand = prng(2025);
@@ -24,10 +44,7 @@ export function buildDemoListings(ownerId: string, now: Date): ListingInsert[] {
     const age = Math.max(0.5, 2026 - year);
     const perYear = spec.kind === 'compact' ? 90 + rand() * 120 : 280 + rand() * 340;
     const hours = round(age * perYear, 5);
-    const price = Math.min(
-      650_000,
-      Math.max(18_000, round(spec.price * 0.9 ** age * (0.92 + rand() * 0.16), 500)),
-    );
+    const price = demoPrice(spec, age, hours, rand());
     const state = pick(DEMO_STATES);
     const frontLoader =
       spec.kind === 'compact' ? rand() < 0.8 : spec.kind === 'utility' ? rand() < 0.5 : false;
@@ -70,7 +87,7 @@ export function buildDemoListings(ownerId: string, now: Date): ListingInsert[] {
   });
 }
 
-function conditionFor(age: number, hours: number, rand: () => number): string {
+function conditionFor(age: number, hours: number, rand: () => number): Condition {
   if (hours > 7000 && rand() < 0.5) return 'Poor';
   if (age <= 2) return 'Excellent';
   if (age <= 4) return rand() < 0.6 ? 'Excellent' : 'Very Good';

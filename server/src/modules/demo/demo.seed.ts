@@ -178,6 +178,8 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
         counterOfferAmountCents: counter('942 Vario', 0.95),
         counterMessage: 'Freshly serviced with new front tires; this is our floor.',
       }),
+      // Replaced by the same dealer's newer offer a day later (one open offer per dealer per listing).
+      offer('8R 410', b, 'replaced', 0.85, 0, 'Opening offer, flexible on pickup.'),
       offer('8R 410', b, 'pending', 0.9, 1, 'Could you share the condition report?'),
       offer('Axion 870', b, 'withdrawn', 0.86, 2, ''),
     ]);

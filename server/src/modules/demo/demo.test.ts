@@ -20,6 +20,7 @@ import { verifyPassword } from '../../lib/password-hash.js';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.js';
 import { DEMO_DEALERS, DEMO_PASSWORD } from './demo.data.js';
 import { demoPicture, seedDemoImages } from './demo.images.js';
+import { demoPrice } from './demo.listings.js';
 import { listingsWithoutImages, seedDemoData } from './demo.seed.js';
 import { BRAND_PALETTES, IMAGE_HEIGHT, IMAGE_WIDTH } from './tractor-art.js';
 
@@ -72,7 +73,7 @@ describe('demo data', () => {
     for (const r of rows) {
       expect(r.year).toBeGreaterThanOrEqual(2008);
       expect(r.year).toBeLessThanOrEqual(2025);
-      expect(r.priceCents).toBeGreaterThanOrEqual(18_000_00);
+      expect(r.priceCents).toBeGreaterThanOrEqual(2_500_00);
       expect(r.priceCents).toBeLessThanOrEqual(650_000_00);
       expect(r.priceCents % 100).toBe(0);
       expect(CONDITIONS as readonly string[]).toContain(r.condition);
@@ -80,6 +81,13 @@ describe('demo data', () => {
     }
     expect(rows.filter((r) => r.gps && r.rearTyreSize && r.numberOfRearRemotes).length).toBeGreaterThan(20);
     expect(rows.some((r) => r.make === 'John Deere' && r.model === '8R 410')).toBe(true);
+    // Prices follow model, year and hours: no cluster at one floor price, and an old big tractor is not cheap.
+    const perPrice = new Map<number, number>();
+    for (const r of rows) perPrice.set(r.priceCents, (perPrice.get(r.priceCents) ?? 0) + 1);
+    expect(Math.max(...perPrice.values())).toBeLessThanOrEqual(2);
+    expect(rows.filter((r) => r.priceCents === 18_000_00).length).toBeLessThanOrEqual(1);
+    const dt225 = rows.find((r) => r.model === 'DT225B');
+    expect(dt225?.priceCents).toBeGreaterThan(25_000_00);
 
     const offerRows = await t.app.ctx.db.select().from(offers);
     expect(new Set(offerRows.map((o) => o.status))).toEqual(new Set(OFFER_STATUSES));
@@ -185,5 +193,18 @@ describe('demo data', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('demo prices', () => {
+  const row = { price: 100_000, kind: 'row' as const };
+  it('fall with age and with hours above the usual, and rise with fewer hours', () => {
+    expect(demoPrice(row, 2, 900, 0.5)).toBeGreaterThan(demoPrice(row, 6, 2700, 0.5));
+    expect(demoPrice(row, 6, 1500, 0.5)).toBeGreaterThan(demoPrice(row, 6, 5000, 0.5));
+    expect(demoPrice(row, 17, 7650, 0.5)).toBeGreaterThan(25_000);
+    expect(demoPrice({ price: 250_000, kind: 'row' }, 3, 1350, 0.5)).toBeGreaterThan(
+      demoPrice(row, 3, 1350, 0.5),
+    );
+    expect(demoPrice(row, 4, 1800, 0.5) % 100).toBe(0);
   });
 });

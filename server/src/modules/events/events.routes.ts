@@ -28,8 +28,16 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'signedIn' },
       schema: {
+        operationId: 'events.stream',
+        summary: 'Live updates as server-sent events (text/event-stream)',
+        errors: [],
         headers: z.object({ 'last-event-id': z.string().max(100).optional() }),
-        response: { 200: z.string().describe('text/event-stream') },
+        response: {
+          200: {
+            description: 'Server-sent events until the client disconnects or the session ends',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
       },
     },
     async (req, reply) => {

@@ -5,6 +5,7 @@ import { testConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { publishEvent } from '../../lib/events.js';
 import { cookieNames } from '../../plugins/auth.js';
+import { insertListing } from '../../test/fixtures/offers.js';
 import {
   createDatabaseFromTemplate,
   dbUrl,
@@ -13,7 +14,6 @@ import {
 } from '../../test/template-db.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { createSession } from '../auth/sessions.js';
-import { insertListing } from '../offers/offers.fixtures.js';
 
 interface SseEvent {
   id?: string;
@@ -150,12 +150,32 @@ describe('live events (SSE over LISTEN/NOTIFY)', () => {
     const offer = (await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: 1000 })).json()
       .offer;
     const created = await adminSse.next((e) => e.event === 'offer.created');
-    expect(JSON.parse(created.data)).toEqual({ offerId: offer.id, listingId, status: 'pending' });
+    // `notice` lets an open admin panel toast it (issue 9 section 6).
+    expect(JSON.parse(created.data)).toEqual({
+      offerId: offer.id,
+      listingId,
+      status: 'pending',
+      notice: 'new_offer',
+      tractor: '2019 John Deere 6155R',
+      amountCents: 1000_00,
+      buyerName: dealer.name,
+    });
 
     const asAdmin = await TestClient.as(t.app, admin);
     await asAdmin.post(`/api/admin/offers/${offer.id}/counter`, { amount: 900 });
     const countered = await dealerSse.next((e) => e.event === 'offer.updated');
     expect(JSON.parse(countered.data)).toMatchObject({ offerId: offer.id, status: 'countered' });
+    expect(JSON.parse(countered.data).notice).toBeUndefined(); // an admin's own step is not a notice
+
+    await asDealer.post(`/api/offers/${offer.id}/accept-counter`);
+    const sold = await adminSse.next(
+      (e) => e.event === 'offer.updated' && JSON.parse(e.data).notice === 'counter_accepted',
+    );
+    expect(JSON.parse(sold.data)).toMatchObject({
+      offerId: offer.id,
+      status: 'accepted',
+      amountCents: 900_00,
+    });
 
     // A marker event for the other dealer proves they were connected and still saw nothing of the above.
     await publishEvent(t.app.ctx.db, { type: 'marker', audience: [other.id], data: {} });

@@ -1,16 +1,26 @@
+import { SELL_FORM_MAKES } from '../../../../domain/brands.js';
+import { tractorName } from '../../../../domain/listings.js';
 import { defineTemplate, layout } from '../mail/templates.js';
 
 type Maybe = string | number | null | undefined;
 const show = (v: Maybe) => (v === null || v === undefined || v === '' ? 'Not given' : String(v));
-const tractorName = (p: { make?: Maybe; model?: Maybe; year?: Maybe }) =>
-  [p.year, p.make, p.model].filter((v) => v !== null && v !== undefined && v !== '').join(' ') ||
-  'your tractor';
+
+/**
+ * The name the confirmation may use: the make only when it is one of the form's list (not "Other"), and
+ * the year only as a plausible number. Anything a visitor typed stays out of a mail to an address no
+ * account asked for (issue 10).
+ */
+export function confirmationTractorName(p: { make?: Maybe; year?: Maybe }): string {
+  const make = SELL_FORM_MAKES.find((m) => m === p.make && m !== 'Other');
+  const year = typeof p.year === 'number' && Number.isInteger(p.year) && p.year > 1900 && p.year < 2200;
+  return [year ? String(p.year) : null, make].filter(Boolean).join(' ') || 'your tractor';
+}
 
 /** SPEC.md section 7 send-tractor-inquiry-confirmation: to the seller after the inquiry is stored. */
 export const INQUIRY_CONFIRMATION = defineTemplate(
   'send-tractor-inquiry-confirmation',
-  (p: { make?: Maybe; model?: Maybe; year?: Maybe }, env) => {
-    const name = tractorName(p);
+  (p: { make?: Maybe; year?: Maybe }, env) => {
+    const name = confirmationTractorName(p);
     const { html, text } = layout(
       {
         title: 'We received your tractor details',
@@ -42,7 +52,7 @@ export const ADMIN_NEW_INQUIRY = defineTemplate(
     },
     env,
   ) => {
-    const name = tractorName(p);
+    const name = tractorName(p) || 'your tractor';
     const { html, text } = layout(
       {
         title: 'New sale inquiry',

@@ -21,8 +21,7 @@ const columns = {
   updatedAt: saleInquiries.updatedAt,
 };
 
-type Row = Omit<SaleInquiry, 'status' | 'createdAt' | 'updatedAt'> & {
-  status: string;
+type Row = Omit<SaleInquiry, 'createdAt' | 'updatedAt'> & {
   createdAt: Date;
   updatedAt: Date;
 };
@@ -30,7 +29,6 @@ type Row = Omit<SaleInquiry, 'status' | 'createdAt' | 'updatedAt'> & {
 function toView(r: Row): SaleInquiry {
   return {
     ...r,
-    status: r.status as InquiryStatus,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -72,7 +70,7 @@ export async function findInquiryStatus(exec: Executor, id: string): Promise<Inq
     .select({ status: saleInquiries.status })
     .from(saleInquiries)
     .where(eq(saleInquiries.id, id));
-  return (row?.status as InquiryStatus | undefined) ?? null;
+  return row?.status ?? null;
 }
 
 export { adminEmails } from '../users/users.repository.js';

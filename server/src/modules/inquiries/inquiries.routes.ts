@@ -45,7 +45,13 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
     '/inquiries',
     {
       config: { access: 'public' },
-      schema: { body: inquiryInputSchema, response: { 201: z.object({ id: z.string() }) } },
+      schema: {
+        operationId: 'inquiries.create',
+        summary: 'Offer a tractor for sale to FieldLot (sell form)',
+        errors: ['RATE_LIMITED'],
+        body: inquiryInputSchema,
+        response: { 201: z.object({ id: z.string() }) },
+      },
     },
     async (req, reply) => {
       const created = await submitInquiry(ctx, req.body, req.info());
@@ -57,7 +63,12 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/inquiries',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: z.object({ inquiries: z.array(inquirySchema) }) } },
+      schema: {
+        operationId: 'inquiries.list',
+        summary: 'Every sale inquiry, newest first',
+        errors: [],
+        response: { 200: z.object({ inquiries: z.array(inquirySchema) }) },
+      },
     },
     async (req) => ({ inquiries: await listForAdmin(ctx, req.actor()) }),
   );
@@ -67,6 +78,9 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'inquiries.setStatus',
+        summary: 'Move a sale inquiry to another status',
+        errors: ['NOT_FOUND', 'CONFLICT'],
         params: z.object({ inquiryId: z.uuid('Inquiry not found') }),
         body: z.object({ status: z.enum(INQUIRY_STATUSES) }),
         response: { 200: z.object({ inquiry: inquirySchema }) },

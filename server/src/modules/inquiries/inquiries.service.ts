@@ -4,6 +4,7 @@ import {
   type InquiryStatus,
   type SaleInquiry,
 } from '../../../../domain/inquiries.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -83,17 +84,34 @@ export async function submitInquiry(ctx: AppContext, input: InquiryInput, reques
       transmission: blankToNull(input.transmission),
       email: input.email,
     });
-    // The seller's confirmation and the admins' notice exist exactly when the inquiry does.
-    await enqueueMail(tx, {
-      template: INQUIRY_CONFIRMATION,
-      to: inquiry.email,
-      payload: { make: inquiry.make, model: inquiry.model, year: inquiry.year },
-    });
+    // The seller's confirmation and the admins' notice exist exactly when the inquiry does. The
+    // confirmation goes to an address nobody proved is theirs: at most one a day per address and 20 a
+    // day per client, else the inquiry is kept and only the admins hear of it (decision 0012).
+    if (await confirmationAllowed(ctx, tx, inquiry.email, request.ip)) {
+      await enqueueMail(tx, {
+        template: INQUIRY_CONFIRMATION,
+        to: inquiry.email,
+        payload: { make: inquiry.make, year: inquiry.year },
+      });
+    }
     for (const to of await adminEmails(tx)) {
       await enqueueMail(tx, { template: ADMIN_NEW_INQUIRY, to, payload: mailFacts(inquiry) });
     }
     return { id: inquiry.id };
   });
+}
+
+/** The ip is counted first, so a client over its allowance does not use up an address's daily one. */
+async function confirmationAllowed(ctx: AppContext, tx: Executor, email: string, ip: string) {
+  const byIp = await hitRateLimit(tx, ctx.clock, `inquiry-mail:ip:${ip}`, RATE_RULES.inquiryMailPerIp);
+  if (!byIp.allowed) return false;
+  const byAddress = await hitRateLimit(
+    tx,
+    ctx.clock,
+    `inquiry-mail:to:${email}`,
+    RATE_RULES.inquiryMailPerAddress,
+  );
+  return byAddress.allowed;
 }
 
 function mailFacts(i: SaleInquiry) {

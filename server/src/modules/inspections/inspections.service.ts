@@ -14,13 +14,14 @@ import {
   type SaveAnswer,
   tenthsToGrade,
 } from '../../../../domain/inspection-api.js';
+import { imageUrl } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
-import { imageSources, imageUrl, inventoryWrite, processImage } from '../listings/index.js';
+import { imageSources, inventoryWrite, processImage } from '../listings/index.js';
 import { REPORT_CHANGED } from './inspections.mail.js';
 import * as repo from './inspections.repository.js';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import { imageVariantKey } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
 
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
@@ -43,7 +44,7 @@ export interface ProcessedImage {
   variants: { key: string; width: number; data: Buffer }[];
 }
 
-export const variantKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
+export const variantKey = imageVariantKey;
 export const variantKeysOf = (storageKey: string) => VARIANT_WIDTHS.map((w) => variantKey(storageKey, w));
 
 /**

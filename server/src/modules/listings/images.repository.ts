@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
-import { listingImages, listings } from '../../db/schema.js';
+import { listingImages, listings, offers } from '../../db/schema.js';
 
 export interface ImageRow {
   id: string;
@@ -117,4 +118,28 @@ export async function storageKeysOf(exec: Executor, listingIds: string[]): Promi
     .from(listingImages)
     .where(sql`${listingImages.listingId} in ${listingIds}`);
   return rows.map((r) => r.key);
+}
+
+/**
+ * The listing a stored picture belongs to, with what the viewer has to do with it: null when no listing
+ * row holds the key (an orphan file is never served).
+ */
+export async function imageOwnerListing(
+  exec: Executor,
+  storageKey: string,
+  viewerId: string | null,
+): Promise<{ status: ListingStatus; viewerOffered: boolean } | null> {
+  const rows = await exec
+    .select({
+      status: listings.status,
+      viewerOffered: viewerId
+        ? sql<boolean>`exists (select 1 from ${offers} where ${offers.listingId} = ${listings.id}
+            and ${offers.buyerUserId} = ${viewerId})`
+        : sql<boolean>`false`,
+    })
+    .from(listingImages)
+    .innerJoin(listings, eq(listings.id, listingImages.listingId))
+    .where(eq(listingImages.storageKey, storageKey))
+    .limit(1);
+  return rows[0] ? { status: rows[0].status, viewerOffered: Boolean(rows[0].viewerOffered) } : null;
 }

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { storageFor } from '../../lib/storage.js';
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from './image-files.js';
 import * as images from './images.service.js';
 import { idParams, imageParams } from './listings.schemas.js';
@@ -16,23 +15,34 @@ const ok = z.object({ ok: z.literal(true) });
 export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Variants never change once written (new uploads get new keys), so browsers may keep them for a year.
+  // Variants never change once written (new uploads get new keys), so a browser may keep them for a year.
   api.get(
     '/images/*',
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'images.get',
+        summary: 'A listing picture (WebP, 400, 800 or 1600 px wide)',
+        errors: ['NOT_FOUND'],
         params: z.object({ '*': z.string().regex(FILE_RE, 'Not an image path') }),
-        response: { 200: z.any().describe('image/webp bytes') },
+        response: {
+          200: {
+            description: 'The picture (WebP bytes)',
+            content: {
+              'image/webp': { schema: z.any().meta({ type: 'string', contentMediaType: 'image/webp' }) },
+            },
+          },
+        },
       },
     },
     async (req, reply) => {
-      const data = await storageFor(ctx.config).get(req.params['*']);
+      const data = await images.imageFor(ctx, req.user ? req.actor() : null, req.params['*']);
       if (!data) throw new AppError('NOT_FOUND', 'Image not found');
+      // Private: who may see a picture depends on the viewer and the listing's status (no shared caches).
       return reply
         .header('content-type', 'image/webp')
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', 'private, max-age=31536000, immutable')
         .header('content-disposition', 'inline')
         .send(data);
     },
@@ -48,7 +58,13 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
       '/admin/listings/:id/images',
       {
         config: { access: 'admin' },
-        schema: { params: idParams, response: { 201: z.object({ id: z.string() }) } },
+        schema: {
+          operationId: 'images.upload',
+          summary: 'Upload a picture to a listing (multipart, one file)',
+          errors: ['VALIDATION', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'],
+          params: idParams,
+          response: { 201: z.object({ id: z.string() }) },
+        },
       },
       async (req, reply) => {
         if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', IMAGE_TYPE_MESSAGE);
@@ -74,6 +90,9 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'images.reorder',
+        summary: "Set the order of a listing's pictures",
+        errors: ['NOT_FOUND'],
         params: idParams,
         body: z.object({ imageIds: z.array(z.uuid('Invalid image id')).min(1).max(100) }),
         response: { 200: ok },
@@ -87,7 +106,16 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/admin/listings/:id/images/:imageId/primary',
-    { config: { access: 'admin' }, schema: { params: imageParams, response: { 200: ok } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'images.setPrimary',
+        summary: "Make a picture the listing's main one",
+        errors: ['NOT_FOUND'],
+        params: imageParams,
+        response: { 200: ok },
+      },
+    },
     async (req) => {
       await images.setPrimaryImage(ctx, req.actor(), req.params.id, req.params.imageId, req.info());
       return { ok: true as const };
@@ -96,7 +124,16 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.delete(
     '/admin/listings/:id/images/:imageId',
-    { config: { access: 'admin' }, schema: { params: imageParams, response: { 204: z.null() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'images.delete',
+        summary: 'Remove a picture from a listing',
+        errors: ['NOT_FOUND'],
+        params: imageParams,
+        response: { 204: z.null() },
+      },
+    },
     async (req, reply) => {
       await images.removeImage(ctx, req.actor(), req.params.id, req.params.imageId, req.info());
       return reply.code(204).send(null);

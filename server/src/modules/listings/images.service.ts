@@ -1,3 +1,4 @@
+import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -146,4 +147,21 @@ export async function removeImage(
   });
   await removeImageFiles(ctx, [removed.storageKey]);
   await auditImage(ctx, actor, info, 'listing.image_removed', { listingId, imageId });
+}
+
+/**
+ * A picture's bytes for this viewer, or null (404). Pictures of listings the viewer may not see are not
+ * served (issue 10): an active listing's to everyone; any other (inactive, sold, archived) only to admins
+ * and to dealers who made an offer on it (their offer lists show it). `path` is `${key}-${width}.webp`.
+ */
+export async function imageFor(ctx: AppContext, viewer: Actor | null, path: string): Promise<Buffer | null> {
+  const key = path.replace(/-(400|800|1600)\.webp$/, '');
+  const listing = await repo.imageOwnerListing(ctx.db, key, viewer?.userId ?? null);
+  if (!listing) return null;
+  const allowed =
+    listing.status === 'active' ||
+    viewer?.status === 'admin' ||
+    (listing.viewerOffered && viewer !== null && hasDealerRights(viewer.status));
+  if (!allowed) return null;
+  return storageFor(ctx.config).get(path);
 }

@@ -1,11 +1,13 @@
-// The listings module's public surface for other modules (scripts/check-boundaries.ts).
+// The listings module's public file: what other modules may use (they import nothing else from this folder).
 export {
   IMAGE_MAX_BYTES,
   IMAGE_SIZE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   processImage,
-  VARIANT_WIDTHS,
   variantKey,
 } from './image-files.js';
-export { imageSources, imageUrl } from './listings.service.js';
+export { addListingImageFromBuffer } from './images.service.js';
+export { markListingSold } from './listings.repository.js';
+export { listingsRoutes } from './listings.routes.js';
+export { imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';

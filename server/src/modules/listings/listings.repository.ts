@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../../../domain/listings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
 import type { ListingPatch, Sort } from './listings.schemas.js';
@@ -72,7 +73,9 @@ export async function activeBrands(exec: Executor): Promise<string[]> {
 }
 
 export interface AdminRow extends CardRow {
-  status: 'active' | 'inactive' | 'sold';
+  status: ListingStatus;
+  archived_at: string | null;
+  offer_count: number;
   created_at: string;
   owner_name: string;
   owner_email: string;
@@ -93,7 +96,9 @@ export async function adminPage(
            l.created_at::text as created_at, ${sortKey('newest')} as sort_key,
            u.name as owner_name, u.email as owner_email,
            p.storage_key as image_key, p.width as image_width, p.height as image_height,
-           (select count(*)::int from tractor_images i where i.listing_id = l.id) as image_count
+           (select count(*)::int from tractor_images i where i.listing_id = l.id) as image_count,
+           (select count(*)::int from tractor_offers o where o.listing_id = l.id) as offer_count,
+           l.archived_at::text as archived_at
     from tractor_listings l
     join users u on u.id = l.user_id
     left join tractor_images p on p.listing_id = l.id and p.is_primary
@@ -120,6 +125,7 @@ const detailColumns = {
   status: listings.status,
   gradeTenths: listings.gradeTenths,
   asIsReason: listings.asIsReason,
+  archivedAt: listings.archivedAt,
   createdAt: listings.createdAt,
   engineHours: listings.engineHours,
   buildYear: listings.buildYear,
@@ -184,7 +190,7 @@ export async function updateListing(
   id: string,
   patch: ListingPatch | { status: 'active' | 'inactive' },
   now: Date,
-): Promise<{ id: string; status: string } | null> {
+): Promise<{ id: string; status: ListingStatus } | null> {
   const rows = await exec
     .update(listings)
     .set({ ...patch, updatedAt: now })
@@ -204,7 +210,77 @@ export async function setStatus(
   const rows = await exec
     .update(listings)
     .set({ status: to, updatedAt: now })
-    .where(and(eq(listings.id, id), eq(listings.status, from)))
+    .where(and(eq(listings.id, id), eq(listings.status, from), isNull(listings.archivedAt)))
+    .returning({ id: listings.id });
+  return rows.length > 0;
+}
+
+/** The listing row locked for a delete or archive (offer creation holds a share lock on it: they queue). */
+export async function lockListing(
+  exec: Executor,
+  id: string,
+): Promise<{
+  status: ListingStatus;
+  archivedAt: Date | null;
+  make: string;
+  model: string;
+  gradeTenths: number;
+} | null> {
+  const rows = await exec
+    .select({
+      status: listings.status,
+      archivedAt: listings.archivedAt,
+      gradeTenths: listings.gradeTenths,
+      make: listings.make,
+      model: listings.model,
+    })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** Every offer ever made on the listing, whatever its status. */
+export async function offerCount(exec: Executor, listingId: string): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(offers)
+    .where(eq(offers.listingId, listingId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * An accepted offer sells the listing: only an active one, in the transaction (`exec`) that accepts the offer.
+ * Returns the number of rows changed (0: not active any more, the caller refuses the acceptance).
+ */
+export async function markListingSold(exec: Executor, listingId: string, now: Date): Promise<number> {
+  const rows = await exec
+    .update(listings)
+    .set({ status: 'sold', soldAt: now, updatedAt: now })
+    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
+    .returning({ id: listings.id });
+  return rows.length;
+}
+
+/** Archives (or restores) a listing; archiving takes an active listing out of the inventory. */
+export async function setArchived(
+  exec: Executor,
+  id: string,
+  archived: boolean,
+  now: Date,
+): Promise<boolean> {
+  const rows = await exec
+    .update(listings)
+    .set(
+      archived
+        ? {
+            archivedAt: now,
+            status: sql`case when ${listings.status} = 'active' then 'inactive' else ${listings.status} end`,
+            updatedAt: now,
+          }
+        : { archivedAt: null, updatedAt: now },
+    )
+    .where(and(eq(listings.id, id), archived ? isNull(listings.archivedAt) : isNotNull(listings.archivedAt)))
     .returning({ id: listings.id });
   return rows.length > 0;
 }

@@ -28,7 +28,13 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/listings',
     {
       config: { access: 'dealer' },
-      schema: { querystring: dealerQuerySchema, response: { 200: dealerPageSchema } },
+      schema: {
+        operationId: 'listings.search',
+        summary: 'Search the inventory (approved dealers: prices and all filters)',
+        errors: [],
+        querystring: dealerQuerySchema,
+        response: { 200: dealerPageSchema },
+      },
     },
     // The service answers the body already serialized (and schema-checked), so a cached first page is sent as is.
     async (req, reply) => sendJson(req, reply, await service.dealerInventory(ctx, req.actor(), req.query)),
@@ -38,14 +44,29 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/listings/public',
     {
       config: { access: 'public' },
-      schema: { querystring: publicQuerySchema, response: { 200: publicPageSchema } },
+      schema: {
+        operationId: 'listings.searchPublic',
+        summary: 'Search the inventory as a visitor (no prices)',
+        errors: [],
+        querystring: publicQuerySchema,
+        response: { 200: publicPageSchema },
+      },
     },
     async (req, reply) => sendJson(req, reply, await service.publicInventory(ctx, req.query)),
   );
 
   api.get(
     '/listings/:id',
-    { config: { access: 'public' }, schema: { params: idParams, response: { 200: detailSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'listings.get',
+        summary: 'One listing (price and seller details for approved dealers)',
+        errors: ['NOT_FOUND'],
+        params: idParams,
+        response: { 200: detailSchema },
+      },
+    },
     async (req) => service.listingDetail(ctx, viewer(req), req.params.id),
   );
 
@@ -59,7 +80,13 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
           forbidden: 'Your account must be approved before you can create listings',
         },
       },
-      schema: { body: listingInputSchema, response: { 201: idBody } },
+      schema: {
+        operationId: 'listings.create',
+        summary: 'List a tractor for sale',
+        errors: ['NOT_FOUND'],
+        body: listingInputSchema,
+        response: { 201: idBody },
+      },
     },
     async (req, reply) =>
       reply.code(201).send(await service.createListing(ctx, viewer(req), req.body, req.info())),
@@ -69,7 +96,13 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/listings',
     {
       config: { access: 'admin' },
-      schema: { querystring: adminQuerySchema, response: { 200: adminPageSchema } },
+      schema: {
+        operationId: 'listings.listAll',
+        summary: 'Every listing with admin filters',
+        errors: [],
+        querystring: adminQuerySchema,
+        response: { 200: adminPageSchema },
+      },
     },
     async (req) => service.adminListings(ctx, req.actor(), req.query),
   );
@@ -78,7 +111,14 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/listings/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParams, body: listingPatchSchema, response: { 200: idBody } },
+      schema: {
+        operationId: 'listings.update',
+        summary: 'Edit a listing',
+        errors: ['NOT_FOUND'],
+        params: idParams,
+        body: listingPatchSchema,
+        response: { 200: idBody },
+      },
     },
     async (req) => service.updateListing(ctx, req.actor(), req.params.id, req.body, req.info()),
   );
@@ -88,6 +128,9 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listings.setStatus',
+        summary: 'Activate or deactivate a listing',
+        errors: ['NOT_FOUND', 'CONFLICT'],
         params: idParams,
         body: z.object({
           status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }),
@@ -99,20 +142,53 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
       service.setListingActive(ctx, req.actor(), req.params.id, req.body.status === 'active', req.info()),
   );
 
+  // Deletes a listing that never had an offer; archives one that did (or is sold). The answer says which.
   api.delete(
     '/admin/listings/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, response: { 204: z.null() } } },
-    async (req, reply) => {
-      await service.deleteListing(ctx, req.actor(), req.params.id, req.info());
-      return reply.code(204).send(null);
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'listings.delete',
+        summary: 'Delete a listing with no offers, or archive one that has had offers',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: idParams,
+        response: {
+          200: z.object({
+            outcome: z.enum(['deleted', 'archived']),
+            offerCount: z.number(),
+            message: z.string(),
+          }),
+        },
+      },
     },
+    async (req) => service.deleteListing(ctx, req.actor(), req.params.id, req.info()),
+  );
+
+  api.post(
+    '/admin/listings/:id/restore',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'listings.restore',
+        summary: 'Restore an archived listing (it comes back inactive, or sold)',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: idParams,
+        response: { 200: z.object({ id: z.string(), status: z.enum(['active', 'inactive', 'sold']) }) },
+      },
+    },
+    async (req) => service.restoreListing(ctx, req.actor(), req.params.id, req.info()),
   );
 
   api.post(
     '/admin/listings/samples',
     {
       config: { access: 'admin' },
-      schema: { response: { 201: z.object({ added: z.number(), message: z.string() }) } },
+      schema: {
+        operationId: 'listings.addSamples',
+        summary: 'Add ten sample listings (demo mode)',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        response: { 201: z.object({ added: z.number(), message: z.string() }) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.addSampleListings(ctx, req.actor(), req.info())),
   );

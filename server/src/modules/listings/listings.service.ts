@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { type ListingSpecs, SPEC_FIELDS } from '../../../../domain/listings.js';
+import type { DealerCard } from '../../../../domain/listing-schemas.js';
+import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { VARIANT_WIDTHS, variantKey } from './image-files.js';
+import { VARIANT_WIDTHS } from './image-files.js';
 import * as images from './images.repository.js';
 import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
 import { JsonBody } from './json-body.js';
 import * as repo from './listings.repository.js';
 import {
   ADMIN_PAGE_SIZE,
+  type adminQuerySchema,
   type DetailDto,
   dealerPageSchema,
   type ImageDto,
@@ -24,9 +26,6 @@ import {
 import { firstPageCache, inventoryWrite } from './page-cache.js';
 import { sampleListing, seededRandom } from './sample-listings.js';
 import { decodeCursor, encodeCursor } from './search.js';
-
-/** The public URL of a stored variant; served by images.routes.ts. */
-export const imageUrl = (storageKey: string, width: number) => `/api/images/${variantKey(storageKey, width)}`;
 
 /** src (800 px) and srcset of an image; variants are never wider than the original. */
 export function imageSources(storageKey: string, width: number): { src: string; srcSet: string } {
@@ -46,7 +45,7 @@ function cardImage(r: repo.CardRow) {
   return { ...imageSources(r.image_key, r.image_width), width: r.image_width, height: r.image_height };
 }
 
-function toCard(r: repo.CardRow) {
+function toCard(r: repo.CardRow): DealerCard {
   return {
     id: r.id,
     make: r.make,
@@ -181,7 +180,7 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     transmission: row.transmission,
     frontLoader: row.frontLoader,
     otherInfo: row.otherInfo,
-    status: row.status as DetailDto['status'],
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     grade: row.gradeTenths ? row.gradeTenths / 10 : null,
     asIsReason: row.asIsReason,
@@ -221,14 +220,14 @@ function assertAdmin(actor: Actor) {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
 }
 
-export async function adminListings(
-  ctx: AppContext,
-  actor: Actor,
-  query: { q?: string; status?: 'active' | 'inactive' | 'sold'; cursor?: string },
-) {
+export async function adminListings(ctx: AppContext, actor: Actor, query: z.infer<typeof adminQuerySchema>) {
   assertAdmin(actor);
   const cursor = query.cursor ? decodeCursor(query.cursor, 'newest') : undefined;
-  const filters = { q: query.q, status: query.status };
+  // Archived listings show only under their own filter.
+  const filters =
+    query.status === 'archived'
+      ? { q: query.q, archived: true }
+      : { q: query.q, status: query.status, archived: false };
   const [rows, total] = await Promise.all([
     repo.adminPage(ctx.db, filters, cursor, ADMIN_PAGE_SIZE),
     repo.countMatches(ctx.db, filters),
@@ -242,6 +241,8 @@ export async function adminListings(
       createdAt: new Date(r.created_at).toISOString(),
       owner: { name: r.owner_name, email: r.owner_email },
       imageCount: Number(r.image_count),
+      offerCount: Number(r.offer_count),
+      archivedAt: r.archived_at ? new Date(r.archived_at).toISOString() : null,
     })),
     total,
     nextCursor:
@@ -260,6 +261,14 @@ export async function updateListing(
 ): Promise<{ id: string }> {
   assertAdmin(actor);
   return inventoryWrite(ctx, async (tx) => {
+    const current = await repo.lockListing(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    // The sale price is on record in the accepted offer; the asking price of a sold tractor stays as it was.
+    if (current.status === 'sold' && patch.priceCents !== undefined) {
+      const row = await repo.listingById(tx, id);
+      if (row && Number(row.priceCents) !== patch.priceCents)
+        throw new AppError('CONFLICT', SOLD_PRICE_LOCKED, { fields: { priceCents: SOLD_PRICE_LOCKED } });
+    }
     const updated = await repo.updateListing(tx, id, patch, ctx.clock.now());
     if (!updated) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     await audit(tx, {
@@ -291,6 +300,8 @@ export async function setListingActive(
       if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
       if (row.status === 'sold')
         throw new AppError('CONFLICT', 'This tractor has been sold and cannot be changed');
+      if (row.archivedAt && active)
+        throw new AppError('CONFLICT', 'This listing is archived. Restore it before activating it.');
       // Already in the wanted state: nothing to do.
       return { id, status: to };
     }
@@ -316,32 +327,86 @@ async function assertReportOrAsIs(tx: Parameters<typeof repo.listingById>[0], id
     );
 }
 
-/** Deletes the listing (its images and offers go with it) and then its image files. */
+export const SOLD_PRICE_LOCKED = 'The price of a sold tractor cannot be changed';
+
+export interface DeleteOutcome {
+  outcome: 'deleted' | 'archived';
+  offerCount: number;
+  message: string;
+}
+
+/**
+ * "Delete" (issue 9): a listing that has ever had an offer, is sold, or has a published condition report (a record,
+ * issue 12) is archived (hidden from the inventory,
+ * kept with its offer history, restorable); only a listing with no offers is deleted, with its image files.
+ * The database refuses the delete of a listing with offers anyway (ON DELETE RESTRICT).
+ */
 export async function deleteListing(
   ctx: AppContext,
   actor: Actor,
   id: string,
   info: RequestInfo,
-): Promise<void> {
+): Promise<DeleteOutcome> {
   assertAdmin(actor);
-  const keys = await inventoryWrite(ctx, async (tx) => {
-    // A published condition report is a record (issue 12): its tractor is deactivated, never deleted.
-    if (((await repo.listingById(tx, id))?.gradeTenths ?? 0) > 0)
-      throw new AppError('CONFLICT', 'This tractor has a published condition report: deactivate it instead');
+  const result = await inventoryWrite(ctx, async (tx) => {
+    // Locked first: an offer being made on it (share lock) commits before, or waits until we are done.
+    const row = await repo.lockListing(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    const offerCount = await repo.offerCount(tx, id);
+    const base = { actorUserId: actor.userId, actorEmail: actor.email, request: info } as const;
+    if (offerCount > 0 || row.status === 'sold' || row.gradeTenths > 0) {
+      if (await repo.setArchived(tx, id, true, ctx.clock.now()))
+        await audit(tx, {
+          ...base,
+          action: 'listing.archived',
+          resourceType: 'listing',
+          details: { listingId: id, make: row.make, model: row.model, offers: offerCount },
+        });
+      return { outcome: 'archived' as const, offerCount, keys: [] as string[] };
+    }
     const storageKeys = await images.storageKeysOf(tx, [id]);
-    const deleted = await repo.deleteListing(tx, id);
-    if (!deleted) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    await repo.deleteListing(tx, id);
     await audit(tx, {
+      ...base,
       action: 'listing.deleted',
       resourceType: 'listing',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      details: { listingId: id, make: deleted.make, model: deleted.model, images: storageKeys.length },
-      request: info,
+      details: { listingId: id, make: row.make, model: row.model, images: storageKeys.length },
     });
-    return storageKeys;
+    return { outcome: 'deleted' as const, offerCount, keys: storageKeys };
   });
-  await removeImageFiles(ctx, keys);
+  await removeImageFiles(ctx, result.keys);
+  return {
+    outcome: result.outcome,
+    offerCount: result.offerCount,
+    message:
+      result.outcome === 'deleted'
+        ? 'Listing deleted successfully'
+        : 'Listing archived; its offer history is kept. Find it under the Archived filter.',
+  };
+}
+
+/** Brings an archived listing back to the admin list (inactive, or sold); activating it is a separate step. */
+export async function restoreListing(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  info: RequestInfo,
+): Promise<{ id: string; status: ListingStatus }> {
+  assertAdmin(actor);
+  return inventoryWrite(ctx, async (tx) => {
+    const row = await repo.lockListing(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    if (await repo.setArchived(tx, id, false, ctx.clock.now()))
+      await audit(tx, {
+        action: 'listing.restored',
+        resourceType: 'listing',
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        details: { listingId: id },
+        request: info,
+      });
+    return { id, status: row.status };
+  });
 }
 
 export const SAMPLE_COUNT = 10;

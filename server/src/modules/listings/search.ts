@@ -1,22 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { ListingFilters, Sort } from '../../../../domain/listing-search.js';
+import type { ListingStatus } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Sort } from './listings.schemas.js';
 
-/** Filters the inventory queries understand; prices in cents. */
-export interface SearchFilters {
-  q?: string;
-  brand?: string;
-  yearMin?: number;
-  yearMax?: number;
-  hoursMax?: number;
-  priceMin?: number;
-  priceMax?: number;
-  condition?: string[];
-  state?: string;
-  /** Condition report grade at least this many tenths (issue 12). */
-  gradeMin?: number;
-  status?: 'active' | 'inactive' | 'sold';
-}
+/** Filters the inventory queries understand (the API's, prices in cents), plus the admin list's. */
+export type SearchFilters = Omit<ListingFilters, 'sort'> & {
+  status?: ListingStatus;
+  /** Admin list: true shows only archived listings, false hides them (archived listings are never active). */
+  archived?: boolean;
+};
 
 /** LIKE pattern for a substring, with \ % _ escaped (backslash is the escape); the SQL lower-cases it. */
 export function likePattern(term: string): string {
@@ -27,6 +19,8 @@ export function likePattern(term: string): string {
 export function filterConditions(f: SearchFilters): SQL[] {
   const where: SQL[] = [];
   if (f.status) where.push(sql`l.status = ${f.status}`);
+  if (f.archived !== undefined)
+    where.push(f.archived ? sql`l.archived_at is not null` : sql`l.archived_at is null`);
   // search_text is already lower(...): LIKE against the pattern through the same lower() is case-insensitive, at
   // half ILIKE's cost per row (a broad term's exact count rechecks every matching row). Trigram index either way.
   if (f.q) where.push(sql`l.search_text like lower(${likePattern(f.q)})`);
@@ -44,7 +38,7 @@ export function filterConditions(f: SearchFilters): SQL[] {
       )})`,
     );
   if (f.state) where.push(sql`l.location = ${f.state}`);
-  if (f.gradeMin !== undefined) where.push(sql`l.grade_tenths >= ${f.gradeMin}`);
+  if (f.gradeMin !== undefined) where.push(sql`l.grade_tenths >= ${Math.round(f.gradeMin * 10)}`);
   return where;
 }
 

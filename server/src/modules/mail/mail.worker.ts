@@ -1,7 +1,9 @@
 import type { AppContext } from '../../lib/context.js';
+import { CLASS_CAPS, mailClassOf, templatesOfClass } from './mail-classes.js';
 import {
   type ClaimedMessage,
   claimDueMessages,
+  markDeferred,
   markFailed,
   markRetry,
   markSent,
@@ -14,8 +16,10 @@ import { createTransport, type MailTransport } from './transport.js';
 export const MAIL_RETRY = { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, maxAttempts: 10 };
 /** A claimed row comes back to the queue after this long if its worker died (sends time out well before). */
 export const CLAIM_LEASE_MS = 2 * 60_000;
-/** SECURITY.md "caps on e-mails sent to one recipient" (admin accounts are exempt). */
-export const RECIPIENT_CAP = { perHour: 20 };
+/** SECURITY.md "caps on e-mails sent to one recipient" (admin accounts are exempt), counted per mail class. */
+export const RECIPIENT_CAP = { perHour: CLASS_CAPS.transactional.limit };
+/** A capped message whose window has no sent mail to wait for (only rows being sent) looks again this soon. */
+const CAP_RECHECK_MS = 60_000;
 const BATCH = 20;
 
 export function retryDelayMs(attempts: number): number {
@@ -26,6 +30,8 @@ export interface PassResult {
   sent: number;
   retried: number;
   failed: number;
+  /** Over a recipient cap: queued again for when the cap allows it. */
+  deferred: number;
 }
 
 /**
@@ -37,7 +43,7 @@ export async function processOutboxOnce(
   transport: MailTransport,
   options: { isStopping?: () => boolean } = {},
 ): Promise<PassResult> {
-  const result: PassResult = { sent: 0, retried: 0, failed: 0 };
+  const result: PassResult = { sent: 0, retried: 0, failed: 0, deferred: 0 };
   for (;;) {
     if (options.isStopping?.()) return result;
     const now = ctx.clock.now();
@@ -60,21 +66,31 @@ async function deliver(
   const log = ctx.log.child({ outboxId: message.id, template: message.template });
   const now = ctx.clock.now();
 
+  // Caps count per class, so a flood of one kind of mail never holds back another (issue 10). Over the
+  // cap the message waits until the window frees up: it is sent later, never marked failed.
+  const mailClass = mailClassOf(message.template);
+  const cap = CLASS_CAPS[mailClass];
   const recent = await recentSendsTo(
     ctx.db,
     message.recipient,
     message.id,
-    new Date(now.getTime() - 3600_000),
+    new Date(now.getTime() - cap.windowMs),
+    // Its own name too: a row of a template unknown to the class map still counts against itself.
+    [...new Set([...templatesOfClass(mailClass), message.template])],
   );
-  if (!recent.exempt && recent.count >= RECIPIENT_CAP.perHour) {
-    log.warn('mail dropped: recipient cap reached');
-    await markFailed(
+  if (!recent.exempt && recent.count >= cap.limit) {
+    const next = recent.oldestSentAt
+      ? new Date(Math.max(recent.oldestSentAt.getTime() + cap.windowMs + 1000, now.getTime() + 1000))
+      : new Date(now.getTime() + CAP_RECHECK_MS);
+    log.warn({ mailClass, nextAttemptAt: next }, 'mail deferred: recipient cap reached');
+    await markDeferred(
       ctx.db,
       message.id,
-      `Recipient cap: ${RECIPIENT_CAP.perHour} e-mails per hour`,
+      `Deferred by the recipient cap: ${cap.limit} ${mailClass} e-mails per ${cap.windowMs / 3600_000} h`,
+      next,
       leaseUntil,
     );
-    return 'failed';
+    return 'deferred';
   }
 
   let rendered: ReturnType<typeof renderTemplate>;

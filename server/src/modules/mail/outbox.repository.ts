@@ -54,7 +54,8 @@ export async function claimDueMessages(
 }
 
 /**
- * How many mails this recipient got in the last hour, counting earlier rows being sent right now.
+ * How many mails of the given templates (one class) this recipient got since `since`, counting earlier rows
+ * being sent right now, and when the oldest of those went out (the window frees up from then on).
  * Admin accounts are not capped: they receive the marketplace's own notifications.
  */
 export async function recentSendsTo(
@@ -62,16 +63,42 @@ export async function recentSendsTo(
   recipient: string,
   beforeId: number,
   since: Date,
-): Promise<{ count: number; exempt: boolean }> {
+  templates: string[],
+): Promise<{ count: number; oldestSentAt: Date | null; exempt: boolean }> {
   const result = await exec.execute(sql`
+    with recent as (
+      select sent_at from outbox
+      where recipient = ${recipient} and id <> ${beforeId}
+        and template in (${sql.join(
+          templates.map((t) => sql`${t}`),
+          sql`, `,
+        )})
+        and ((status = 'sent' and sent_at > ${since}) or (status = 'sending' and id < ${beforeId}))
+    )
     select
-      (select count(*) from outbox
-        where recipient = ${recipient} and id <> ${beforeId}
-          and ((status = 'sent' and sent_at > ${since}) or (status = 'sending' and id < ${beforeId}))
-      ) as count,
+      (select count(*) from recent) as count,
+      (select min(sent_at) from recent) as oldest,
       exists (select 1 from users where email = ${recipient} and status = 'admin') as exempt`);
-  const row = rowsOf<{ count: string | number; exempt: boolean }>(result)[0];
-  return { count: Number(row.count), exempt: Boolean(row.exempt) };
+  const row = rowsOf<{ count: string | number; oldest: string | Date | null; exempt: boolean }>(result)[0];
+  return {
+    count: Number(row.count),
+    oldestSentAt: row.oldest ? new Date(row.oldest) : null,
+    exempt: Boolean(row.exempt),
+  };
+}
+
+/** Over a cap: back to the queue for later; the claim does not count as an attempt. */
+export async function markDeferred(
+  exec: Executor,
+  id: number,
+  reason: string,
+  nextAttemptAt: Date,
+  leaseUntil: Date,
+): Promise<void> {
+  await exec.execute(sql`
+    update outbox set status = 'pending', next_attempt_at = ${nextAttemptAt}, locked_until = null,
+      attempts = greatest(attempts - 1, 0), last_error = ${reason}
+    where id = ${id} and status = 'sending' and locked_until = ${leaseUntil}`);
 }
 
 /** Only the claimant's own row, still in `sending`, is finished: a row whose lease was taken over is left alone. */

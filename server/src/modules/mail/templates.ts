@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config.js';
+import type { TemplateName } from './mail-classes.js';
 
 export interface RenderedMail {
   subject: string;
@@ -20,11 +21,12 @@ const registry = new Map<string, Render>();
 /**
  * Registers a template under a name (the outbox row's `template`). Modules define their templates in
  * their own `*.mail.ts` file, imported by their routes file, so the registry is full once buildApp() ran.
+ * The name must have a class in `mail-classes.ts` (recipient caps count per class).
  */
-export function defineTemplate<P extends Record<string, unknown>>(
-  name: string,
+export function defineTemplate<P extends Record<string, unknown>, N extends TemplateName = TemplateName>(
+  name: N,
   render: (payload: P, env: MailEnv) => RenderedMail,
-): string {
+): N {
   registry.set(name, render as Render);
   return name;
 }

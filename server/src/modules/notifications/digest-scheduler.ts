@@ -14,12 +14,14 @@ export function dayKey(d: Date): string {
 export type DigestTick = 'not-due' | 'taken' | 'ran';
 
 /**
- * Runs the daily digest once the configured hour of the day has come, exactly once per day across
- * every instance: the first to insert the day's job_runs row runs it, the others find it taken.
- * (A server that was down at the hour still sends that day's digest when it comes back.)
+ * Runs the daily digest during the configured hour of the day (DIGEST_HOUR:00 to :59), exactly once per day
+ * across every instance: the first to insert the day's job_runs row runs it, the others find it taken.
+ * Outside that hour nothing is sent, so a server started in the afternoon does not mail every dealer then
+ * (docs/decisions/0011): a day missed entirely is covered by the next digest, which lists every listing
+ * not sent before.
  */
 export async function runDigestIfDue(ctx: AppContext, now: Date = ctx.clock.now()): Promise<DigestTick> {
-  if (now.getHours() < ctx.config.digestHour) return 'not-due';
+  if (now.getHours() !== ctx.config.digestHour) return 'not-due';
   const key = dayKey(now);
   if (!(await claimJobRun(ctx.db, DIGEST_JOB, key, now))) return 'taken';
   let result: Awaited<ReturnType<typeof sendDailyDigest>>;

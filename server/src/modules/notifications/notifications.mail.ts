@@ -1,16 +1,10 @@
+import type { DealerCard } from '../../../../domain/listing-schemas.js';
+import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars, formatHours } from '../../../../domain/money.js';
 import { defineTemplate, layout, type MailEnv } from '../mail/templates.js';
 
-export interface MailListing {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  hours: number;
-  priceCents: number;
-  location: string;
-  condition: string;
-}
+/** A listing as these mails show it: the dealer's card without its picture. */
+export type MailListing = Omit<DealerCard, 'image'>;
 
 /** Commercial mail: each carries the signed unsubscribe token (DECISIONS.md "Notifications"). */
 interface ListingMailPayload extends Record<string, unknown> {
@@ -25,14 +19,14 @@ const unsubscribeUrl = (env: MailEnv, token: string) =>
 
 function listingFacts(listings: MailListing[]): Array<[string, string]> {
   return listings.map((l) => [
-    `${l.year} ${l.make} ${l.model} (${formatHours(l.hours)}, ${l.location})`,
+    `${tractorName(l)} (${formatHours(l.hours)}, ${l.location})`,
     formatDollars(l.priceCents),
   ]);
 }
 
 /** The plain-text part names every tractor's own link; the HTML part links the browse page. */
 function linkLines(env: MailEnv, listings: MailListing[]): string[] {
-  return listings.map((l) => `${l.year} ${l.make} ${l.model}: ${env.publicUrl}/tractor/${l.id}`);
+  return listings.map((l) => `${tractorName(l)}: ${env.publicUrl}/tractor/${l.id}`);
 }
 
 /** Puts the per-tractor links above the footer of the plain-text part. */

@@ -21,6 +21,9 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'notifications.sendBrand',
+        summary: 'E-mail the followers of a brand about its active listings',
+        errors: [],
         body: z.object({
           brand: z
             .string()
@@ -36,7 +39,15 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
 
   api.post(
     '/admin/notifications/daily',
-    { config: { access: 'admin' }, schema: { response: { 200: sendResult } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'notifications.sendDaily',
+        summary: 'Send the daily new-listings e-mail now',
+        errors: [],
+        response: { 200: sendResult },
+      },
+    },
     async (req) => sendDailyDigest(ctx, req.actor(), req.info()),
   );
 
@@ -46,6 +57,9 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'notifications.checkUnsubscribe',
+        summary: 'Check an unsubscribe link token',
+        errors: [],
         querystring: z.object({ token: tokenSchema }),
         response: { 200: z.object({ valid: z.boolean() }) },
       },
@@ -62,6 +76,9 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'notifications.unsubscribe',
+        summary: 'Stop listing e-mails with the signed link token',
+        errors: [],
         body: z.object({ token: tokenSchema }),
         response: { 200: z.object({ unsubscribed: z.literal(true) }) },
       },

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import type { TemplateName } from '../mail/mail-classes.js';
 import { BRAND_NOTIFICATION, DAILY_DIGEST } from './notifications.mail.js';
 import {
   claimBrandBatch,
@@ -39,7 +40,7 @@ export const BRAND_WINDOW_MS = 30 * 24 * 60 * 60_000;
 async function enqueueBatches(
   ctx: AppContext,
   tx: Tx,
-  template: string,
+  template: TemplateName,
   batches: DealerBatch[],
   extra: Record<string, unknown>,
 ) {

@@ -192,7 +192,7 @@ describe('notifications', () => {
         serveWeb: false,
       });
       const day = new Date(t.clock.now());
-      day.setHours(t.app.ctx.config.digestHour + 1, 0, 0, 0);
+      day.setHours(t.app.ctx.config.digestHour, 5, 0, 0);
       const before = new Date(day);
       before.setHours(t.app.ctx.config.digestHour - 1);
       expect(await runDigestIfDue(t.app.ctx, before)).toBe('not-due');
@@ -207,6 +207,20 @@ describe('notifications', () => {
       expect(runs[0].finishedAt).not.toBeNull();
       expect(runs[0].result).toEqual({ emailsSent: 2 });
       await other.close();
+    });
+
+    it('goes out at DIGEST_HOUR, never just because the server started later that day', async () => {
+      const h = t.app.ctx.config.digestHour;
+      const next = new Date(t.clock.now());
+      next.setDate(next.getDate() + 3);
+      // A server (re)started after the hour: no digest that day (the next one carries what was not sent).
+      for (const later of [1, 3, 12]) {
+        next.setHours(h + later, 0, 0, 0);
+        if (next.getHours() !== h + later) continue; // past midnight
+        expect(await runDigestIfDue(t.app.ctx, next)).toBe('not-due');
+      }
+      next.setHours(h, 59, 0, 0);
+      expect(await runDigestIfDue(t.app.ctx, next)).toBe('ran');
     });
   });
 

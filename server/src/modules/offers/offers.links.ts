@@ -1,24 +1,10 @@
-import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
-import { issueSignInLink } from '../auth/auth.service.js';
 
 /**
- * The link an offer e-mail carries: a one-time sign-in link (accounts module) that opens the listing after
- * signing the dealer in; the plain listing URL for anyone who may not sign in.
+ * The link an offer e-mail carries: the listing's own address, nothing else (issue 9). It never expires and no
+ * later e-mail can void it: signed in, the page opens; signed out, the page asks to sign in and stays there.
+ * One-time sign-in links are sent only when someone asks for one ("E-mail me a sign-in link").
  */
-export async function listingLink(
-  ctx: AppContext,
-  tx: Tx,
-  user: { id: string; email: string; status: string },
-  listingId: string,
-): Promise<string> {
-  if (user.status !== 'approved' && user.status !== 'admin')
-    return `${ctx.config.publicUrl}/tractor/${listingId}`;
-  const path = await issueSignInLink(tx, ctx, {
-    userId: user.id,
-    email: user.email,
-    listingId,
-    style: 'auth-redirect',
-  });
-  return `${ctx.config.publicUrl}${path}`;
+export function listingLink(ctx: AppContext, listingId: string): string {
+  return `${ctx.config.publicUrl}/tractor/${listingId}`;
 }

@@ -9,7 +9,7 @@ type OfferMailBase = {
   offerType: 'buy_now' | 'offer';
   amountCents: number;
   askingCents: number;
-  /** Absolute link that opens the listing (signing the dealer in when a sign-in link could be made). */
+  /** Absolute link to the listing page (plain: it asks a signed-out reader to sign in, then opens). */
   link?: string;
 };
 
@@ -18,7 +18,8 @@ const fee = (cents: number): Array<[string, string]> => [
   ['Total with fee', formatDollars(totalWithFeeCents(cents))],
 ];
 
-const listingUrl = (p: OfferMailBase, publicUrl: string) => p.link ?? `${publicUrl}/tractor/${p.listingId}`;
+/** Always the plain listing page; a one-time sign-in link still sitting in an older queued payload is ignored. */
+const listingUrl = (p: OfferMailBase, publicUrl: string) => `${publicUrl}/tractor/${p.listingId}`;
 
 /** SPEC.md section 7 notify-admin-new-offer: to every admin after an offer is created. */
 export const ADMIN_NEW_OFFER = defineTemplate(
@@ -70,6 +71,8 @@ export const OFFER_UPDATE = defineTemplate(
       counterAmountCents?: number | null;
       counterMessage?: string | null;
       soldToAnother?: boolean;
+      /** The buyer accepted FieldLot's counter-offer themselves (not an admin accepting their offer). */
+      viaCounter?: boolean;
     },
     env,
   ) => {
@@ -80,7 +83,18 @@ export const OFFER_UPDATE = defineTemplate(
       ['Offer id', p.offerId],
       ['Your offer', formatDollars(p.amountCents)],
     ];
-    if (p.status === 'accepted') {
+    if (p.status === 'accepted' && p.viaCounter) {
+      title = 'Purchase Confirmed!';
+      paragraphs = [
+        `You accepted FieldLot's counter-offer of ${formatDollars(p.amountCents)} on ${p.tractor}. Your purchase is confirmed.`,
+        'Your account manager will be in touch shortly to arrange inspection, payment and delivery.',
+      ];
+      facts = [
+        ['Offer id', p.offerId],
+        ['Purchase price', formatDollars(p.amountCents)],
+        ...fee(p.amountCents),
+      ];
+    } else if (p.status === 'accepted') {
       title = 'Offer Accepted!';
       paragraphs = [
         `Congratulations! Your offer on ${p.tractor} has been accepted.`,
@@ -111,10 +125,53 @@ export const OFFER_UPDATE = defineTemplate(
     const { html, text } = layout({ title, paragraphs, facts, cta: { label: 'View the tractor', url } }, env);
     const subject =
       p.status === 'accepted'
-        ? `Offer accepted: ${p.tractor}`
+        ? p.viaCounter
+          ? `Purchase confirmed: ${p.tractor} at ${formatDollars(p.amountCents)}`
+          : `Offer accepted: ${p.tractor}`
         : p.status === 'countered'
           ? `Counter offer on ${p.tractor}: ${formatDollars(p.counterAmountCents ?? 0)}`
           : `Your offer on ${p.tractor} has ended`;
+    return { subject, html, text };
+  },
+);
+
+export type AdminNoticeKind = 'counter_accepted' | 'withdrawn';
+
+/**
+ * To every admin when a buyer acts on their own (issue 9 section 6): accepting FieldLot's counter-offer (a
+ * binding sale) or withdrawing an offer. Buy-now requests reach admins through notify-admin-new-offer.
+ */
+export const ADMIN_OFFER_NOTICE = defineTemplate(
+  'notify-admin-offer-notice',
+  (
+    p: OfferMailBase & { kind: AdminNoticeKind; buyerName: string; buyerCompany: string; buyerEmail: string },
+    env,
+  ) => {
+    const who = `${p.buyerName} (${p.buyerCompany})`;
+    const sold = p.kind === 'counter_accepted';
+    const { html, text } = layout(
+      {
+        title: sold ? `Counter-offer accepted: ${p.tractor} is sold` : `Offer withdrawn on ${p.tractor}`,
+        paragraphs: sold
+          ? [
+              `${who} accepted FieldLot's counter-offer of ${formatDollars(p.amountCents)} on ${p.tractor}. This is a binding sale: the listing is now sold.`,
+              'Arrange inspection, payment and delivery with the buyer.',
+            ]
+          : [`${who} withdrew their offer of ${formatDollars(p.amountCents)} on ${p.tractor}.`],
+        facts: [
+          ['Offer id', p.offerId],
+          [sold ? 'Sale price' : 'Withdrawn amount', formatDollars(p.amountCents)],
+          ['Asking price', formatDollars(p.askingCents)],
+          ...(sold ? fee(p.amountCents) : []),
+          ['Dealer e-mail', p.buyerEmail],
+        ],
+        cta: { label: 'Open Offer Management', url: `${env.publicUrl}/admin?tab=offers` },
+      },
+      env,
+    );
+    const subject = sold
+      ? `Sold: ${p.buyerName} accepted the counter-offer on ${p.tractor} at ${formatDollars(p.amountCents)}`
+      : `Offer withdrawn: ${p.tractor} (${formatDollars(p.amountCents)})`;
     return { subject, html, text };
   },
 );

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OfferStatus, OfferType } from '../../../../domain/offers.js';
+import { type OfferStatus, type OfferType, offerSourcesFor } from '../../../../domain/offers.js';
 import type { Executor } from '../../db/client.js';
 import { listingImages, listings, offers, users } from '../../db/schema.js';
 import { accountColumns } from '../users/users.repository.js';
@@ -89,15 +89,6 @@ export async function lockListingForSale(
     .where(eq(listings.id, listingId))
     .for('update');
   return rows[0] ?? null;
-}
-
-export async function markListingSold(exec: Executor, listingId: string, now: Date): Promise<number> {
-  const rows = await exec
-    .update(listings)
-    .set({ status: 'sold', soldAt: now, updatedAt: now })
-    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
-    .returning({ id: listings.id });
-  return rows.length;
 }
 
 export interface NewOffer {
@@ -194,6 +185,27 @@ export async function transitionOffer(exec: Executor, t: TransitionInput): Promi
     )
     .returning(offerColumns);
   return (rows[0] as OfferRow | undefined) ?? null;
+}
+
+/** A dealer's new offer ends their open one on the same listing (one open offer per dealer per listing). */
+export async function replaceOpenOffers(
+  exec: Executor,
+  listingId: string,
+  buyerUserId: string,
+  now: Date,
+): Promise<OfferRow[]> {
+  const rows = await exec
+    .update(offers)
+    .set({ status: 'replaced', updatedAt: now })
+    .where(
+      and(
+        eq(offers.listingId, listingId),
+        eq(offers.buyerUserId, buyerUserId),
+        inArray(offers.status, offerSourcesFor('replaced', 'buyer')),
+      ),
+    )
+    .returning(offerColumns);
+  return rows as OfferRow[];
 }
 
 /** Ends every other open offer on a sold listing; returns who must be told. */

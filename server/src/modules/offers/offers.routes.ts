@@ -25,7 +25,14 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/offers',
     {
       config: { access: 'dealer' },
-      schema: { body: createOfferBody, headers: idempotencyHeaders, response: { 201: offerResponse } },
+      schema: {
+        operationId: 'offers.create',
+        summary: 'Make an offer or a buy-now request on a listing',
+        errors: ['NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
+        body: createOfferBody,
+        headers: idempotencyHeaders,
+        response: { 201: offerResponse },
+      },
     },
     async (req, reply) => {
       const { offer, replayed } = await service.createOffer(
@@ -42,7 +49,15 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/offers/mine',
-    { config: { access: 'dealer' }, schema: { response: { 200: offerListResponse } } },
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'offers.listMine',
+        summary: 'My offers, newest first',
+        errors: [],
+        response: { 200: offerListResponse },
+      },
+    },
     async (req, reply) => {
       reply.headers(noStore);
       return { offers: await service.listMyOffers(ctx, req.actor()) };
@@ -51,7 +66,15 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/offers/purchased',
-    { config: { access: 'dealer' }, schema: { response: { 200: purchaseListResponse } } },
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'offers.listPurchases',
+        summary: 'My accepted offers (purchases)',
+        errors: [],
+        response: { 200: purchaseListResponse },
+      },
+    },
     async (req, reply) => {
       reply.headers(noStore);
       return { purchases: await service.listPurchases(ctx, req.actor()) };
@@ -63,7 +86,13 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/offers/listing/:listingId',
     {
       config: { access: 'dealer' },
-      schema: { params: listingIdParams, response: { 200: offerListResponse } },
+      schema: {
+        operationId: 'offers.listMineOnListing',
+        summary: 'My offers on one listing',
+        errors: [],
+        params: listingIdParams,
+        response: { 200: offerListResponse },
+      },
     },
     async (req, reply) => {
       reply.headers(noStore);
@@ -73,7 +102,16 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/offers/:offerId',
-    { config: { access: 'dealer' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'offers.get',
+        summary: 'One of my offers',
+        errors: ['NOT_FOUND'],
+        params: offerIdParams,
+        response: { 200: offerResponse },
+      },
+    },
     async (req, reply) => {
       reply.headers(noStore);
       return { offer: await service.getMyOffer(ctx, req.actor(), req.params.offerId) };
@@ -82,7 +120,16 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/offers/:offerId/accept-counter',
-    { config: { access: 'dealer' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'offers.acceptCounter',
+        summary: 'Accept the counter offer on my offer',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: offerIdParams,
+        response: { 200: offerResponse },
+      },
+    },
     async (req) => ({
       offer: await service.acceptCounter(ctx, req.actor(), req.params.offerId, req.info()),
     }),
@@ -92,7 +139,14 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/offers/:offerId/withdraw',
     {
       config: { access: 'dealer' },
-      schema: { params: offerIdParams, body: withdrawBody, response: { 200: offerResponse } },
+      schema: {
+        operationId: 'offers.withdraw',
+        summary: 'Withdraw my pending or countered offer',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: offerIdParams,
+        body: withdrawBody,
+        response: { 200: offerResponse },
+      },
     },
     async (req) => ({
       offer: await service.withdrawOffer(
@@ -107,7 +161,15 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/admin/offers',
-    { config: { access: 'admin' }, schema: { response: { 200: adminOfferListResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'offers.listAll',
+        summary: 'Every offer, newest first',
+        errors: [],
+        response: { 200: adminOfferListResponse },
+      },
+    },
     async (req, reply) => {
       reply.headers(noStore);
       return { offers: await service.listAllOffers(ctx, req.actor()) };
@@ -116,13 +178,31 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/admin/offers/:offerId/accept',
-    { config: { access: 'admin' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'offers.accept',
+        summary: 'Accept an offer (the tractor is sold)',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: offerIdParams,
+        response: { 200: offerResponse },
+      },
+    },
     async (req) => ({ offer: await service.adminAccept(ctx, req.actor(), req.params.offerId, req.info()) }),
   );
 
   api.post(
     '/admin/offers/:offerId/reject',
-    { config: { access: 'admin' }, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'offers.reject',
+        summary: 'Reject an offer',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: offerIdParams,
+        response: { 200: offerResponse },
+      },
+    },
     async (req) => ({ offer: await service.adminReject(ctx, req.actor(), req.params.offerId, req.info()) }),
   );
 
@@ -130,7 +210,14 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/offers/:offerId/counter',
     {
       config: { access: 'admin' },
-      schema: { params: offerIdParams, body: counterBody, response: { 200: offerResponse } },
+      schema: {
+        operationId: 'offers.counter',
+        summary: 'Counter an offer with another amount',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: offerIdParams,
+        body: counterBody,
+        response: { 200: offerResponse },
+      },
     },
     async (req) => ({
       offer: await service.adminCounter(ctx, req.actor(), req.params.offerId, req.body, req.info()),

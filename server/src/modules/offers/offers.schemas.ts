@@ -14,7 +14,7 @@ import {
 
 export const MESSAGE_MAX = 2000;
 
-/** Amounts arrive as dollars (string or number, decimals allowed); the service parses them to cents. */
+/** Amounts arrive as whole dollars (string or number); the service parses them to cents (domain `parseDollarAmount`). */
 const dollars = z.union([z.string().max(32), z.number()]);
 const optionalMessage = z
   .string()

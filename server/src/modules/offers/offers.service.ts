@@ -1,4 +1,5 @@
-import { formatDollars } from '../../../../domain/money.js';
+import { imageUrl, tractorName } from '../../../../domain/listings.js';
+import { DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from '../../../../domain/money.js';
 import {
   maxOfferCents,
   OFFER_ABSOLUTE_MAX_CENTS,
@@ -15,9 +16,9 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
-import { variantKey } from '../listings/image-files.js';
+import { markListingSold } from '../listings/index.js';
 import { listingLink } from './offers.links.js';
-import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
+import { ADMIN_NEW_OFFER, ADMIN_OFFER_NOTICE, type AdminNoticeKind, OFFER_UPDATE } from './offers.mail.js';
 import * as repo from './offers.repository.js';
 import type {
   AdminOfferView,
@@ -41,20 +42,15 @@ function requireAdmin(actor: Actor) {
   if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
 }
 
-/** Dollars (string or number, decimals allowed) to cents, with a message naming what is wrong. */
+/** Whole dollars (domain `parseDollarAmount`: "48,500", "$48500") to cents, with a message naming what is wrong. */
 export function parseAmount(value: string | number | null | undefined, label: string): number {
   const fail = (msg: string) => new AppError('VALIDATION', msg, { fields: { amount: msg } });
   if (value === null || value === undefined || String(value).trim() === '')
     throw fail(`${label} is required`);
-  const text = String(value).trim().replace(/[$,]/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(text)) throw fail(`${label} must be a number`);
-  if (text.startsWith('-')) throw fail(`${label} must be at least $1`);
-  const [whole, frac = ''] = text.split('.');
-  if (frac.length > 2) throw fail(`${label} can have at most 2 decimal places`);
-  // Compare as text length first: a 20-digit amount must not turn into an imprecise float.
-  if (whole.replace(/^0+/, '').length > 12)
+  const cents = parseDollarAmount(value);
+  if (cents === null) throw fail(DOLLAR_AMOUNT_MESSAGE);
+  if (cents > OFFER_ABSOLUTE_MAX_CENTS)
     throw fail(`${label} cannot be more than ${formatDollars(OFFER_ABSOLUTE_MAX_CENTS)}`);
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
   if (cents < OFFER_MIN_CENTS) throw fail(`${label} must be at least $1`);
   return cents;
 }
@@ -70,8 +66,8 @@ function checkCap(cents: number, askingCents: number, label: string) {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Images are served by the listings module (images.routes.ts); cards use its 400 px variant. */
-export function imageUrl(key: string | null): string | null {
-  return key ? `/api/images/${variantKey(key, 400)}` : null;
+function cardImageUrl(key: string | null): string | null {
+  return key ? imageUrl(key, 400) : null;
 }
 
 function toOffer(r: repo.OfferRow): OfferView {
@@ -101,7 +97,7 @@ function listingOf(r: repo.OfferWithListingRow) {
     hours: r.listingHours,
     priceCents: r.listingPriceCents,
     status: r.listingStatus,
-    imageUrl: imageUrl(r.imageKey),
+    imageUrl: cardImageUrl(r.imageKey),
   };
 }
 
@@ -109,8 +105,6 @@ const toOfferWithListing = (r: repo.OfferWithListingRow): OfferWithListingView =
   ...toOffer(r),
   listing: listingOf(r),
 });
-
-const tractorName = (l: { year: number; make: string; model: string }) => `${l.year} ${l.make} ${l.model}`;
 
 // ---------------------------------------------------------------- dealer
 
@@ -124,19 +118,33 @@ export async function createOffer(
   requireDealer(actor);
   const message = (input.message ?? '').trim();
   const typedCents = input.offerType === 'offer' ? parseAmount(input.amount, 'Offer amount') : null;
-  const now = ctx.clock.now();
+  const attempt = () => createOfferOnce(ctx, actor, input, typedCents, message, idempotencyKey, request);
+  // Several new offers of one dealer on one tractor at once: the one-open-offer index refuses all inserts but
+  // the first to commit; run the others again so each replaces the one before, as if sent one after the other.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (tries >= 5 || !isUniqueViolation(err, 'tractor_offers_one_open_key')) throw err;
+    }
+  }
+}
 
+async function createOfferOnce(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateOfferBody,
+  typedCents: number | null,
+  message: string,
+  idempotencyKey: string | undefined,
+  request: RequestInfo,
+): Promise<{ offer: OfferView; replayed: boolean }> {
+  const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (idempotencyKey) {
       const existing = await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey);
       if (existing) return replay(existing, input.listingId);
     }
-    // Inside the transaction: a refused or failed offer rolls its count back.
-    const rate = await hitRateLimit(tx, ctx.clock, `offer:${actor.userId}`, OFFER_RATE);
-    if (!rate.allowed)
-      throw new AppError('RATE_LIMITED', 'Too many offers. Please try again later.', {
-        retryAfterSeconds: rate.retryAfterSeconds,
-      });
     const listing = await repo.lockListingForOffer(tx, input.listingId);
     if (!listing) throw new AppError('NOT_FOUND', LISTING_GONE);
     if (listing.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
@@ -156,6 +164,8 @@ export async function createOffer(
       checkCap(cents, listing.priceCents, 'Offer amount');
     }
 
+    // One open offer per dealer per listing: the new one replaces theirs (it shows as "Replaced" in the history).
+    const replaced = await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
     const inserted = await repo.insertOffer(tx, {
       listingId: listing.id,
       buyerUserId: actor.userId,
@@ -173,6 +183,13 @@ export async function createOffer(
       if (!existing) throw new AppError('CONFLICT', 'Failed to submit offer. Please try again.');
       return replay(existing, input.listingId);
     }
+    // Counted only once a new offer is written (a replay, even one racing its original, never counts:
+    // issue 10), inside the transaction, so a refused offer rolls back with its count.
+    const rate = await hitRateLimit(tx, ctx.clock, `offer:${actor.userId}`, OFFER_RATE);
+    if (!rate.allowed)
+      throw new AppError('RATE_LIMITED', 'Too many offers. Please try again later.', {
+        retryAfterSeconds: rate.retryAfterSeconds,
+      });
 
     const tractor = tractorName(listing);
     const [buyer] = await repo.usersByIds(tx, [actor.userId]);
@@ -204,13 +221,28 @@ export async function createOffer(
         listingId: listing.id,
         offerType: input.offerType,
         amountCents: cents,
+        ...(replaced.length ? { replacedOfferIds: replaced.map((o) => o.id) } : {}),
       },
       request,
     });
+    for (const old of replaced)
+      await publishEvent(tx, {
+        type: 'offer.updated',
+        audience: ['admins', actor.userId],
+        data: { offerId: old.id, listingId: listing.id, status: 'replaced' },
+      });
     await publishEvent(tx, {
       type: 'offer.created',
       audience: ['admins', actor.userId],
-      data: { offerId: inserted.id, listingId: listing.id, status: 'pending' },
+      data: {
+        offerId: inserted.id,
+        listingId: listing.id,
+        status: 'pending',
+        notice: input.offerType === 'buy_now' ? 'buy_now' : 'new_offer',
+        tractor,
+        amountCents: cents,
+        buyerName: actor.name,
+      },
     });
     return { offer: toOffer(inserted), replayed: false };
   });
@@ -280,11 +312,11 @@ function refusal(action: Action, current: string): AppError {
   return new AppError('CONFLICT', `This offer can no longer be ${VERB[action]}: it is already ${current}`);
 }
 
-/** Postgres unique violation (possibly wrapped by the driver or Drizzle). */
-function isUniqueViolation(err: unknown): boolean {
-  let e = err as { code?: string; cause?: unknown } | undefined;
+/** Postgres unique violation (possibly wrapped by the driver or Drizzle), of `constraint` when given. */
+function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
+    if (e.code === '23505') return !constraint || e.constraint === constraint;
     e = e.cause as typeof e;
   }
   return false;
@@ -381,7 +413,7 @@ async function afterTransition(
     await enqueueMail(tx, {
       template: OFFER_UPDATE,
       to: buyer.email,
-      payload: { ...base(o), link: await listingLink(ctx, tx, buyer, o.listingId), ...extra },
+      payload: { ...base(o), link: listingLink(ctx, o.listingId), ...extra },
     });
   };
 
@@ -400,11 +432,35 @@ async function afterTransition(
     },
     request: a.request,
   });
+  // A buyer's own step carries `notice`, so an open admin panel can toast it (issue 9 section 6).
+  const notice: AdminNoticeKind | undefined =
+    a.action === 'accept_counter' ? 'counter_accepted' : a.action === 'withdraw' ? 'withdrawn' : undefined;
   await publishEvent(tx, {
     type: 'offer.updated',
     audience: ['admins', offer.buyerUserId],
-    data: { offerId: offer.id, listingId: offer.listingId, status: offer.status },
+    data: {
+      offerId: offer.id,
+      listingId: offer.listingId,
+      status: offer.status,
+      ...(notice ? { notice, tractor, amountCents: offer.offerAmountCents, buyerName: a.actor.name } : {}),
+    },
   });
+  if (notice) {
+    const [buyer] = await repo.usersByIds(tx, [offer.buyerUserId]);
+    for (const admin of await repo.adminRecipients(tx)) {
+      await enqueueMail(tx, {
+        template: ADMIN_OFFER_NOTICE,
+        to: admin.email,
+        payload: {
+          ...base(offer),
+          kind: notice,
+          buyerName: a.actor.name,
+          buyerCompany: buyer?.companyName ?? '',
+          buyerEmail: a.actor.email,
+        },
+      });
+    }
+  }
 
   if (offer.status === 'countered') {
     await notify(offer, {
@@ -415,9 +471,12 @@ async function afterTransition(
   } else if (offer.status === 'rejected') {
     await notify(offer, { status: 'rejected' });
   } else if (offer.status === 'accepted') {
-    if ((await repo.markListingSold(tx, offer.listingId, now)) === 0)
+    if ((await markListingSold(tx, offer.listingId, now)) === 0)
       throw new AppError('CONFLICT', 'This tractor has already been sold');
-    await notify(offer, { status: 'accepted' });
+    await notify(offer, {
+      status: 'accepted',
+      ...(a.action === 'accept_counter' ? { viaCounter: true } : {}),
+    });
     const ended = await repo.rejectOtherOpenOffers(tx, offer.listingId, offer.id, now);
     for (const other of ended) {
       await notify(other, { status: 'rejected', soldToAnother: true });

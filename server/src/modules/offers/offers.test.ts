@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOffers, insertListing, mailsTo, offerRow } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { countOffers, insertListing, mailsTo, offerRow } from './offers.fixtures.js';
 
 describe('offers: making offers, lists and row-level access', () => {
   let t: TestApp;
@@ -25,14 +25,14 @@ describe('offers: making offers, lists and row-level access', () => {
   afterAll(() => t.close());
 
   it('creates a pending offer with seller, original price and an empty message', async () => {
-    const res = await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: '45,000.50' });
+    const res = await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: '45,000' });
     expect(res.statusCode).toBe(201);
     const { offer } = res.json();
     expect(offer).toMatchObject({
       listingId,
       offerType: 'offer',
       status: 'pending',
-      offerAmountCents: 45_000_50,
+      offerAmountCents: 45_000_00,
       originalPriceCents: 48_500_00,
       message: '',
       counterOfferAmountCents: null,
@@ -40,7 +40,7 @@ describe('offers: making offers, lists and row-level access', () => {
     // The seller is the listing's owner; the admin hears about it by mail through the outbox.
     const mails = await mailsTo(t.app, admin.email, 'notify-admin-new-offer');
     expect(mails.some((m) => (m.payload as { offerId: string }).offerId === offer.id)).toBe(true);
-    expect(mails[0].payload).toMatchObject({ buyerCompany: 'Prairie Ag', amountCents: 45_000_50 });
+    expect(mails[0].payload).toMatchObject({ buyerCompany: 'Prairie Ag', amountCents: 45_000_00 });
   });
 
   it('takes the asking price for buy now, whatever the client sends', async () => {
@@ -61,12 +61,18 @@ describe('offers: making offers, lists and row-level access', () => {
   it.each([
     [{ amount: undefined }, 'Offer amount is required'],
     [{ amount: '   ' }, 'Offer amount is required'],
-    [{ amount: 'lots' }, 'Offer amount must be a number'],
-    [{ amount: '0.99' }, 'Offer amount must be at least $1'],
-    [{ amount: -5 }, 'Offer amount must be at least $1'],
-    [{ amount: '100.555' }, 'Offer amount can have at most 2 decimal places'],
-    [{ amount: '485000.01' }, 'Offer amount cannot be more than $485,000'],
-    [{ amount: '99999999999999999999' }, 'Offer amount cannot be more than $10,000,000'],
+    [{ amount: 'lots' }, 'Enter a whole dollar amount, like 48,500'],
+    // Issue 9: a comma is never read as a decimal point, and amounts are whole dollars.
+    [{ amount: '48,50' }, 'Enter a whole dollar amount, like 48,500'],
+    [{ amount: '1500,50' }, 'Enter a whole dollar amount, like 48,500'],
+    [{ amount: '1,0,0' }, 'Enter a whole dollar amount, like 48,500'],
+    [{ amount: '45000.50' }, 'Enter a whole dollar amount, like 48,500'],
+    [{ amount: 45000.5 }, 'Enter a whole dollar amount, like 48,500'],
+    [{ amount: '0' }, 'Offer amount must be at least $1'],
+    [{ amount: -5 }, 'Enter a whole dollar amount, like 48,500'],
+    [{ amount: '485,001' }, 'Offer amount cannot be more than $485,000'],
+    [{ amount: '99999999999' }, 'Offer amount cannot be more than $10,000,000'],
+    [{ amount: '99999999999999999999' }, 'Enter a whole dollar amount, like 48,500'],
   ])('refuses bad amounts and writes nothing (%o)', async (input, message) => {
     const before = await countOffers(t.app);
     const res = await asDealer.post('/api/offers', { listingId, offerType: 'offer', ...input });
@@ -272,7 +278,8 @@ describe('offers: making offers, lists and row-level access', () => {
       expect((await asOther.post(`/api/offers/${mine}/withdraw`)).statusCode).toBe(404);
       expect((await asOther.post(`/api/offers/${mine}/accept-counter`)).statusCode).toBe(404);
       expect((await asDealer.get(`/api/offers/${mine}`)).statusCode).toBe(200);
-      expect((await offerRow(t.app, mine)).status).toBe('pending');
+      // The dealer's second offer on the listing replaced this one (issue 9: one open offer per listing).
+      expect((await offerRow(t.app, mine)).status).toBe('replaced');
       expect((await asDealer.get('/api/offers/not-a-uuid')).statusCode).toBe(400);
     });
 

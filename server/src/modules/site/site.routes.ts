@@ -18,7 +18,15 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/site',
-    { config: { access: 'public' }, schema: { response: { 200: siteConfigSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'site.get',
+        summary: 'Brand name, contact details and public URL',
+        errors: [],
+        response: { 200: siteConfigSchema },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return {
@@ -26,7 +34,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         supportEmail: ctx.config.brand.supportEmail,
         supportPhone: ctx.config.brand.supportPhone,
         officeAddress: ctx.config.brand.officeAddress,
-        copyrightYear: ctx.config.brand.copyrightYear,
+        copyrightYear: ctx.config.brand.copyrightYear ?? ctx.clock.now().getUTCFullYear(),
         publicUrl: ctx.config.publicUrl,
         demo: ctx.config.demo,
       };

@@ -79,3 +79,23 @@ export const APPLICATION_EXISTS_MAIL = defineTemplate<{ name: string }>(
     ),
   }),
 );
+
+/** To the applicant right after applying (issue 9): what happens next. Known addresses get the mail above. */
+export const APPLICATION_RECEIVED_MAIL = defineTemplate<{ name: string; companyName: string }>(
+  'users-application-received',
+  (p, env) => ({
+    subject: `We received your ${env.brand.name} dealer application`,
+    ...layout(
+      {
+        title: 'We received your application',
+        paragraphs: [
+          `Hello ${p.name},`,
+          `Thank you for applying to ${env.brand.name} for ${p.companyName}. We review applications within 24-48 hours and will e-mail you as soon as a decision is made.`,
+          `Questions meanwhile: ${env.brand.supportEmail}, ${env.brand.supportPhone}`,
+        ],
+        cta: { label: 'Application status', url: link(env, '/pending-approval') },
+      },
+      env,
+    ),
+  }),
+);

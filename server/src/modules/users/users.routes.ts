@@ -48,6 +48,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'users.apply',
+        summary: 'Apply for a dealer account (pending until an admin approves)',
+        errors: ['RATE_LIMITED'],
         body: z.object({
           name: nameSchema,
           email: emailSchema,
@@ -63,7 +66,15 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/users/me',
-    { config: { access: 'dealer' }, schema: { response: { 200: profileSchema } } },
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'users.getMe',
+        summary: 'My profile',
+        errors: ['NOT_FOUND'],
+        response: { 200: profileSchema },
+      },
+    },
     async (req) => service.getMyAccount(ctx, req.actor()),
   );
 
@@ -73,6 +84,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
+        operationId: 'users.updateMe',
+        summary: 'Update my name, company and e-mail preferences',
+        errors: ['NOT_FOUND'],
         body: z.strictObject({
           name: nameSchema,
           companyName: companySchema,
@@ -86,7 +100,15 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/users/me/brands',
-    { config: { access: 'dealer' }, schema: { response: { 200: brandsSchema } } },
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'users.listBrands',
+        summary: 'The brands I get new-listing alerts for',
+        errors: [],
+        response: { 200: brandsSchema },
+      },
+    },
     async (req) => ({ brands: await service.listMyBrands(ctx, req.actor()) }),
   );
 
@@ -94,7 +116,13 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users/me/brands',
     {
       config: { access: 'dealer' },
-      schema: { body: z.object({ brandName: z.enum(LISTING_BRANDS) }), response: { 201: brandsSchema } },
+      schema: {
+        operationId: 'users.addBrand',
+        summary: 'Follow a brand for new-listing alerts',
+        errors: [],
+        body: z.object({ brandName: z.enum(LISTING_BRANDS) }),
+        response: { 201: brandsSchema },
+      },
     },
     async (req, reply) =>
       reply.code(201).send({ brands: await service.addMyBrand(ctx, req.actor(), req.body.brandName) }),
@@ -104,7 +132,13 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users/me/brands/:brandName',
     {
       config: { access: 'dealer' },
-      schema: { params: z.object({ brandName: z.string().min(1).max(80) }), response: { 204: z.null() } },
+      schema: {
+        operationId: 'users.removeBrand',
+        summary: 'Stop following a brand',
+        errors: [],
+        params: z.object({ brandName: z.string().min(1).max(80) }),
+        response: { 204: z.null() },
+      },
     },
     async (req, reply) => {
       await service.removeMyBrand(ctx, req.actor(), req.params.brandName);
@@ -117,6 +151,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'users.listApplications',
+        summary: 'All accounts with counts by status',
+        errors: [],
         response: {
           200: z.object({
             users: z.array(applicationSchema),
@@ -142,6 +179,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'users.setStatus',
+        summary: 'Approve or reject a dealer application',
+        errors: ['NOT_FOUND', 'CONFLICT'],
         params: z.object({ userId: z.uuid() }),
         body: z.strictObject({ status: z.enum(['approved', 'rejected']) }),
         response: { 200: z.object({ id: z.string(), status: z.enum(USER_STATUSES) }) },

@@ -6,7 +6,12 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { hashPassword } from '../../lib/password-hash.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { APPLICATION_EXISTS_MAIL, NEW_USER_MAIL, STATUS_CHANGE_MAIL } from './users.mail.js';
+import {
+  APPLICATION_EXISTS_MAIL,
+  APPLICATION_RECEIVED_MAIL,
+  NEW_USER_MAIL,
+  STATUS_CHANGE_MAIL,
+} from './users.mail.js';
 import * as repo from './users.repository.js';
 
 export const APPLY_MESSAGE = 'Application submitted';
@@ -69,6 +74,11 @@ export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo
       return;
     }
     await repo.addBrandPreferences(tx, userId, brands);
+    await enqueueMail(tx, {
+      template: APPLICATION_RECEIVED_MAIL,
+      to: input.email,
+      payload: { name: input.name, companyName: input.companyName },
+    });
     for (const to of await repo.adminEmails(tx)) {
       await enqueueMail(tx, {
         template: NEW_USER_MAIL,

@@ -4,6 +4,7 @@ import { PASSWORD_MESSAGES } from '../../../../domain/password.js';
 import { auditLog, userBrandPreferences, users } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password-hash.js';
 import { createTestApp, createUser, mailsTo, type TestApp, TestClient } from '../../test/test-app.js';
+import { renderTemplate } from '../mail/templates.js';
 
 const GOOD = 'Fresh-Harvest#2031';
 const application = (email: string, extra: Record<string, unknown> = {}) => ({
@@ -53,6 +54,19 @@ describe('applying', () => {
       template: 'notify-admin-new-user',
       payload: { userId: row.id, email: 'dana@example.com' },
     });
+  });
+
+  it('sends the applicant a "we received your application" e-mail', async () => {
+    const res = await new TestClient(t.app).post('/api/users/apply', application('received@example.com'));
+    expect(res.statusCode).toBe(201);
+    const mails = await mailsTo(t, 'received@example.com');
+    expect(mails.map((m) => m.template)).toEqual(['users-application-received']);
+    const mail = renderTemplate('users-application-received', mails[0].payload as never, {
+      publicUrl: 'https://fieldlot.example',
+      brand: t.app.ctx.config.brand,
+    });
+    expect(mail.subject).toBe('We received your FieldLot dealer application');
+    expect(mail.text).toContain('We received your application');
   });
 
   it('answers an existing e-mail exactly like a new one, and mails the owner instead', async () => {

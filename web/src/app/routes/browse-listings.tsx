@@ -1,6 +1,7 @@
 import { Page } from '@/components/layout/app-layout';
 import { LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth/api/session';
+import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
 import { InventoryBrowser } from '@/features/listings/components/inventory-browser';
 
 /** SPEC.md "Browse listings": signed-out, pending and approved states. */
@@ -22,6 +23,8 @@ export function Component() {
       ) : (
         <InventoryBrowser loadingText="Loading listings..." />
       )}
+      {/* The daily and brand e-mails link here: a signed-out reader is asked to sign in, and stays. */}
+      <SignInPrompt />
     </Page>
   );
 }

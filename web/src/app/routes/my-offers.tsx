@@ -1,5 +1,11 @@
+import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
 import { MyOffersPage } from '@/features/offers/components/my-offers-page';
 
 export function Component() {
-  return <MyOffersPage />;
+  return (
+    <>
+      <MyOffersPage />
+      <SignInPrompt />
+    </>
+  );
 }

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
 import { SignOutButton } from '@/components/layout/sign-out-button';
+import { useSession } from '@/features/auth/api/session';
 
-/** SPEC.md "Pending approval": the application is pending; Sign Out and Back to Home. */
+/** SPEC.md "Pending approval": the application is pending; Sign Out (for a signed-in user) and Back to Home. */
 export function Component() {
+  const { user } = useSession();
   return (
     <Page className="max-w-xl">
       <div className="flex flex-col items-center gap-4 rounded-lg border border-border bg-card p-8 text-center shadow-sm">
@@ -16,7 +18,7 @@ export function Component() {
           team. We review applications within 24-48 hours and will e-mail you as soon as a decision is made.
         </p>
         <div className="mt-2 flex flex-wrap justify-center gap-3">
-          <SignOutButton />
+          {user && <SignOutButton />}
           <Link to="/" className={linkButton.primary}>
             Back to Home
           </Link>

@@ -4,7 +4,11 @@ import { PageLoading } from './page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-export function AppLayout() {
+/**
+ * `loading`: the shell shown while the first page's lazy chunk loads (the router's HydrateFallback), so the
+ * header and footer stay put and React Router has a fallback to render.
+ */
+export function AppLayout({ loading = false }: { loading?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,12 +19,16 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {loading ? (
+          <PageLoading />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      {!loading && <ScrollRestoration />}
     </div>
   );
 }

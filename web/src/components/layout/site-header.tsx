@@ -1,5 +1,7 @@
+import { ChevronDown } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
 import { useSession } from '@/features/auth/api/session';
 import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
@@ -38,14 +40,28 @@ const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * SPEC.md: the public header links to dealer benefits, sell and contact with a sign-in button and a mobile
- * menu; approved users get the dealer header, which adds the dealer pages.
+ * menu; approved users get the dealer header: the dealer pages, the public pages under "More" (all in one list
+ * in the mobile menu), and who is signed in (name, company).
  */
 export function SiteHeader() {
   const { user, isApproved, isAdmin } = useSession();
   const site = useSite();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
+  const [signInEmail, setSignInEmail] = useState<string | undefined>();
+
+  // After a password reset the form sends us here with the e-mail: open the sign-in dialog filled in.
+  const resetEmail = (location.state as { signInEmail?: string } | null)?.signInEmail;
+  useEffect(() => {
+    if (!resetEmail) return;
+    setSignInEmail(resetEmail);
+    setSignInOpen(true);
+    // Consumed: a reload or Back does not open it again.
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [resetEmail, navigate, location.pathname, location.search]);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const links = isApproved
     ? [...DEALER_LINKS, ...(isAdmin ? [{ to: '/admin', label: 'Admin' }, INSPECT_LINK] : [])]
@@ -99,8 +115,10 @@ export function SiteHeader() {
               {l.label}
             </NavLink>
           ))}
+          {isApproved && <MoreMenu />}
         </nav>
-        <div className="hidden items-center gap-3 lg:flex">
+        <div className="hidden min-w-0 items-center gap-3 lg:flex">
+          {user && <WhoIsSignedIn name={user.name} company={user.companyName} />}
           {!user && (
             <Link to="/apply" className="text-sm font-semibold text-brand-700 hover:underline">
               Apply as a Dealer
@@ -126,8 +144,13 @@ export function SiteHeader() {
           aria-label="Mobile"
           className="border-t border-border bg-card px-4 pb-4 shadow-lg lg:hidden"
         >
+          {user && (
+            <div className="border-b border-border py-3">
+              <WhoIsSignedIn name={user.name} company={user.companyName} />
+            </div>
+          )}
           <ul className="flex flex-col gap-1 pt-2">
-            {links.map((l) => (
+            {[...links, ...(isApproved ? PUBLIC_LINKS : [])].map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} className={mobileNavClass} onClick={() => setMenuOpen(false)}>
                   {l.label}
@@ -147,7 +170,53 @@ export function SiteHeader() {
           </div>
         </nav>
       )}
-      <LazySignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
+      <LazySignInDialog open={signInOpen} email={signInEmail} onClose={() => setSignInOpen(false)} />
     </header>
+  );
+}
+
+/** "Signed in as" name and company, so a shared office computer shows whose account is open. */
+function WhoIsSignedIn({ name, company }: { name: string; company: string }) {
+  return (
+    <p className="min-w-0 max-w-48 text-sm leading-tight" data-testid="signed-in-as">
+      <span className="sr-only">Signed in as </span>
+      <span className="block truncate font-semibold" title={name}>
+        {name}
+      </span>
+      {company && (
+        <span className="block truncate text-muted-foreground" title={company}>
+          {company}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** Dealers keep the public pages (Dealer Benefits, Sell Your Tractor, Contact) one click away. */
+function MoreMenu() {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={`${navClass({ isActive: false })} inline-flex items-center gap-1`}>
+        More <ChevronDown className="size-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg"
+        >
+          {PUBLIC_LINKS.map((l) => (
+            <DropdownMenu.Item key={l.to} asChild>
+              <Link
+                to={l.to}
+                className="block rounded px-3 py-2 text-sm font-semibold text-gray-700 outline-none hover:bg-muted data-[highlighted]:bg-muted"
+              >
+                {l.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,13 +1,2 @@
-import { DEFAULT_SITE, type SiteConfig } from '@domain/site';
-import { useQuery } from '@tanstack/react-query';
-import { get } from '@/lib/api';
-
-/** Operator-configured brand facts (name, support e-mail, phone, office, copyright year). */
-export function useSite(): SiteConfig {
-  const { data } = useQuery({
-    queryKey: ['site'],
-    queryFn: () => get<SiteConfig>('/api/site'),
-    staleTime: Infinity,
-  });
-  return data ?? DEFAULT_SITE;
-}
+// The layout's import path until web/src/components stops importing features (its own change of issue 11).
+export { useSite } from './index';

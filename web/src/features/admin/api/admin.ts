@@ -1,4 +1,10 @@
-import type { AdminStats, AuditEntry, OutboxMessage, OutboxStatus } from '@domain/admin';
+import type {
+  AdminStats,
+  AuditEntry,
+  OutboxMessage,
+  OutboxStatus,
+  RenderedOutboxMessage,
+} from '@domain/admin';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post, qs } from '@/lib/api';
 
@@ -64,5 +70,13 @@ export function useMailTemplates() {
     queryFn: ({ signal }) => get<{ templates: string[] }>('/api/admin/mail-preview', signal),
     select: (d) => d.templates,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useOutboxMessage(id: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'outbox', 'message', id],
+    queryFn: ({ signal }) => get<RenderedOutboxMessage>(`/api/admin/outbox/${id}`, signal),
+    enabled: id !== null,
   });
 }

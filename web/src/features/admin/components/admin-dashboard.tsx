@@ -6,8 +6,11 @@ import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { loadAdminInquiriesTab } from '@/features/inquiries';
+import { loadAdminListingsTab, loadInventoryDashboard } from '@/features/listings';
 import { adminStatsKey } from '../api/admin';
 import { NotificationControls } from './notification-controls';
+import { NeedsActionCount, OfferNotices } from './offer-notices';
 import { StatsCards } from './stats-cards';
 
 // Each tab is its own chunk: an admin who only reviews applications never downloads the rest.
@@ -17,18 +20,16 @@ const AdminUsersTab = lazy(() =>
 const AdminOffersTab = lazy(() =>
   import('@/features/offers/components/admin-offers-tab').then((m) => ({ default: m.AdminOffersTab })),
 );
-const AdminListingsTab = lazy(() =>
-  import('@/features/listings/components/admin-listings-tab').then((m) => ({ default: m.AdminListingsTab })),
-);
+const AdminListingsTab = lazy(() => loadAdminListingsTab().then((m) => ({ default: m.AdminListingsTab })));
 const AdminInquiriesTab = lazy(() =>
-  import('@/features/inquiries/components/admin-inquiries-tab').then((m) => ({
+  loadAdminInquiriesTab().then((m) => ({
     default: m.AdminInquiriesTab,
   })),
 );
 const AuditLogTab = lazy(() => import('./audit-log-tab').then((m) => ({ default: m.AuditLogTab })));
 const OutboxTab = lazy(() => import('./outbox-tab').then((m) => ({ default: m.OutboxTab })));
 const InventoryDashboard = lazy(() =>
-  import('@/features/listings/components/inventory-dashboard').then((m) => ({
+  loadInventoryDashboard().then((m) => ({
     default: m.InventoryDashboard,
   })),
 );
@@ -87,6 +88,7 @@ export function AdminDashboard() {
   return (
     <Page className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <LiveStats />
+      <OfferNotices />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-extrabold sm:text-3xl">Admin Panel</h1>
         <Button variant="outline" onClick={() => update({ view: 'dealer' })}>
@@ -99,6 +101,7 @@ export function AdminDashboard() {
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}
+              {t.value === 'offers' && <NeedsActionCount />}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -113,7 +116,7 @@ export function AdminDashboard() {
             <AdminOffersTab />
           </TabSuspense>
         </TabsContent>
-        <TabsContent value="listings" className="grid gap-4">
+        <TabsContent value="listings" className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <TabSuspense>
             <NotificationControls />
             <AdminListingsTab />

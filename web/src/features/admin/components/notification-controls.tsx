@@ -9,11 +9,12 @@ import {
   type SendResult,
   useSendBrandNotifications,
   useSendDailyNotifications,
-} from '@/features/notifications/api/notifications';
+} from '@/features/notifications';
+import { sentText } from './notification-text';
 
 function report(result: SendResult, what: string) {
-  if (result.emailsSent > 0) toast.success(`Successfully sent ${result.emailsSent} ${what} notifications!`);
-  else toast.info(result.message ?? `Successfully sent 0 ${what} notifications!`);
+  if (result.emailsSent > 0) toast.success(sentText(result.emailsSent, what));
+  else toast.info(result.message ?? sentText(0, what));
 }
 
 /** SPEC.md Listing Management: "send brand notifications" and "daily listing notifications". */

@@ -4,15 +4,18 @@ import { toast } from 'sonner';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
 import {
   type OutboxMessage,
   type OutboxStatus,
   useMailTemplates,
   useOutbox,
+  useOutboxMessage,
   useRetryMessage,
 } from '../api/admin';
 
@@ -121,15 +124,24 @@ function TemplatePreviews() {
 
 function MessageRow({ message: m }: { message: OutboxMessage }) {
   const retry = useRetryMessage();
+  const [open, setOpen] = useState(false);
   const s = STATUS[m.status];
   return (
-    <li>
+    <li data-testid="outbox-row">
+      {open && <MessageDialog id={m.id} onClose={() => setOpen(false)} />}
       <Card className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center">
         <div className="grid gap-1">
+          <button
+            type="button"
+            className="cursor-pointer justify-self-start text-left font-semibold text-brand-700 underline-offset-4 hover:underline"
+            onClick={() => setOpen(true)}
+          >
+            {m.subject || '(no subject)'}
+          </button>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Badge tone={s.tone}>{s.label}</Badge>
+            <span className="font-medium break-all">To: {m.recipient}</span>
             <span className="font-mono text-xs">{m.template}</span>
-            <span className="font-medium break-all">{m.recipient}</span>
           </div>
           <p className="text-muted-foreground">
             Queued {formatDateTime(m.createdAt)}
@@ -158,5 +170,50 @@ function MessageRow({ message: m }: { message: OutboxMessage }) {
         )}
       </Card>
     </li>
+  );
+}
+
+/** The message as its recipient got it: HTML (sandboxed, no scripts) and the text part. */
+function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const q = useOutboxMessage(id);
+  const m = q.data;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle className="text-lg break-words">{m?.subject || 'E-mail'}</DialogTitle>
+          <DialogDescription>
+            {m
+              ? `To ${m.recipient} · ${m.template} · ${STATUS[m.status].label} · ${formatDateTime(m.createdAt)}`
+              : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {q.isPending ? (
+          <Skeleton className="h-64 w-full" />
+        ) : q.isError ? (
+          <ErrorState message="Failed to load the e-mail" onRetry={() => q.refetch()} />
+        ) : (
+          <Tabs defaultValue="html">
+            <TabsList aria-label="Message format">
+              <TabsTrigger value="html">HTML</TabsTrigger>
+              <TabsTrigger value="text">Text</TabsTrigger>
+            </TabsList>
+            <TabsContent value="html">
+              <iframe
+                title={`HTML of ${q.data.subject}`}
+                sandbox=""
+                srcDoc={q.data.html}
+                className="h-[60dvh] w-full rounded-md border border-border bg-white"
+              />
+            </TabsContent>
+            <TabsContent value="text">
+              <pre className="max-h-[60dvh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-muted p-3 text-xs">
+                {q.data.text}
+              </pre>
+            </TabsContent>
+          </Tabs>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

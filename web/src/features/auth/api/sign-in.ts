@@ -18,7 +18,7 @@ export const confirmSignInLink = (body: { token: string; email: string; redirect
   post<{ user: SessionUser; redirectTo: string }>('/api/auth/sign-in-link/confirm', body);
 
 export const confirmPasswordReset = (body: { token: string; password: string }) =>
-  post<void>('/api/auth/password-reset/confirm', body);
+  post<{ email: string }>('/api/auth/password-reset/confirm', body);
 
 /** SPEC.md: the sign-in dialog keeps a random 32-byte hex token in session storage under a csrf key. */
 export const CSRF_STORAGE_KEY = 'fieldlot.csrf';

@@ -4,11 +4,20 @@ import { lazy, Suspense } from 'react';
 const SignInDialog = lazy(() => import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
 
 /** The sign-in dialog, mounted (and first loaded) only while open; a successful sign-in closes it too. */
-export function LazySignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function LazySignInDialog({
+  open,
+  onClose,
+  email,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Filled into the e-mail field (after a password reset). */
+  email?: string;
+}) {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <SignInDialog open onClose={onClose} onSuccess={onClose} />
+      <SignInDialog open onClose={onClose} onSuccess={onClose} email={email} />
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { emailSchema } from '@domain/email';
+import { safeRedirectPath } from '@domain/routes';
 import { LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -72,7 +73,9 @@ export function LinkSignIn({ token, email, redirectTo, texts }: LinkSignInProps)
       });
       await resetSession();
       toast.success(texts.success);
-      setTimeout(() => navigate(result.redirectTo, { replace: true }), REDIRECT_DELAY_MS);
+      // The server only answers same-origin paths; the web checks again with the same domain rule.
+      const target = safeRedirectPath(result.redirectTo) ?? '/';
+      setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
     } catch (err) {
       toast.error(
         err instanceof ApiError && err.status !== 0 && err.status < 500 ? texts.failed(err) : texts.error,

@@ -30,10 +30,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const submit = form.handleSubmit(async ({ password }) => {
     try {
-      await confirmPasswordReset({ token, password });
+      const { email } = await confirmPasswordReset({ token, password });
       await resetSession();
       toast.success('Your password has been reset. Please sign in with your new password.');
-      navigate('/', { replace: true });
+      // The header opens the sign-in dialog with the e-mail filled in.
+      navigate('/', { replace: true, state: { signInEmail: email } });
     } catch (err) {
       if (err instanceof ApiError && err.fields.password)
         form.setError('password', { message: err.fields.password });

@@ -25,6 +25,8 @@ export interface SignInDialogProps {
   open: boolean;
   onClose: () => void;
   onSuccess?: () => void;
+  /** Filled into the e-mail field (after a password reset). */
+  email?: string;
 }
 
 const signInSchema = z.object({
@@ -37,7 +39,7 @@ type SignInValues = z.input<typeof signInSchema>;
 type ResetValues = z.input<typeof resetSchema>;
 
 /** SPEC.md "Header, footer and sign-in dialog": sign-in and reset-password modes. */
-export function SignInDialog({ open, onClose, onSuccess }: SignInDialogProps) {
+export function SignInDialog({ open, onClose, onSuccess, email }: SignInDialogProps) {
   const [mode, setMode] = useState<'signin' | 'reset'>('signin');
   const [csrf, setCsrf] = useState('');
   useEffect(() => {
@@ -52,7 +54,13 @@ export function SignInDialog({ open, onClose, onSuccess }: SignInDialogProps) {
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
         {mode === 'signin' ? (
-          <SignInForm csrf={csrf} onForgot={() => setMode('reset')} onClose={onClose} onSuccess={onSuccess} />
+          <SignInForm
+            csrf={csrf}
+            email={email}
+            onForgot={() => setMode('reset')}
+            onClose={onClose}
+            onSuccess={onSuccess}
+          />
         ) : (
           <ResetForm onBack={() => setMode('signin')} />
         )}
@@ -63,11 +71,13 @@ export function SignInDialog({ open, onClose, onSuccess }: SignInDialogProps) {
 
 function SignInForm({
   csrf,
+  email,
   onForgot,
   onClose,
   onSuccess,
 }: {
   csrf: string;
+  email?: string;
   onForgot: () => void;
   onClose: () => void;
   onSuccess?: () => void;
@@ -78,7 +88,7 @@ function SignInForm({
   const [invalid, setInvalid] = useState(false);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '', csrfToken: csrf },
+    defaultValues: { email: email ?? '', password: '', csrfToken: csrf },
   });
   const { errors, isSubmitting } = form.formState;
   useEffect(() => form.setValue('csrfToken', csrf), [csrf, form]);

@@ -1,39 +1,24 @@
-import type { ListingStatus } from '@domain/listings';
+import type { AdminListingRow, AdminListingsPage, ListingBody } from '@domain/listing-schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, csrfToken, del, get, patch, post, put, qs } from '@/lib/api';
-import type { CardImage } from './listings';
 import { listingKeys } from './listings';
 
-export interface AdminListingRow {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  hours: number;
-  priceCents: number;
-  location: string;
-  condition: string;
-  status: ListingStatus;
-  createdAt: string;
-  owner: { name: string; email: string };
-  imageCount: number;
-  image: CardImage | null;
-}
+export type { AdminListingRow, ListingBody };
 
-interface AdminPage {
-  items: AdminListingRow[];
-  total: number;
-  nextCursor: string | null;
+export interface DeleteOutcome {
+  outcome: 'deleted' | 'archived';
+  offerCount: number;
+  message: string;
 }
-
-/** The body of create and edit (prices in cents). */
-export type ListingBody = Record<string, string | number | boolean | null>;
 
 export function useAdminListings(f: { q?: string; status?: string }) {
   return useInfiniteQuery({
     queryKey: listingKeys.admin(f),
     queryFn: ({ pageParam, signal }) =>
-      get<AdminPage>(`/api/admin/listings${qs({ q: f.q, status: f.status, cursor: pageParam })}`, signal),
+      get<AdminListingsPage>(
+        `/api/admin/listings${qs({ q: f.q, status: f.status, cursor: pageParam })}`,
+        signal,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: (prev) => prev,
@@ -64,7 +49,14 @@ export function useListingMutations() {
         post<{ id: string; status: string }>(`/api/admin/listings/${id}/status`, { status }),
       ...opts,
     }),
-    remove: useMutation({ mutationFn: (id: string) => del<void>(`/api/admin/listings/${id}`), ...opts }),
+    remove: useMutation({
+      mutationFn: (id: string) => del<DeleteOutcome>(`/api/admin/listings/${id}`),
+      ...opts,
+    }),
+    restore: useMutation({
+      mutationFn: (id: string) => post<{ id: string; status: string }>(`/api/admin/listings/${id}/restore`),
+      ...opts,
+    }),
     samples: useMutation({
       mutationFn: () => post<{ added: number; message: string }>('/api/admin/listings/samples'),
       ...opts,

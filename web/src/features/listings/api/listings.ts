@@ -1,81 +1,12 @@
-import type { ListingSpecs, ListingStatus } from '@domain/listings';
+import type { InventoryPage, ListingCard, ListingDetail } from '@domain/listing-schemas';
+import type { ListingFilters } from '@domain/listing-search';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { get, qs } from '@/lib/api';
 
-export interface CardImage {
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-}
-
-export interface ListingCardData {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  hours: number;
-  location: string;
-  condition: string;
-  image: CardImage | null;
-  /** null for signed-out visitors: the server never sends them a price. */
-  priceCents: number | null;
-  /** The condition report's grade (1.0 to 5.0); null until one is published. */
-  grade: number | null;
-  /** "Sold as-is, not inspected". */
-  asIs: boolean;
-}
-
-export interface InventoryPage {
-  items: ListingCardData[];
-  /** All matches; only the first page carries it (later pages answer -1). */
-  total: number;
-  nextCursor: string | null;
-  brands: string[];
-}
-
-export interface ListingImage extends CardImage {
-  id: string;
-  isPrimary: boolean;
-}
-
-export interface ListingDetail {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  hours: number;
-  priceCents: number | null;
-  location: string;
-  condition: string;
-  description: string;
-  transmission: string | null;
-  frontLoader: boolean;
-  otherInfo: string | null;
-  status: ListingStatus;
-  createdAt: string;
-  grade: number | null;
-  /** An admin's reason for "Sold as-is, not inspected". */
-  asIsReason: string | null;
-  specs: ListingSpecs;
-  images: ListingImage[];
-}
-
-/** Filters as the API takes them (prices in cents). */
-export interface ListingFilters {
-  q?: string;
-  brand?: string;
-  yearMin?: number;
-  yearMax?: number;
-  hoursMax?: number;
-  priceMin?: number;
-  priceMax?: number;
-  condition?: string[];
-  state?: string;
-  /** "Grade at least" (1.0 to 5.0). */
-  gradeMin?: number;
-  sort?: string;
-}
+// The shapes come from domain/ (the server's routes declare the same schemas).
+export type { CardImage, ListingImage } from '@domain/listing-schemas';
+export type { InventoryPage, ListingDetail, ListingFilters };
+export type ListingCardData = ListingCard;
 
 export const listingKeys = {
   all: ['listings'] as const,

@@ -1,54 +1,17 @@
+import { filtersFromUrl, type ListingFilters, listingFilterFields } from '@domain/listing-search';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListingFilters } from './listings';
 
 /** URL keys this feature owns; other keys (e.g. the admin's `view`) are left alone. */
-const KEYS = [
-  'q',
-  'brand',
-  'yearMin',
-  'yearMax',
-  'hoursMax',
-  'priceMin',
-  'priceMax',
-  'condition',
-  'state',
-  'gradeMin',
-  'sort',
-];
-
-const int = (v: string | null) => {
-  if (v === null || v === '') return undefined;
-  const n = Number(v);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-};
+const KEYS = Object.keys(listingFilterFields);
 
 /**
  * Search, filters and sort live in the URL so a view can be shared and the back button works.
- * Prices are whole dollars in the URL and cents on the wire.
+ * Prices are whole dollars in the URL and cents on the wire; the URL is read with the API's own filter rules.
  */
 export function useListingFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo<ListingFilters>(() => {
-    const dollars = (k: string) => {
-      const n = int(params.get(k));
-      return n === undefined ? undefined : n * 100;
-    };
-    const condition = params.get('condition')?.split(',').filter(Boolean);
-    return {
-      q: params.get('q')?.trim() || undefined,
-      brand: params.get('brand') || undefined,
-      yearMin: int(params.get('yearMin')),
-      yearMax: int(params.get('yearMax')),
-      hoursMax: int(params.get('hoursMax')),
-      priceMin: dollars('priceMin'),
-      priceMax: dollars('priceMax'),
-      condition: condition?.length ? condition : undefined,
-      state: params.get('state') || undefined,
-      gradeMin: Number(params.get('gradeMin')) || undefined,
-      sort: params.get('sort') || undefined,
-    };
-  }, [params]);
+  const filters = useMemo<ListingFilters>(() => filtersFromUrl(params), [params]);
 
   /** Values in URL form (prices in dollars); empty strings remove the key. */
   const setFilters = useCallback(

@@ -1,5 +1,5 @@
-import { LISTING_STATUSES } from '@domain/listings';
-import { Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
+import { LISTING_STATUSES, tractorName } from '@domain/listings';
+import { ArchiveRestore, Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 import { ApiError } from '@/lib/api';
 import { formatDate, formatDollarsCents, formatHours } from '@/lib/format';
 import {
@@ -25,6 +25,27 @@ import { ListingForm } from './listing-form';
 
 const STATUS_TONE: Record<string, Tone> = { active: 'green', inactive: 'grey', sold: 'blue' };
 const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What Delete will do, said before it happens (issue 9: a listing with offers is archived, never deleted). */
+function deleteText(row: AdminListingRow): { description: string; confirmLabel: string } {
+  if (row.offerCount > 0)
+    return {
+      description: `This listing has ${count(row.offerCount, 'offer', 'offers')}; it will be archived, and its offer history kept. It leaves the inventory; the Archived filter shows it, with Restore.`,
+      confirmLabel: 'Archive',
+    };
+  if (row.status === 'sold')
+    return {
+      description:
+        'This tractor is sold; it will be archived and kept as the record of the sale. The Archived filter shows it, with Restore.',
+      confirmLabel: 'Archive',
+    };
+  return {
+    description: 'Are you sure you want to delete this listing? This action cannot be undone.',
+    confirmLabel: 'Delete',
+  };
+}
 
 type Editing = { mode: 'add' } | { mode: 'photos'; id: string } | { mode: 'edit'; id: string } | null;
 
@@ -64,8 +85,14 @@ export function AdminListingsTab() {
   };
   const remove = (row: AdminListingRow) =>
     m.remove.mutate(row.id, {
-      onSuccess: () => toast.success('Listing deleted successfully'),
-      onError: () => toast.error('Failed to delete listing'),
+      onSuccess: (r) => toast.success(r.message),
+      onError: (e) =>
+        toast.error(e instanceof ApiError && e.status === 409 ? e.message : 'Failed to delete listing'),
+    });
+  const restore = (row: AdminListingRow) =>
+    m.restore.mutate(row.id, {
+      onSuccess: () => toast.success('Listing restored. Activate it to show it in the inventory again.'),
+      onError: () => toast.error('Failed to restore listing'),
     });
   const addSamples = () =>
     m.samples.mutate(undefined, {
@@ -76,38 +103,66 @@ export function AdminListingsTab() {
         ),
     });
 
-  const actions = (row: AdminListingRow) => (
-    <div className="flex flex-wrap gap-1.5">
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => setEditing({ mode: 'edit', id: row.id })}
-        aria-label={`Edit ${row.make} ${row.model}`}
-      >
-        <Pencil aria-hidden="true" /> Edit
-      </Button>
-      {row.status !== 'sold' && (
-        <Button size="sm" variant="outline" onClick={() => toggle(row)}>
-          <Power aria-hidden="true" /> {row.status === 'active' ? 'Deactivate' : 'Activate'}
+  const actions = (row: AdminListingRow) => {
+    const soldNote = `sold-note-${row.id}`;
+    const del = deleteText(row);
+    return (
+      <div className="flex flex-wrap gap-1.5 md:max-w-72">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setEditing({ mode: 'edit', id: row.id })}
+          aria-label={`Edit ${row.make} ${row.model}`}
+        >
+          <Pencil aria-hidden="true" /> Edit
         </Button>
-      )}
-      <ConfirmDialog
-        title="Delete listing"
-        description="Are you sure you want to delete this listing? This action cannot be undone."
-        onConfirm={() => remove(row)}
-        trigger={
+        {row.archivedAt ? (
           <Button
             size="sm"
             variant="outline"
-            className="text-destructive"
-            aria-label={`Delete ${row.make} ${row.model}`}
+            onClick={() => restore(row)}
+            disabled={m.restore.isPending}
+            aria-label={`Restore ${row.make} ${row.model}`}
           >
-            <Trash2 aria-hidden="true" /> Delete
+            <ArchiveRestore aria-hidden="true" /> Restore
           </Button>
-        }
-      />
-    </div>
-  );
+        ) : (
+          <>
+            {row.status === 'sold' ? (
+              <Button size="sm" variant="outline" disabled aria-describedby={soldNote}>
+                <Power aria-hidden="true" /> Deactivate
+              </Button>
+            ) : (
+              <Button size="sm" variant="outline" onClick={() => toggle(row)}>
+                <Power aria-hidden="true" /> {row.status === 'active' ? 'Deactivate' : 'Activate'}
+              </Button>
+            )}
+            <ConfirmDialog
+              title="Delete listing"
+              description={del.description}
+              confirmLabel={del.confirmLabel}
+              onConfirm={() => remove(row)}
+              trigger={
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="text-destructive"
+                  aria-label={`Delete ${row.make} ${row.model}`}
+                >
+                  <Trash2 aria-hidden="true" /> Delete
+                </Button>
+              }
+            />
+          </>
+        )}
+        {row.status === 'sold' && !row.archivedAt && (
+          <p id={soldNote} className="w-full text-xs text-muted-foreground">
+            Sold: it stays sold and keeps its price; Delete archives it.
+          </p>
+        )}
+      </div>
+    );
+  };
 
   return (
     <div className="space-y-4">
@@ -136,6 +191,8 @@ export function AdminListingsTab() {
                   {statusLabel(s)}
                 </option>
               ))}
+              {/* Archived listings show only here (issue 9). */}
+              <option value="archived">Archived</option>
             </NativeSelect>
           </div>
         </div>
@@ -152,7 +209,7 @@ export function AdminListingsTab() {
       </div>
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === undefined ? '' : `${total.toLocaleString('en-US')} listings`}
+        {total === undefined ? '' : count(total, 'listing', 'listings')}
       </p>
 
       {query.isPending ? (
@@ -192,12 +249,10 @@ export function AdminListingsTab() {
                   <div className="h-[72px] w-24 shrink-0 rounded bg-muted" aria-hidden="true" />
                 )}
                 <div className="min-w-0">
-                  <p className="font-semibold">
-                    {row.year} {row.make} {row.model}
-                  </p>
+                  <p className="font-semibold">{tractorName(row)}</p>
                   <p className="text-sm text-muted-foreground">
                     {formatDollarsCents(row.priceCents)} · {formatHours(row.hours)} · {row.location} ·{' '}
-                    {row.imageCount} photos
+                    {count(row.imageCount, 'photo', 'photos')} · {count(row.offerCount, 'offer', 'offers')}
                   </p>
                   <p className="truncate text-sm">
                     {row.owner.name} <span className="text-muted-foreground">&lt;{row.owner.email}&gt;</span>
@@ -206,6 +261,7 @@ export function AdminListingsTab() {
               </div>
               <div className="flex flex-wrap items-center gap-2 md:w-56">
                 <Badge tone={STATUS_TONE[row.status]}>{statusLabel(row.status)}</Badge>
+                {row.archivedAt && <Badge tone="grey">Archived</Badge>}
                 <ConditionBadge condition={row.condition} />
                 <span className="text-xs text-muted-foreground">Added {formatDate(row.createdAt)}</span>
               </div>

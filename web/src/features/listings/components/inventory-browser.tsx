@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { plural } from '@/lib/format';
 import { useInventory } from '../api/listings';
 import { useListingFilters } from '../api/use-listing-filters';
 import { GRID, ListingCard, ListingCardSkeleton } from './listing-card';
@@ -128,7 +129,7 @@ export function InventoryBrowser({
       )}
 
       <h2 id={`${id}-heading`} className="text-xl font-bold" aria-live="polite">
-        Available Inventory ({first ? first.total.toLocaleString('en-US') : '…'} tractors)
+        Available Inventory ({first ? plural(first.total, 'tractor') : '… tractors'})
       </h2>
 
       {query.isPending ? (

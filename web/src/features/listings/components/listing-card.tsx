@@ -1,3 +1,4 @@
+import { tractorName } from '@domain/listings';
 import { Lock, MapPin, Tractor } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -48,7 +49,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
   return (
     <Card className="flex flex-col overflow-hidden">
       <div className="relative">
-        <ListingImageBox image={listing.image} alt={`${listing.year} ${title}`} eager={eager} />
+        <ListingImageBox image={listing.image} alt={tractorName(listing)} eager={eager} />
         <ConditionBadge condition={listing.condition} className="absolute left-3 top-3 shadow-sm" />
         <GradeBadge grade={listing.grade} className="absolute right-3 top-3 shadow-sm" />
         {listing.asIs && <AsIsBadge className="absolute right-3 top-3 shadow-sm" />}
@@ -80,7 +81,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
             </p>
           )}
           <Button asChild size="sm">
-            <Link to={href} aria-label={`View Details: ${listing.year} ${title}`}>
+            <Link to={href} aria-label={`View Details: ${tractorName(listing)}`}>
               View Details
             </Link>
           </Button>

@@ -1,30 +1,41 @@
 import { LISTING_BRANDS } from '@domain/brands';
-import { CONDITIONS, specFieldsOf, US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
+import type { ListingBody, ListingDetail } from '@domain/listing-schemas';
+import {
+  CONDITIONS,
+  LISTING_LIMITS,
+  specFieldsOf,
+  tooLongMessage,
+  US_STATES,
+  YEAR_MIN,
+  yearMax,
+} from '@domain/listings';
 import { parseDollarsToCents } from '@domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '@/components/ui/input';
-import type { ListingBody } from '../api/admin-listings';
-import type { ListingDetail } from '../api/listings';
 
 const TEXT_SPECS = specFieldsOf('text');
 const INT_SPECS = specFieldsOf('int');
 const [AIR_BRAKES] = specFieldsOf('bool');
 
-const wholeOrEmpty = (label: string) =>
+const wholeOrEmpty = (label: string, max: number) =>
   z
     .string()
-    .refine(
-      (s) => s.trim() === '' || /^\d+$/.test(s.trim()),
-      `${label} must be a whole number of at least 0`,
-    );
+    .refine((s) => s.trim() === '' || /^\d+$/.test(s.trim()), `${label} must be a whole number of at least 0`)
+    .refine((s) => s.trim() === '' || Number(s) <= max, `${label} must be at most ${max}`);
+const maxText = (max: number) => z.string().max(max, tooLongMessage(max));
 
-// Form values are the strings the inputs hold; they become numbers (price in cents) on submit.
+// Form values are the strings the inputs hold; they become numbers (price in cents) on submit. The limits are
+// the API's (domain/listings.ts: LISTING_LIMITS and each specification field's max in SPEC_FIELDS).
 const schema = z.object({
-  make: z.string().min(1, 'Make is required'),
-  model: z.string().trim().min(1, 'Model is required').max(120),
+  make: z.enum(LISTING_BRANDS, { error: 'Make is required' }),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'Model is required')
+    .max(LISTING_LIMITS.model, `Model must be at most ${LISTING_LIMITS.model} characters`),
   year: z
     .string()
     .min(1, 'Year is required')
@@ -33,14 +44,16 @@ const schema = z.object({
   hours: z.string().refine((s) => /^\d+$/.test(s.trim()), 'Hours must be at least 0'),
   price: z.string().refine((s) => parseDollarsToCents(s) !== null, 'Price must be at least 0'),
   location: z.string().min(1, 'Location is required'),
-  condition: z.string().min(1, 'Condition is required'),
-  description: z.string().max(5000),
-  transmission: z.string().max(120),
+  condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
+  description: z
+    .string()
+    .max(LISTING_LIMITS.description, `Description must be at most ${LISTING_LIMITS.description} characters`),
+  transmission: maxText(LISTING_LIMITS.transmission),
   frontLoader: z.boolean(),
-  otherInfo: z.string().max(2000),
+  otherInfo: maxText(LISTING_LIMITS.otherInfo),
   airBrakes: z.enum(['', 'yes', 'no']),
-  ...Object.fromEntries(TEXT_SPECS.map(({ key: k }) => [k, z.string().max(120)])),
-  ...Object.fromEntries(INT_SPECS.map(({ key: k, label }) => [k, wholeOrEmpty(label)])),
+  ...Object.fromEntries(TEXT_SPECS.map(({ key: k, max }) => [k, maxText(max)])),
+  ...Object.fromEntries(INT_SPECS.map(({ key: k, label, max }) => [k, wholeOrEmpty(label, max)])),
 });
 type FormValues = z.infer<typeof schema> & Record<string, string | boolean>;
 
@@ -103,6 +116,7 @@ export function ListingForm({
     defaultValues: defaults(listing),
   });
   const { register, formState } = form;
+  const sold = listing?.status === 'sold';
   const err = (k: string) => (formState.errors as Record<string, { message?: string }>)[k]?.message;
   const aria = (k: string) => ({
     'aria-invalid': Boolean(err(k)),
@@ -165,7 +179,22 @@ export function ListingForm({
         {field(
           'price',
           'Price ($)',
-          <Input id="lf-price" inputMode="decimal" {...register('price')} {...aria('price')} />,
+          <>
+            <Input
+              id="lf-price"
+              inputMode="decimal"
+              // A sold tractor's price is part of the sale's record (the server refuses a change too).
+              readOnly={sold}
+              {...register('price')}
+              {...aria('price')}
+              aria-describedby={sold ? 'lf-price-sold' : aria('price')['aria-describedby']}
+            />
+            {sold && (
+              <p id="lf-price-sold" className="text-sm text-muted-foreground">
+                The price of a sold tractor cannot be changed.
+              </p>
+            )}
+          </>,
         )}
         {field(
           'location',

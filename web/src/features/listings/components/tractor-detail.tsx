@@ -1,4 +1,4 @@
-import { SPEC_FIELDS } from '@domain/listings';
+import { SPEC_FIELDS, tractorName } from '@domain/listings';
 import { ArrowLeft, Calendar, Cog, Gauge, MapPin, Truck } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useSession } from '@/features/auth/api/session';
 import { AsIsNotice, ConditionReportSection } from '@/features/inspections';
 import { OfferHistory, OfferPanel } from '@/features/offers/components/offer-panel';
 import { ApiError } from '@/lib/api';
@@ -43,6 +44,9 @@ function BackLink() {
 }
 
 export function TractorDetail({ id, reportRevision }: { id: string; reportRevision?: number }) {
+  // Subscribed so a sign-in on this page (e.g. from an e-mail link) re-renders it and the detail is fetched
+  // again as the member sees it (price, or a sold tractor its buyer may see); sign-in drops the cached answer.
+  useSession();
   const query = useListing(id);
   if (query.isPending)
     return (
@@ -110,7 +114,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
       <BackLink />
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <ImageGallery images={l.images} title={`${l.year} ${title}`} />
+          <ImageGallery images={l.images} title={tractorName(l)} />
         </div>
         <div className="space-y-5 lg:col-span-2 lg:row-span-2">
           <div className="space-y-2">

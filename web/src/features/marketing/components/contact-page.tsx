@@ -1,7 +1,7 @@
 import { ArrowRight, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 
 /** "+1 (302) 555-0147" -> "+13025550147" for the tel: link. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { linkButton } from '@/components/layout/link-styles';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 
 // SPEC.md section 1: the six marketing claims of the dealer-benefits page.
 const BENEFITS = [

@@ -13,7 +13,7 @@ import {
   TruckIcon as Truck,
 } from '@/components/layout/icons';
 import { linkButton } from '@/components/layout/link-styles';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 import { InspectionCard } from './inspection-card';
 import { TractorIllustration } from './tractor-illustration';
 

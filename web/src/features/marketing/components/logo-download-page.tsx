@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { Page } from '@/components/layout/app-layout';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 
 const VERSIONS = [
   {

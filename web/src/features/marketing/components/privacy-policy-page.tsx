@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 export function PrivacyPolicyPage() {

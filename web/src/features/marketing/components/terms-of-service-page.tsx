@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '@/features/site/use-site';
+import { useSite } from '@/features/site';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 /** SPEC.md section 9's terms, in US dollars (DECISIONS.md), plus the buyer fee and the inspection guarantee. */

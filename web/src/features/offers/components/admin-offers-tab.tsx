@@ -1,9 +1,10 @@
-import { buyerFeeCents, formatDollarsCents, parseDollarsToCents } from '@domain/money';
+import { buyerFeeCents, DOLLAR_AMOUNT_MESSAGE, formatDollarsCents, parseDollarAmount } from '@domain/money';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DealConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
@@ -19,6 +20,7 @@ import { tractorName } from './offer-dialog';
  */
 export function AdminOffersTab() {
   const query = useAdminOffers();
+  const [needsAction, setNeedsAction] = useState(false);
   useLiveEvents();
   if (query.isPending)
     return (
@@ -36,17 +38,42 @@ export function AdminOffersTab() {
         description="Offers and buy-now requests from dealers appear here as they arrive."
       />
     );
-  const pending = query.data.filter((o) => o.status === 'pending').length;
+  const pending = query.data.filter((o) => o.status === 'pending');
+  const shown = needsAction ? pending : query.data;
   return (
     <section aria-labelledby="admin-offers-title" className="grid gap-3">
-      <h2 id="admin-offers-title" className="text-lg font-bold">
-        Offers{' '}
-        <span className="text-muted-foreground">
-          ({query.data.length}, {pending} pending)
-        </span>
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="admin-offers-title" className="text-lg font-bold">
+          Offers{' '}
+          <span className="text-muted-foreground">
+            ({query.data.length}, {pending.length} pending)
+          </span>
+        </h2>
+        {/* New offers and buy-now requests wait for an answer: pending is exactly "needs action". */}
+        <fieldset className="flex gap-2" aria-label="Filter offers">
+          <Button
+            size="sm"
+            variant={needsAction ? 'outline' : 'default'}
+            aria-pressed={!needsAction}
+            onClick={() => setNeedsAction(false)}
+          >
+            All
+          </Button>
+          <Button
+            size="sm"
+            variant={needsAction ? 'default' : 'outline'}
+            aria-pressed={needsAction}
+            onClick={() => setNeedsAction(true)}
+          >
+            Needs action ({pending.length})
+          </Button>
+        </fieldset>
+      </div>
+      {shown.length === 0 && (
+        <p className="text-sm text-muted-foreground">Nothing needs action: every offer has an answer.</p>
+      )}
       <ul className="grid gap-3">
-        {query.data.map((offer) => (
+        {shown.map((offer) => (
           <li key={offer.id}>
             <AdminOfferRow offer={offer} />
           </li>
@@ -60,8 +87,10 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
   const decide = useAdminDecision();
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
-  const ids = { amount: useId(), message: useId() };
+  const ids = { amount: useId(), message: useId(), hint: useId() };
   const name = tractorName(offer.listing);
+
+  const [confirm, setConfirm] = useState<AdminDecision | null>(null);
 
   const run = (d: AdminDecision) =>
     decide.mutate(d, {
@@ -73,7 +102,7 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
       onError: (err) => toast.error('Failed to update offer', { description: err.message }),
     });
 
-  const counterCents = parseDollarsToCents(amount);
+  const counterCents = parseDollarAmount(amount);
   return (
     <Card className="grid gap-3 p-4" data-testid="admin-offer-row">
       <div className="flex flex-wrap items-center gap-2">
@@ -111,7 +140,7 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
-              onClick={() => run({ offerId: offer.id, action: 'accept' })}
+              onClick={() => setConfirm({ offerId: offer.id, action: 'accept' })}
               disabled={decide.isPending}
             >
               Accept
@@ -119,7 +148,7 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
             <Button
               size="sm"
               variant="destructive"
-              onClick={() => run({ offerId: offer.id, action: 'reject' })}
+              onClick={() => setConfirm({ offerId: offer.id, action: 'reject' })}
               disabled={decide.isPending}
             >
               Reject
@@ -130,11 +159,17 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
               <Label htmlFor={ids.amount}>Counter amount</Label>
               <Input
                 id={ids.amount}
-                inputMode="decimal"
-                placeholder="46,000"
+                inputMode="numeric"
+                aria-describedby={ids.hint}
+                aria-invalid={amount.trim() !== '' && counterCents === null}
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
               />
+              <p id={ids.hint} className="text-xs text-muted-foreground">
+                {amount.trim() !== '' && counterCents === null
+                  ? DOLLAR_AMOUNT_MESSAGE
+                  : 'Whole dollars, e.g. 48,500'}
+              </p>
             </div>
             <div className="grid gap-1">
               <Label htmlFor={ids.message}>Counter message (optional)</Label>
@@ -146,7 +181,11 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
                 variant="outline"
                 className="h-11"
                 disabled={decide.isPending}
-                onClick={() => run({ offerId: offer.id, action: 'counter', amount: amount.trim(), message })}
+                onClick={() => {
+                  // The domain rule names what is wrong; only a valid amount reaches the confirmation.
+                  if (counterCents === null) return;
+                  setConfirm({ offerId: offer.id, action: 'counter', amount: amount.trim(), message });
+                }}
               >
                 Counter{counterCents !== null ? ` at ${formatDollarsCents(counterCents)}` : ''}
               </Button>
@@ -154,9 +193,42 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
           </div>
         </div>
       )}
+      {confirm && (
+        <DealConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirm(null)}
+          {...CONFIRM[confirm.action]}
+          tractor={name}
+          buyer={`${offer.buyer.name} · ${offer.buyer.companyName}`}
+          amountCents={
+            confirm.action === 'counter' ? (counterCents ?? offer.offerAmountCents) : offer.offerAmountCents
+          }
+          onConfirm={() => run(confirm)}
+        />
+      )}
     </Card>
   );
 }
+
+/** What each admin decision's confirmation says (issue 9 section 3). */
+const CONFIRM = {
+  accept: {
+    title: 'Accept this offer?',
+    description: 'The tractor is sold to this buyer at this amount; every other open offer on it ends.',
+    confirmLabel: 'Accept Offer',
+  },
+  reject: {
+    title: 'Reject this offer?',
+    description: 'The buyer is told by e-mail that the offer was not accepted.',
+    confirmLabel: 'Reject Offer',
+    destructive: true,
+  },
+  counter: {
+    title: 'Send this counter offer?',
+    description: 'The buyer can accept it at once, which sells the tractor at this amount.',
+    confirmLabel: 'Send Counter Offer',
+  },
+} as const;
 
 function Fact({
   label,

@@ -8,9 +8,10 @@ import { useSession } from '@/features/auth/api/session';
 import { formatDateTime } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type OfferWithListing, useMyOffers } from '../api/offers';
+import { AcceptCounterButton } from './accept-counter';
 import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
 import { tractorName } from './offer-dialog';
-import { AmountWithFee } from './offer-history';
+import { AmountWithFee, WithdrawButton } from './offer-history';
 import { TractorThumb } from './tractor-thumb';
 
 /** SPEC.md "My Offers": the dealer's own offers, newest first, updating live. */
@@ -110,7 +111,9 @@ function OfferCard({ offer }: { offer: OfferWithListing }) {
           </div>
         )}
         {offer.message && <p className="text-sm">Your message: {offer.message}</p>}
-        <div>
+        <div className="flex flex-wrap gap-2">
+          <AcceptCounterButton offer={offer} tractor={name} size="sm" />
+          <WithdrawButton offer={offer} />
           <Button asChild variant="outline" size="sm">
             <Link to={`/tractor/${offer.listingId}`} aria-label={`View Listing: ${name}`}>
               View Listing

@@ -7,6 +7,7 @@ const STATUS_LABEL: Record<OfferStatus, string> = {
   accepted: 'Accepted',
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
+  replaced: 'Replaced',
 };
 
 /** SPEC.md colours (yellow, blue, green, red, grey), always with the status as text. */

@@ -1,5 +1,11 @@
-import { buyerFeeCents, formatDollars, parseDollarsToCents } from '@domain/money';
-import { maxOfferCents, OFFER_ABSOLUTE_MAX_CENTS, OFFER_MIN_CENTS } from '@domain/offers';
+import { tractorName } from '@domain/listings';
+import { buyerFeeCents, DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from '@domain/money';
+import {
+  maxOfferCents,
+  OFFER_ABSOLUTE_MAX_CENTS,
+  OFFER_MIN_CENTS,
+  OPEN_OFFER_STATUSES,
+} from '@domain/offers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -16,7 +22,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
-import { useCreateOffer } from '../api/offers';
+import { useCreateOffer, useListingOffers } from '../api/offers';
 
 export interface OfferListing {
   id: string;
@@ -26,8 +32,7 @@ export interface OfferListing {
   priceCents: number | null;
 }
 
-export const tractorName = (l: { make: string; model: string; year?: number | null }) =>
-  [l.year, l.make, l.model].filter(Boolean).join(' ');
+export { tractorName };
 
 function schemaFor(askingCents: number) {
   const cap = askingCents > 0 ? maxOfferCents(askingCents) : OFFER_ABSOLUTE_MAX_CENTS;
@@ -42,9 +47,9 @@ function schemaFor(askingCents: number) {
       const text = v.amount.trim();
       const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['amount'], message });
       if (!text) return issue('Offer amount is required');
-      if (!/^\$?[\d,]*\.?\d*$/.test(text) || !/\d/.test(text)) return issue('Offer amount must be a number');
-      const cents = parseDollarsToCents(text);
-      if (cents === null) return issue('Offer amount can have at most 2 decimal places');
+      // The server's rule (domain/money.ts): whole dollars, commas only in groups of three.
+      const cents = parseDollarAmount(text);
+      if (cents === null) return issue(DOLLAR_AMOUNT_MESSAGE);
       if (cents < OFFER_MIN_CENTS) return issue('Offer amount must be at least $1');
       if (cents > cap) return issue(`Offer amount cannot be more than ${formatDollars(cap)}`);
     });
@@ -58,6 +63,12 @@ function newIdempotencyKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The steps of one submission: the form; "Buy Now instead?" when an offer is at or above the asking price; the
+ * Buy Now confirmation naming the tractor, price, buyer fee and total (issue 9: nothing binding on one click).
+ */
+type Step = 'form' | 'at-asking' | 'confirm-buy';
+
 /** SPEC.md "Offer dialog": plain offer or buy now, optional message, the buyer fee and total shown live. */
 export function OfferDialog({
   listing,
@@ -70,28 +81,33 @@ export function OfferDialog({
 }) {
   const asking = listing.priceCents ?? 0;
   const create = useCreateOffer();
+  const history = useListingOffers(listing.id, open);
   const [key, setKey] = useState(newIdempotencyKey);
+  const [step, setStep] = useState<Step>('form');
   const form = useForm<Values>({ resolver: zodResolver(schemaFor(asking)), defaultValues: EMPTY });
-  const ids = { amount: useId(), amountError: useId(), message: useId(), fee: useId() };
+  const ids = { amount: useId(), amountHint: useId(), amountError: useId(), message: useId(), fee: useId() };
   const [offerType, amount] = useWatch({ control: form.control, name: ['offerType', 'amount'] });
 
   useEffect(() => {
     if (open) {
       setKey(newIdempotencyKey());
+      setStep('form');
       form.reset(EMPTY);
     }
   }, [open, form]);
 
-  const amountCents = offerType === 'buy_now' ? asking : (parseDollarsToCents(amount || '') ?? null);
+  const amountCents = offerType === 'buy_now' ? asking : parseDollarAmount(amount || '');
   const feeCents = amountCents !== null && amountCents >= OFFER_MIN_CENTS ? buyerFeeCents(amountCents) : null;
+  // One open offer per dealer per listing: a new one replaces theirs, so say so before they send it.
+  const openOffer = history.data?.find((o) => OPEN_OFFER_STATUSES.includes(o.status));
 
-  const onSubmit = form.handleSubmit((v) => {
+  const send = (v: Values) => {
     create.mutate(
       {
         input: {
           listingId: listing.id,
           offerType: v.offerType,
-          ...(v.offerType === 'offer' ? { amount: v.amount.trim().replace(/[$,]/g, '') } : {}),
+          ...(v.offerType === 'offer' ? { amount: v.amount.trim() } : {}),
           message: v.message,
         },
         idempotencyKey: key,
@@ -107,6 +123,7 @@ export function OfferDialog({
           onClose();
         },
         onError: (err) => {
+          setStep('form');
           if (err instanceof ApiError && err.fields.amount) {
             form.setError('amount', { message: err.fields.amount });
           } else if (err instanceof ApiError && err.status === 401) {
@@ -121,99 +138,200 @@ export function OfferDialog({
         },
       },
     );
+  };
+
+  const onSubmit = form.handleSubmit((v) => {
+    if (v.offerType === 'buy_now') return setStep('confirm-buy');
+    const cents = parseDollarAmount(v.amount) ?? 0;
+    if (asking >= OFFER_MIN_CENTS && cents >= asking) return setStep('at-asking');
+    send(v);
   });
+  const buyNowInstead = () => {
+    form.setValue('offerType', 'buy_now');
+    setStep('confirm-buy');
+  };
 
   const amountError = form.formState.errors.amount?.message;
+  const fees = (cents: number, label: string) => (
+    <dl
+      className="grid gap-1 rounded-md border border-border bg-muted/50 p-3 text-sm"
+      data-testid="confirm-fees"
+    >
+      <div className="flex justify-between gap-2">
+        <dt>{label}</dt>
+        <dd className="font-semibold tabular-nums">{formatDollars(cents)}</dd>
+      </div>
+      <div className="flex justify-between gap-2">
+        <dt>Buyer fee ($500 + 5%)</dt>
+        <dd className="font-semibold tabular-nums">{formatDollars(buyerFeeCents(cents))}</dd>
+      </div>
+      <div className="flex justify-between gap-2 border-t border-border pt-1 text-base">
+        <dt className="font-semibold">Total</dt>
+        <dd className="font-bold tabular-nums" data-testid="confirm-total">
+          {formatDollars(cents + buyerFeeCents(cents))}
+        </dd>
+      </div>
+    </dl>
+  );
+
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !create.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Make an Offer</DialogTitle>
-          <DialogDescription>
-            <span className="block font-semibold text-foreground">{tractorName(listing)}</span>
-            Listed price: <span className="font-semibold text-foreground">{formatDollars(asking)}</span>
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Offer type</legend>
-            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              <TypeChoice value="offer" label="Make an Offer" register={form.register('offerType')} />
-              <TypeChoice
-                value="buy_now"
-                label={`Buy Now (${formatDollars(asking)})`}
-                register={form.register('offerType')}
-              />
-            </div>
-          </fieldset>
-
-          {offerType === 'offer' && (
-            <div className="grid gap-2">
-              <Label htmlFor={ids.amount}>Offer amount (USD)</Label>
-              <div className="relative">
-                <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground">
-                  $
-                </span>
-                <Input
-                  id={ids.amount}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="45,000"
-                  className="pl-7"
-                  aria-invalid={amountError ? true : undefined}
-                  aria-describedby={`${amountError ? ids.amountError : ''} ${ids.fee}`.trim()}
-                  {...form.register('amount')}
+      <DialogContent
+        // Escape on a confirmation step goes back to the form: nothing is sent, nothing is lost.
+        onEscapeKeyDown={(e) => {
+          if (step !== 'form' && !create.isPending) {
+            e.preventDefault();
+            setStep('form');
+          }
+        }}
+      >
+        {step === 'at-asking' && (
+          <>
+            <DialogHeader>
+              <DialogTitle>Buy Now instead?</DialogTitle>
+              <DialogDescription>
+                That is at or above the asking price of {formatDollars(asking)}. Buy Now instead?
+              </DialogDescription>
+            </DialogHeader>
+            <p className="text-sm">
+              Buy Now asks for {tractorName(listing)} at its asking price. Your offer of{' '}
+              <span className="font-semibold tabular-nums">{formatDollars(amountCents ?? 0)}</span> would
+              otherwise be sent as it is.
+            </p>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => send(form.getValues())} disabled={create.isPending}>
+                {create.isPending ? 'Submitting...' : `Send my offer of ${formatDollars(amountCents ?? 0)}`}
+              </Button>
+              <Button onClick={buyNowInstead} disabled={create.isPending}>
+                Buy Now instead
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+        {step === 'confirm-buy' && (
+          <>
+            <DialogHeader>
+              <DialogTitle>Confirm Buy Now</DialogTitle>
+              <DialogDescription>
+                You are asking to buy {tractorName(listing)} at its asking price of {formatDollars(asking)}.
+              </DialogDescription>
+            </DialogHeader>
+            {fees(asking, 'Purchase price')}
+            {openOffer && (
+              <p className="text-sm">
+                This replaces your open offer of {formatDollars(openOffer.offerAmountCents)}.
+              </p>
+            )}
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setStep('form')} disabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button onClick={() => send(form.getValues())} disabled={create.isPending}>
+                {create.isPending ? 'Submitting...' : 'Confirm Buy Now'}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+        <div className={step === 'form' ? 'contents' : 'hidden'}>
+          {/* Kept mounted (hidden) during a confirmation so the typed values stay; one title at a time. */}
+          {step === 'form' && (
+            <DialogHeader>
+              <DialogTitle>Make an Offer</DialogTitle>
+              <DialogDescription>
+                <span className="block font-semibold text-foreground">{tractorName(listing)}</span>
+                Listed price: <span className="font-semibold text-foreground">{formatDollars(asking)}</span>
+              </DialogDescription>
+            </DialogHeader>
+          )}
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Offer type</legend>
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                <TypeChoice value="offer" label="Make an Offer" register={form.register('offerType')} />
+                <TypeChoice
+                  value="buy_now"
+                  label={`Buy Now (${formatDollars(asking)})`}
+                  register={form.register('offerType')}
                 />
               </div>
-              <FieldError id={ids.amountError} message={amountError} />
-            </div>
-          )}
+            </fieldset>
 
-          <div className="grid gap-2">
-            <Label htmlFor={ids.message}>Message (optional)</Label>
-            <Textarea
-              id={ids.message}
-              rows={3}
-              placeholder="Anything the seller should know"
-              {...form.register('message')}
-            />
-            <FieldError message={form.formState.errors.message?.message} />
-          </div>
+            {offerType === 'offer' && (
+              <div className="grid gap-2">
+                <Label htmlFor={ids.amount}>Offer amount (USD)</Label>
+                <div className="relative">
+                  <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground">
+                    $
+                  </span>
+                  <Input
+                    id={ids.amount}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    className="pl-7"
+                    aria-invalid={amountError ? true : undefined}
+                    aria-describedby={`${ids.amountHint} ${amountError ? ids.amountError : ''} ${ids.fee}`.trim()}
+                    {...form.register('amount')}
+                  />
+                </div>
+                {/* A hint instead of a placeholder: an example number in the field looks like a value. */}
+                <p id={ids.amountHint} className="text-sm text-muted-foreground">
+                  Whole dollars; commas are optional.
+                </p>
+                <FieldError id={ids.amountError} message={amountError} />
+              </div>
+            )}
 
-          <dl
-            id={ids.fee}
-            className="grid gap-1 rounded-md border border-border bg-muted/50 p-3 text-sm"
-            aria-live="polite"
-          >
-            <div className="flex justify-between">
-              <dt>{offerType === 'buy_now' ? 'Purchase price' : 'Your offer'}</dt>
-              <dd className="font-semibold tabular-nums">
-                {amountCents !== null ? formatDollars(amountCents) : '—'}
-              </dd>
+            <div className="grid gap-2">
+              <Label htmlFor={ids.message}>Message (optional)</Label>
+              <Textarea
+                id={ids.message}
+                rows={3}
+                placeholder="Anything the seller should know"
+                {...form.register('message')}
+              />
+              <FieldError message={form.formState.errors.message?.message} />
             </div>
-            <div className="flex justify-between">
-              <dt>Buyer fee ($500 + 5%)</dt>
-              <dd className="font-semibold tabular-nums">
-                {feeCents !== null ? formatDollars(feeCents) : '—'}
-              </dd>
-            </div>
-            <div className="flex justify-between border-t border-border pt-1 text-base">
-              <dt className="font-semibold">Total</dt>
-              <dd className="font-bold tabular-nums" data-testid="offer-total">
-                {feeCents !== null && amountCents !== null ? formatDollars(amountCents + feeCents) : '—'}
-              </dd>
-            </div>
-          </dl>
 
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Submitting...' : 'Submit Offer'}
-            </Button>
-          </DialogFooter>
-        </form>
+            <dl
+              id={ids.fee}
+              className="grid gap-1 rounded-md border border-border bg-muted/50 p-3 text-sm"
+              aria-live="polite"
+            >
+              <div className="flex justify-between">
+                <dt>{offerType === 'buy_now' ? 'Purchase price' : 'Your offer'}</dt>
+                <dd className="font-semibold tabular-nums">
+                  {amountCents !== null ? formatDollars(amountCents) : '—'}
+                </dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Buyer fee ($500 + 5%)</dt>
+                <dd className="font-semibold tabular-nums">
+                  {feeCents !== null ? formatDollars(feeCents) : '—'}
+                </dd>
+              </div>
+              <div className="flex justify-between border-t border-border pt-1 text-base">
+                <dt className="font-semibold">Total</dt>
+                <dd className="font-bold tabular-nums" data-testid="offer-total">
+                  {feeCents !== null && amountCents !== null ? formatDollars(amountCents + feeCents) : '—'}
+                </dd>
+              </div>
+            </dl>
+            {openOffer && offerType === 'offer' && (
+              <p className="text-sm" data-testid="replaces-open-offer">
+                This offer replaces your open offer of {formatDollars(openOffer.offerAmountCents)}.
+              </p>
+            )}
+
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose} disabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending && step === 'form' ? 'Submitting...' : 'Submit Offer'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </div>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { buyerFeeCents, formatDollars } from '@domain/money';
 import type { OfferStatus } from '@domain/offers';
-import { CheckCircle2, Handshake } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -10,9 +10,8 @@ import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/features/auth/api/session';
 import { formatDate, formatDateTime, formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
-import { type Offer, useAcceptCounter, useListingOffers, useWithdrawOffer } from '../api/offers';
+import { type Offer, useListingOffers, useWithdrawOffer } from '../api/offers';
 import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
-import { requestOfferDialog } from './offer-dialog-bus';
 
 /** "$45,000 + $2,750 buyer fee" */
 export function AmountWithFee({ cents }: { cents: number }) {
@@ -26,7 +25,7 @@ export function AmountWithFee({ cents }: { cents: number }) {
 
 /**
  * "Your Offer History" on the detail page (approved dealers only, hidden when empty, newest first), with the
- * "Offer Accepted!" banner or, when nothing is accepted, the counter-offer banner. Updates live.
+ * "Offer Accepted!" banner. Updates live. A live counter offer shows in the offer panel at the top (CounterCard).
  */
 export function OfferHistory({ listingId }: { listingId: string }) {
   const { isApproved } = useSession();
@@ -40,12 +39,10 @@ export function OfferHistory({ listingId }: { listingId: string }) {
   if (offers.length === 0) return null;
 
   const accepted = offers.find((o) => o.status === 'accepted');
-  const countered = accepted ? undefined : offers.find((o) => o.status === 'countered');
 
   return (
     <section aria-labelledby="offer-history-title" className="grid gap-4" data-testid="offer-history">
       {accepted && <AcceptedBanner offer={accepted} />}
-      {countered && <CounterBanner offer={countered} />}
       <h2 id="offer-history-title" className="text-xl font-bold">
         Your Offer History
       </h2>
@@ -80,55 +77,7 @@ function AcceptedBanner({ offer }: { offer: Offer }) {
   );
 }
 
-function CounterBanner({ offer }: { offer: Offer }) {
-  const accept = useAcceptCounter();
-  const counter = offer.counterOfferAmountCents ?? 0;
-  const onAccept = () =>
-    accept.mutate(offer.id, {
-      onSuccess: () => toast.success('Counter offer accepted successfully!'),
-      onError: () => toast.error('Failed to accept counter offer'),
-    });
-  return (
-    <div
-      role="status"
-      className="grid gap-2 rounded-lg border-2 border-blue-600 bg-blue-50 p-4 text-blue-950"
-    >
-      <h2 className="flex items-center gap-2 text-lg font-bold">
-        <Handshake className="size-6 text-blue-700" aria-hidden="true" />
-        You have received a counter offer!
-      </h2>
-      <p>
-        Counter offer: <AmountWithFee cents={counter} />
-      </p>
-      {offer.counterMessage && (
-        <blockquote className="border-l-4 border-blue-300 pl-3 italic">
-          <span className="sr-only">Seller's message: </span>
-          {offer.counterMessage}
-        </blockquote>
-      )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button onClick={onAccept} disabled={accept.isPending}>
-          Accept Counter Offer
-        </Button>
-        <Button variant="outline" onClick={() => requestOfferDialog(offer.listingId)}>
-          Make New Offer
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 function HistoryEntry({ offer }: { offer: Offer }) {
-  const withdraw = useWithdrawOffer();
-  const open = offer.status === 'pending' || offer.status === 'countered';
-  const onWithdraw = () =>
-    withdraw.mutate(
-      { offerId: offer.id, expectedStatus: offer.status as OfferStatus },
-      {
-        onSuccess: () => toast.success('Offer withdrawn'),
-        onError: (err) => toast.error(err.message || 'Failed to withdraw offer'),
-      },
-    );
   return (
     <Card className="grid gap-2 p-4" data-testid="offer-history-entry">
       <div className="flex flex-wrap items-center gap-2">
@@ -150,22 +99,45 @@ function HistoryEntry({ offer }: { offer: Offer }) {
           Counter offer: <AmountWithFee cents={offer.counterOfferAmountCents} />
         </p>
       )}
+      {offer.status === 'replaced' && (
+        <p className="text-sm text-muted-foreground">
+          Replaced by a newer offer on{' '}
+          <time dateTime={offer.updatedAt}>{formatDateTime(offer.updatedAt)}</time>
+        </p>
+      )}
       {offer.message && <p className="text-sm text-muted-foreground">Your message: {offer.message}</p>}
-      {open && (
+      {(offer.status === 'pending' || offer.status === 'countered') && (
         <div>
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline" size="sm" disabled={withdraw.isPending}>
-                Withdraw Offer
-              </Button>
-            }
-            title="Withdraw this offer?"
-            description="The seller will no longer be able to accept it. You can make a new offer later."
-            confirmLabel="Withdraw Offer"
-            onConfirm={onWithdraw}
-          />
+          <WithdrawButton offer={offer} />
         </div>
       )}
     </Card>
+  );
+}
+
+/** "Withdraw Offer" (asks first) while the offer is still open; nothing otherwise. */
+export function WithdrawButton({ offer }: { offer: Offer }) {
+  const withdraw = useWithdrawOffer();
+  if (offer.status !== 'pending' && offer.status !== 'countered') return null;
+  const onWithdraw = () =>
+    withdraw.mutate(
+      { offerId: offer.id, expectedStatus: offer.status as OfferStatus },
+      {
+        onSuccess: () => toast.success('Offer withdrawn'),
+        onError: (err) => toast.error(err.message || 'Failed to withdraw offer'),
+      },
+    );
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" disabled={withdraw.isPending}>
+          Withdraw Offer
+        </Button>
+      }
+      title="Withdraw this offer?"
+      description="The seller will no longer be able to accept it. You can make a new offer later."
+      confirmLabel="Withdraw Offer"
+      onConfirm={onWithdraw}
+    />
   );
 }

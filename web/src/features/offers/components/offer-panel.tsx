@@ -1,11 +1,14 @@
-import { Lock } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
+import { Handshake, Lock } from 'lucide-react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api/session';
 import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useLiveEvents } from '@/lib/live-events';
-import { OfferDialog, type OfferListing } from './offer-dialog';
+import { useListingOffers } from '../api/offers';
+import { AcceptCounterButton } from './accept-counter';
+import { OfferDialog, type OfferListing, tractorName } from './offer-dialog';
 import { useOfferDialogRequests } from './offer-dialog-bus';
 
 export { OfferHistory } from './offer-history';
@@ -13,7 +16,8 @@ export { OfferHistory } from './offer-history';
 /**
  * The offer panel of the tractor detail page (SPEC.md "Offer panel"): Make Offer for approved dealers;
  * "Pending Approval" for signed-in users who are not approved; "Dealer Login Required" (opens the sign-in
- * dialog) for visitors. A sold listing takes no offers.
+ * dialog) for visitors. A sold listing takes no offers. A live counter offer replaces Make Offer with the
+ * counter, its fee and total, Accept Counter Offer and Make New Offer (issue 9 section 5).
  */
 export function OfferPanel({ listing }: { listing: OfferListing & { status?: string } }) {
   const { user, isLoading, isApproved } = useSession();
@@ -62,10 +66,65 @@ export function OfferPanel({ listing }: { listing: OfferListing & { status?: str
 
   return (
     <div className="grid gap-2" data-testid="offer-panel">
-      <Button size="lg" variant="accent" className="w-full text-base" onClick={openOffer}>
-        Make Offer
-      </Button>
+      <LiveCounter listing={listing} onNewOffer={openOffer}>
+        <Button size="lg" variant="accent" className="w-full text-base" onClick={openOffer}>
+          Make Offer
+        </Button>
+      </LiveCounter>
       <OfferDialog listing={listing} open={offerOpen} onClose={() => setOfferOpen(false)} />
+    </div>
+  );
+}
+
+/** The dealer's live counter offer on this listing, answered right here; otherwise `children` (Make Offer). */
+function LiveCounter({
+  listing,
+  onNewOffer,
+  children,
+}: {
+  listing: OfferListing;
+  onNewOffer: () => void;
+  children: ReactNode;
+}) {
+  const query = useListingOffers(listing.id);
+  const offers = query.data ?? [];
+  const countered = offers.some((o) => o.status === 'accepted')
+    ? undefined
+    : offers.find((o) => o.status === 'countered' && o.counterOfferAmountCents !== null);
+  if (!countered) return children;
+  const counter = countered.counterOfferAmountCents ?? 0;
+  return (
+    <div
+      role="status"
+      className="grid gap-2 rounded-lg border-2 border-blue-600 bg-blue-50 p-4 text-blue-950"
+      data-testid="counter-card"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <Handshake className="size-6 text-blue-700" aria-hidden="true" />
+        You have received a counter offer!
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt>Counter offer</dt>
+        <dd className="text-right text-base font-bold tabular-nums">{formatDollars(counter)}</dd>
+        <dt>Buyer fee</dt>
+        <dd className="text-right tabular-nums">{formatDollars(buyerFeeCents(counter))}</dd>
+        <dt>Total</dt>
+        <dd className="text-right font-bold tabular-nums" data-testid="counter-total">
+          {formatDollars(totalWithFeeCents(counter))}
+        </dd>
+      </dl>
+      {countered.counterMessage && (
+        <blockquote className="border-l-4 border-blue-300 pl-3 italic">
+          <span className="sr-only">Seller's message: </span>
+          {countered.counterMessage}
+        </blockquote>
+      )}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <AcceptCounterButton offer={countered} tractor={tractorName(listing)} />
+        <Button variant="outline" onClick={onNewOffer}>
+          Make New Offer
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { AuthzEntry } from '../../test/authz.js';
+import type { AuthzEntry } from '../authz.js';
 
 const listing = { make: 'Kubota', model: 'M7-172', year: 2020, location: 'Iowa' };
 
@@ -27,4 +27,5 @@ export const authz: AuthzEntry[] = [
   { method: 'POST', url: '/api/admin/listings/:listingId/images/:imageId/primary', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/listings/:listingId/images/:imageId', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/listings/:listingId', access: 'admin' },
+  { method: 'POST', url: '/api/admin/listings/:listingId/restore', access: 'admin' },
 ];

@@ -1,5 +1,5 @@
-import type { AuthzEntry } from '../../test/authz.js';
-import { TEST_PASSWORD } from '../../test/test-app.js';
+import type { AuthzEntry } from '../authz.js';
+import { TEST_PASSWORD } from '../test-app.js';
 
 export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/auth/session', access: 'public' },

@@ -1,4 +1,4 @@
-import type { AuthzEntry } from '../../test/authz.js';
+import type { AuthzEntry } from '../authz.js';
 
 /** Every offers route for the authorization matrix (placeholders: see test/authz.ts). */
 export const authz: AuthzEntry[] = [

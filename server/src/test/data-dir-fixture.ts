@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pgliteTemplatePath } from '../test/template-db.js';
-import { openDatabase } from './client.js';
+import { openDatabase } from '../db/client.js';
+import { pgliteTemplatePath } from './template-db.js';
 
 /** Tests that spawn the real server: a DATA_DIR whose embedded database is a copy of the migrated template. */
 export async function dataDirFromTemplate(dataDir: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AuthzEntry } from '../../test/authz.js';
+import type { AuthzEntry } from '../authz.js';
 
 export const authz: AuthzEntry[] = [
   { method: 'POST', url: '/api/admin/notifications/brand', access: 'admin', body: { brand: 'John Deere' } },

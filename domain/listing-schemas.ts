@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { LISTING_BRANDS } from './brands.js';
+import {
+  CONDITIONS,
+  LISTING_LIMITS,
+  LISTING_STATUSES,
+  type ListingSpecs,
+  SPEC_FIELDS,
+  type SpecField,
+  tooLongMessage,
+  YEAR_MIN,
+  yearMax,
+} from './listings.js';
+
+// The listings API's request and response shapes: the server's routes declare them, the SPA types its
+// queries and its add/edit form from them (prices in cents, dates ISO).
+
+export const imageSchema = z.object({
+  id: z.string(),
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number(),
+  height: z.number(),
+  isPrimary: z.boolean(),
+});
+export type ListingImage = z.infer<typeof imageSchema>;
+export const cardImageSchema = imageSchema.pick({ src: true, srcSet: true, width: true, height: true });
+export type CardImage = z.infer<typeof cardImageSchema>;
+
+const cardFields = {
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  hours: z.number(),
+  location: z.string(),
+  condition: z.string(),
+  image: cardImageSchema.nullable(),
+  /** The condition report's grade; null until one is published. */
+  grade: z.number().nullable(),
+  /** Sold as-is, not inspected (an admin's decision, issue 12). */
+  asIs: z.boolean(),
+};
+export const dealerCardSchema = z.object({ ...cardFields, priceCents: z.number() });
+/** The public card cannot carry a price: the schema only admits null. */
+export const publicCardSchema = z.object({ ...cardFields, priceCents: z.null() });
+export type DealerCard = z.infer<typeof dealerCardSchema>;
+/** A card of the inventory; priceCents is null for signed-out visitors (the server never sends them a price). */
+export type ListingCard = z.infer<typeof dealerCardSchema> | z.infer<typeof publicCardSchema>;
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** All matches; only the first page carries it (later pages answer -1). */
+    total: z.number(),
+    nextCursor: z.string().nullable(),
+    brands: z.array(z.string()),
+  });
+export const dealerPageSchema = page(dealerCardSchema);
+export const publicPageSchema = page(publicCardSchema);
+export type InventoryPage = { items: ListingCard[] } & Omit<z.infer<typeof dealerPageSchema>, 'items'>;
+
+const SPEC_VALUE = {
+  int: z.number().nullable(),
+  text: z.string().nullable(),
+  bool: z.boolean().nullable(),
+} as const;
+const specSchema = z.object(
+  Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, SPEC_VALUE[f.kind]])),
+) as unknown as z.ZodType<ListingSpecs>;
+
+export const detailSchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  hours: z.number(),
+  priceCents: z.number().nullable(),
+  location: z.string(),
+  condition: z.string(),
+  description: z.string(),
+  transmission: z.string().nullable(),
+  frontLoader: z.boolean(),
+  otherInfo: z.string().nullable(),
+  status: z.enum(LISTING_STATUSES),
+  createdAt: z.string(),
+  grade: z.number().nullable(),
+  asIsReason: z.string().nullable(),
+  specs: specSchema,
+  images: z.array(imageSchema),
+});
+/** A listing for the detail page; priceCents is null for signed-out visitors. */
+export type ListingDetail = z.infer<typeof detailSchema>;
+
+export const adminRowSchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  hours: z.number(),
+  priceCents: z.number(),
+  location: z.string(),
+  condition: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  createdAt: z.string(),
+  grade: z.number().nullable(),
+  owner: z.object({ name: z.string(), email: z.string() }),
+  imageCount: z.number(),
+  /** Offers ever made on it: a listing with any is archived instead of deleted. */
+  offerCount: z.number(),
+  archivedAt: z.string().nullable(),
+  image: cardImageSchema.nullable(),
+});
+export type AdminListingRow = z.infer<typeof adminRowSchema>;
+export const adminPageSchema = z.object({
+  items: z.array(adminRowSchema),
+  total: z.number(),
+  nextCursor: z.string().nullable(),
+});
+export type AdminListingsPage = z.infer<typeof adminPageSchema>;
+
+// ---------------------------------------------------------------- the add and edit body
+
+const optText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLongMessage(max))
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+const optInt = (max: number) =>
+  z.number().int('Must be a whole number').min(0, 'Must be at least 0').max(max).nullish();
+
+const optBool = () => z.boolean().nullish();
+type SpecRule<K extends SpecField['kind']> = K extends 'int'
+  ? ReturnType<typeof optInt>
+  : K extends 'text'
+    ? ReturnType<typeof optText>
+    : ReturnType<typeof optBool>;
+/** Each specification field's rule, from its entry in SPEC_FIELDS (kind and max). */
+const specRules = Object.fromEntries(
+  SPEC_FIELDS.map((f) => [
+    f.key,
+    f.kind === 'int' ? optInt(f.max) : f.kind === 'text' ? optText(f.max) : optBool(),
+  ]),
+) as { [F in SpecField as F['key']]: SpecRule<F['kind']> };
+
+/** Listing fields without defaults (the edit body is a partial of these). Price in cents. */
+const listingFields = z.object({
+  make: z.enum(LISTING_BRANDS, { error: 'Make is required' }),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'Model is required')
+    .max(LISTING_LIMITS.model, `Model must be at most ${LISTING_LIMITS.model} characters`),
+  year: z
+    .number({ error: 'Year is required' })
+    .int('Year must be a whole number')
+    .min(YEAR_MIN, `Year must be ${YEAR_MIN} or later`)
+    .refine((y) => y <= yearMax(), { message: `Year must be ${yearMax()} or earlier` }),
+  hours: z
+    .number()
+    .int('Hours must be a whole number')
+    .min(0, 'Hours must be at least 0')
+    .max(LISTING_LIMITS.hours),
+  priceCents: z
+    .number()
+    .int('Price must be in whole cents')
+    .min(0, 'Price must be at least 0')
+    .max(LISTING_LIMITS.priceCents),
+  location: z
+    .string()
+    .trim()
+    .min(1, 'Location is required')
+    .max(LISTING_LIMITS.location, `Location must be at most ${LISTING_LIMITS.location} characters`),
+  condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
+  description: z
+    .string()
+    .trim()
+    .max(LISTING_LIMITS.description, `Description must be at most ${LISTING_LIMITS.description} characters`),
+  transmission: optText(LISTING_LIMITS.transmission),
+  frontLoader: z.boolean(),
+  otherInfo: optText(LISTING_LIMITS.otherInfo),
+  ...specRules,
+});
+
+/** The add-listing body (SPEC.md section 5 defaults). Owner and status are never taken from it. */
+export const listingInputSchema = listingFields.extend({
+  hours: listingFields.shape.hours.default(0),
+  priceCents: listingFields.shape.priceCents.default(0),
+  condition: listingFields.shape.condition.default('Excellent'),
+  description: listingFields.shape.description.default(''),
+  frontLoader: listingFields.shape.frontLoader.default(false),
+});
+export type ListingInput = z.infer<typeof listingInputSchema>;
+/** What the SPA sends to add a listing (before defaults and trimming). */
+export type ListingBody = z.input<typeof listingInputSchema>;
+export const listingPatchSchema = listingFields.partial();
+export type ListingPatch = z.infer<typeof listingPatchSchema>;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirectPath } from './routes.js';
+import { findUncleanText, isCleanText } from './text.js';
+
+describe('clean text (issue 10)', () => {
+  it('refuses NUL, controls and broken UTF-16; tab and newline only in multi-line text', () => {
+    expect(isCleanText('John Deere 6155R — 4 250 h, “very good”')).toBe(true);
+    expect(isCleanText('emoji 🚜 pairs are fine')).toBe(true);
+    for (const bad of ['\u0000', 'a\u0000b', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\ud800', 'x\udc00'])
+      expect(isCleanText(bad, true)).toBe(false);
+    expect(isCleanText('line\nbreak')).toBe(false);
+    expect(isCleanText('line\r\nbreak\tand tab', true)).toBe(true);
+  });
+
+  it('names the first bad field, multi-line fields by their key, keys included', () => {
+    expect(findUncleanText({ make: 'Kubota', model: 'M7\u0000' })).toBe('model');
+    expect(findUncleanText({ description: 'two\nlines', message: 'a\tb' })).toBeNull();
+    expect(findUncleanText({ title: 'two\nlines' })).toBe('title');
+    expect(findUncleanText({ brands: ['Fendt', 'Clа\u0000as'] })).toBe('brands.1');
+    expect(findUncleanText({ 'k\u0000': 'v' })).toBe('_');
+    expect(findUncleanText('\ud800')).toBe('_');
+  });
+});
+
+describe('safeRedirectPath (issue 10)', () => {
+  it('accepts only a path of this site', () => {
+    expect(safeRedirectPath('/my-offers')).toBe('/my-offers');
+    expect(safeRedirectPath('/tractor/abc?tab=1#photos')).toBe('/tractor/abc?tab=1#photos');
+    for (const bad of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '//evil.example',
+      '///evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      '',
+      null,
+      undefined,
+    ])
+      expect(safeRedirectPath(bad)).toBeNull();
+  });
+});

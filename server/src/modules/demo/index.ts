@@ -1,0 +1,2 @@
+// The demo module's public file: what other modules may use (they import nothing else from this folder).
+export { seedDemoData } from './demo.seed.js';

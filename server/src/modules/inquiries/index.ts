@@ -1,0 +1,2 @@
+// The inquiries module's public file: what other modules may use (they import nothing else from this folder).
+export { inquiriesRoutes } from './inquiries.routes.js';

@@ -1,0 +1,18 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, TestClient } from '../../test/test-app.js';
+
+describe('site facts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the footer year defaults to the current year and turns with the clock', async () => {
+    const c = new TestClient(t.app);
+    const year = t.clock.now().getUTCFullYear();
+    expect((await c.get('/api/site')).json().copyrightYear).toBe(year);
+    t.clock.advance(400 * 24 * 3600_000);
+    expect((await c.get('/api/site')).json().copyrightYear).toBe(year + 1);
+  });
+});

@@ -1,0 +1,4 @@
+// The listings feature's public file: other features import only this. Screens are handed out as loaders so
+// whoever shows them keeps them in their own chunk.
+export const loadAdminListingsTab = () => import('./components/admin-listings-tab');
+export const loadInventoryDashboard = () => import('./components/inventory-dashboard');
