@@ -47,6 +47,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: 'Tractors to inspect, with draft progress and grade',
         operationId: 'inspections.queue',
+        errors: [],
         tags,
         response: { 200: z.object({ items: z.array(queueItemSchema) }) },
       },
@@ -61,6 +62,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "The inspector's draft of a tractor's report",
         operationId: 'inspections.draft',
+        errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
         response: { 200: draftSchema },
@@ -76,6 +78,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: 'Save one checkpoint answer (rating and note) of the draft',
         operationId: 'inspections.saveAnswer',
+        errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
         body: saveAnswerSchema,
@@ -92,6 +95,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: 'Save identification, announcements or tread readings of the draft',
         operationId: 'inspections.saveDetails',
+        errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
         body: draftDetailsSchema,
@@ -108,6 +112,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: 'Publish the draft as the next revision of the report',
         operationId: 'inspections.publish',
+        errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
         response: {
@@ -125,6 +130,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: 'Take a photo out of the draft',
         operationId: 'inspections.removePhoto',
+        errors: ['NOT_FOUND'],
         tags,
         params: photoParams,
         response: { 200: z.object({ ok: z.literal(true) }) },
@@ -148,6 +154,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: {
           summary: 'Upload a photo of a checkpoint (sniffed and re-encoded like listing images)',
           operationId: 'inspections.addPhoto',
+          errors: ['NOT_FOUND', 'UNSUPPORTED_MEDIA', 'PAYLOAD_TOO_LARGE'],
           tags,
           params: listingParams,
           querystring: z.object({ checkpointId: checkpointIdSchema }),
@@ -192,7 +199,8 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
       schema: {
         summary: "A tractor's condition report: grade for everyone, in full for approved dealers",
-        operationId: 'reports.get',
+        operationId: 'inspections.getReport',
+        errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
         querystring: revisionQuery,
@@ -209,7 +217,8 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'dealer' },
       schema: {
         summary: 'The condition report as a PDF',
-        operationId: 'reports.pdf',
+        operationId: 'inspections.reportPdf',
+        errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
         querystring: revisionQuery,
@@ -242,7 +251,8 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'dealer' },
       schema: {
         summary: "The report revision frozen with each of the dealer's purchases",
-        operationId: 'reports.purchased',
+        operationId: 'inspections.purchasedReports',
+        errors: [],
         tags,
         response: { 200: z.object({ items: z.array(purchasedReportSchema) }) },
       },
@@ -257,6 +267,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: 'Mark a tractor "Sold as-is, not inspected" with a reason',
         operationId: 'inspections.markAsIs',
+        errors: ['NOT_FOUND', 'CONFLICT'],
         tags,
         params: listingParams,
         body: asIsSchema,
@@ -272,7 +283,8 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'admin' },
       schema: {
         summary: 'Inspector accounts',
-        operationId: 'inspectors.list',
+        operationId: 'inspections.listInspectors',
+        errors: [],
         tags,
         response: { 200: z.object({ items: z.array(inspectorSchema) }) },
       },
@@ -286,7 +298,8 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'admin' },
       schema: {
         summary: 'Create an inspector account',
-        operationId: 'inspectors.create',
+        operationId: 'inspections.createInspector',
+        errors: ['CONFLICT'],
         tags,
         body: createInspectorSchema,
         response: { 201: inspectorSchema },

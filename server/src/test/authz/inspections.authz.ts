@@ -1,4 +1,4 @@
-import type { AuthzEntry } from '../../test/authz.js';
+import type { AuthzEntry } from '../authz.js';
 
 export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/inspections', access: 'inspector' },
