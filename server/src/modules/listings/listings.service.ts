@@ -317,10 +317,13 @@ export async function setListingActive(
   });
 }
 
-/** A listing goes live only with a published condition report or an admin's "Sold as-is, not inspected". */
+/**
+ * A listing goes live only with a published condition report or an admin's "Sold as-is, not inspected".
+ * An archived one is left to the archive check (restore it first, whatever its report).
+ */
 async function assertReportOrAsIs(tx: Parameters<typeof repo.listingById>[0], id: string) {
   const row = await repo.listingById(tx, id);
-  if (row && row.status === 'inactive' && row.gradeTenths === 0 && !row.asIsReason)
+  if (row && !row.archivedAt && row.status === 'inactive' && row.gradeTenths === 0 && !row.asIsReason)
     throw new AppError(
       'CONFLICT',
       'This tractor goes live only with a published condition report or as "Sold as-is, not inspected"',
