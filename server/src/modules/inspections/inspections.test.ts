@@ -255,6 +255,26 @@ describe('condition reports API', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('Delete archives a tractor whose report was published instead of deleting it (a record)', async () => {
+    const created = await asAdmin.post('/api/listings', {
+      make: 'Kubota',
+      model: 'M5-111',
+      year: 2019,
+      location: 'Iowa',
+    });
+    const id = created.json().id as string;
+    // Only the listing's grade is read by Delete: set it as a publish does.
+    await t.app.ctx.db.update(listings).set({ gradeTenths: 40 }).where(eq(listings.id, id));
+    const res = await asAdmin.delete(`/api/admin/listings/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'archived' });
+    const [row] = await t.app.ctx.db
+      .select({ archivedAt: listings.archivedAt })
+      .from(listings)
+      .where(eq(listings.id, id));
+    expect(row.archivedAt).not.toBeNull();
+  });
+
   it('an edit makes a revision, keeps earlier ones readable and tells dealers with an open offer', async () => {
     const offer = await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: 90_000 });
     expect(offer.statusCode).toBe(201);
