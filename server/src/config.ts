@@ -35,6 +35,9 @@ const envSchema = z.object({
   // Unset: the current year, read when the footer is served (a long-running server turns the year too).
   COPYRIGHT_YEAR: z.coerce.number().int().optional(),
   WORKERS: bool.default(true),
+  // After SIGTERM, /api/health/ready answers 503 this long before the server stops accepting (load balancers
+  // that poll readiness stop sending requests first).
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,6 +60,7 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   digestHour: number;
   workers: boolean;
+  shutdownDelaySeconds: number;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   brand: {
     name: string;
@@ -110,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     digestHour: e.DIGEST_HOUR,
     workers: e.WORKERS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,
