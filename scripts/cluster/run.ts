@@ -3,7 +3,7 @@
 // then the browser journeys through https (e2e/cluster), one instance killed mid-journey and restarted. Ends with
 // one summary line; exit code 0 only with every journey passed, 0 failures and 0 lost writes.
 // Everything listens on loopback; every process and the database are removed at the end, also on failure.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -219,6 +219,18 @@ async function main(): Promise<number> {
   const access = readAccessLog(path.join(logDir, 'access.log'));
   const writes = readAckedWrites(writesFile);
   const lost = await findLostWrites(dbUrl, writes);
+  // The checker itself must be able to say "lost": a write that never happened.
+  const phantom = await findLostWrites(dbUrl, [
+    {
+      method: 'POST',
+      path: '/api/offers',
+      status: 201,
+      request: null,
+      response: { offer: { id: randomUUID() } },
+      at: Date.now(),
+    },
+  ]);
+  if (phantom.length !== 1) throw new Error('The lost-write check does not notice a missing write');
   for (const l of lost) console.error(`[cluster] lost write: ${l}`);
   for (const l of access.serverErrors) console.error(`[cluster] proxy answered ${l}`);
   const mailStats = mail.stats();
