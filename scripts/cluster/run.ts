@@ -234,10 +234,9 @@ async function main(): Promise<number> {
   for (const l of lost) console.error(`[cluster] lost write: ${l}`);
   for (const l of access.serverErrors) console.error(`[cluster] proxy answered ${l}`);
   const mailStats = mail.stats();
-  const failures =
-    results.numFailedTests +
-    access.serverErrors.length +
-    (vitestCode === 0 ? 0 : results.numFailedTests ? 0 : 1);
+  // Failed journeys, answers >= 500 from the proxy, and a vitest run that failed without failing a journey.
+  const runFailed = vitestCode !== 0 && results.numFailedTests === 0 ? 1 : 0;
+  const failures = results.numFailedTests + access.serverErrors.length + runFailed;
   log(
     `requests by upstream: ${Object.entries(access.byUpstream)
       .map(([u, n]) => `${u} ${n}`)
