@@ -4,7 +4,11 @@ import pg from 'pg';
 const PREFIX = 'fieldlot_cluster_';
 
 export function serverUrl(): string {
-  return process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return (
+    process.env.CLUSTER_PG_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres'
+  );
 }
 
 export function databaseUrl(name: string): string {
