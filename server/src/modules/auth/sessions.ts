@@ -1,5 +1,5 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { roleOf, type SessionUser, type UserStatus } from '../../../../domain/users.js';
+import { roleOf, type SessionUser } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -80,7 +80,7 @@ export async function loadSession(
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await exec.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  const status = row.status as UserStatus;
+  const status = row.status;
   return {
     sessionId: id,
     user: {

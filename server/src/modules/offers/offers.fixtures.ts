@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { OfferStatus } from '../../../../domain/offers.js';
 import type { App } from '../../app.js';
 import { listings, offers, outbox } from '../../db/schema.js';
 
@@ -48,7 +49,7 @@ export async function listingRow(app: App, id: string) {
   return row;
 }
 
-export async function countOffers(app: App, where?: { listingId?: string; status?: string }) {
+export async function countOffers(app: App, where?: { listingId?: string; status?: OfferStatus }) {
   const [row] = await app.ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(offers)
@@ -69,7 +70,7 @@ export async function mailsTo(app: App, recipient: string, template?: string) {
 }
 
 /** Puts an offer straight into a status (to test transitions from every state). */
-export async function forceStatus(app: App, id: string, status: string) {
+export async function forceStatus(app: App, id: string, status: OfferStatus) {
   await app.ctx.db
     .update(offers)
     .set({

@@ -85,7 +85,7 @@ describe('offers: one open offer per dealer per listing', () => {
       listingId,
       buyerUserId: dealer.id,
       sellerUserId: admin.id,
-      offerType: 'offer',
+      offerType: 'offer' as const,
       offerAmountCents: 40_000_00,
       originalPriceCents: 48_500_00,
     };
