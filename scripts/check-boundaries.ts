@@ -117,59 +117,14 @@ export function checkBoundaries(root: string): Violation[] {
  */
 export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy: string }> = [
   {
-    file: 'web/src/components/layout/sign-out-button.tsx',
-    specifier: '@/features/auth/api/sign-out',
-    fixedBy: 'the web layout imports features/auth (and features/site)',
-  },
-  {
-    file: 'web/src/components/layout/site-footer.tsx',
-    specifier: '@/features/site/use-site',
-    fixedBy: 'the web layout imports features/auth (and features/site)',
-  },
-  {
-    file: 'web/src/components/layout/site-header.tsx',
+    file: 'web/src/features/listings/components/tractor-detail.tsx',
     specifier: '@/features/auth/api/session',
-    fixedBy: 'the web layout imports features/auth (and features/site)',
+    fixedBy: 'a public index.ts per web feature (features/auth/index.ts exists: import from it)',
   },
   {
-    file: 'web/src/components/layout/site-header.tsx',
-    specifier: '@/features/auth/components/lazy-sign-in-dialog',
-    fixedBy: 'the web layout imports features/auth (and features/site)',
-  },
-  {
-    file: 'web/src/components/layout/site-header.tsx',
-    specifier: '@/features/site/use-site',
-    fixedBy: 'the web layout imports features/auth (and features/site)',
-  },
-  {
-    file: 'web/src/features/accounts/components/application-status.tsx',
-    specifier: '@/features/auth/api/session',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/accounts/components/apply-form.tsx',
-    specifier: '@/features/auth/components/password-field',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/accounts/components/apply-form.tsx',
-    specifier: '@/features/auth/components/password-rules',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/admin/components/admin-access.tsx',
-    specifier: '@/features/auth/api/session',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/admin/components/admin-dashboard.tsx',
-    specifier: '@/features/accounts/components/admin-users-tab',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/admin/components/admin-dashboard.tsx',
-    specifier: '@/features/offers/components/admin-offers-tab',
-    fixedBy: 'a public index.ts per web feature',
+    file: 'server/src/modules/listings/listings.records.test.ts',
+    specifier: '../offers/offers.fixtures.js',
+    fixedBy: 'test code moves under server/src/test/',
   },
   {
     file: 'web/src/features/admin/components/admin-dashboard.tsx',
@@ -232,74 +187,9 @@ export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy
     fixedBy: 'a public index.ts per web feature',
   },
   {
-    file: 'web/src/features/offers/components/my-offers-page.tsx',
-    specifier: '@/features/auth/api/session',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/offers/components/offer-history.tsx',
-    specifier: '@/features/auth/api/session',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/offers/components/offer-panel.tsx',
-    specifier: '@/features/auth/api/session',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/offers/components/offer-panel.tsx',
-    specifier: '@/features/auth/components/lazy-sign-in-dialog',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'web/src/features/offers/components/purchased-inventory-page.tsx',
-    specifier: '@/features/auth/api/session',
-    fixedBy: 'a public index.ts per web feature',
-  },
-  {
-    file: 'server/src/modules/admin/admin.service.ts',
-    specifier: '../mail/outbox.repository.js',
-    fixedBy: "admin.service.ts reaches the mail module's repository",
-  },
-  {
-    file: 'server/src/modules/admin/mail-preview.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/auth/auth-links.test.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/auth/auth.mail.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/auth/auth.repository.ts',
-    specifier: '../users/users.repository.js',
-    fixedBy: 'three repositories import users.repository',
-  },
-  {
-    file: 'server/src/modules/auth/sessions.ts',
-    specifier: '../users/users.repository.js',
-    fixedBy: 'three repositories import users.repository',
-  },
-  {
     file: 'server/src/modules/demo/demo.images.ts',
     specifier: '../listings/images.service.js',
     fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/events/events.routes.ts',
-    specifier: '../auth/sessions.js',
-    fixedBy: 'sessions and cookie names move to lib/',
-  },
-  {
-    file: 'server/src/modules/events/events.test.ts',
-    specifier: '../auth/sessions.js',
-    fixedBy: 'sessions and cookie names move to lib/',
   },
   {
     file: 'server/src/modules/events/events.test.ts',
@@ -307,69 +197,9 @@ export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy
     fixedBy: 'test code moves under server/src/test/',
   },
   {
-    file: 'server/src/modules/inquiries/inquiries.mail.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/inquiries/inquiries.repository.ts',
-    specifier: '../users/users.repository.js',
-    fixedBy: 'three repositories import users.repository',
-  },
-  {
-    file: 'server/src/modules/notifications/notifications.mail.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/notifications/notifications.test.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/offers/offers.links.ts',
-    specifier: '../auth/auth.service.js',
-    fixedBy: 'offers.links.ts calls auth.service internals',
-  },
-  {
-    file: 'server/src/modules/offers/offers.mail.test.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/offers/offers.mail.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/offers/offers.repository.ts',
-    specifier: '../users/users.repository.js',
-    fixedBy: 'three repositories import users.repository',
-  },
-  {
     file: 'server/src/modules/offers/offers.service.ts',
     specifier: '../listings/image-files.js',
     fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/users/users.mail.ts',
-    specifier: '../auth/auth.mail.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/users/users.mail.ts',
-    specifier: '../mail/templates.js',
-    fixedBy: 'a public index.ts per server module',
-  },
-  {
-    file: 'server/src/modules/users/users.service.ts',
-    specifier: '../auth/sessions.js',
-    fixedBy: 'sessions and cookie names move to lib/',
-  },
-  {
-    file: 'server/src/plugins/auth.ts',
-    specifier: '../modules/auth/sessions.js',
-    fixedBy: 'sessions and cookie names move to lib/',
   },
 ];
 

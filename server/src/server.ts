@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
 import { seedDemoData } from './modules/demo/demo.seed.js';
-import { ensureConfiguredAdmin } from './modules/users/admin-bootstrap.js';
+import { ensureConfiguredAdmin } from './modules/users/index.js';
 import { startWorkers } from './workers.js';
 
 async function main() {

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
+import { accountColumns } from '../../db/columns.js';
 import { authTokens, users } from '../../db/schema.js';
-import { accountColumns } from '../users/users.repository.js';
 
 export type TokenKind = 'sign_in' | 'reset';
 

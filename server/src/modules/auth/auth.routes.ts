@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cookieNames } from '../../../../domain/auth.js';
 import { emailSchema } from '../../../../domain/email.js';
 import { newPasswordSchema, signInPasswordSchema } from '../../../../domain/password.js';
 import { sessionUserSchema } from '../../../../domain/users.js';
 import type { AppContext } from '../../lib/context.js';
 import { dummyHash } from '../../lib/password-hash.js';
-import { cookieNames } from '../../plugins/auth.js';
+import { SESSION_ABSOLUTE_MS } from '../../lib/sessions.js';
 import {
   requestPasswordReset,
   requestSignInLink,
@@ -16,7 +17,6 @@ import {
   signOut,
 } from './auth.service.js';
 import { DEVICE_COOKIE_MS, deviceCookieName, newDeviceCookie, verifyDeviceCookie } from './device-cookie.js';
-import { SESSION_ABSOLUTE_MS } from './sessions.js';
 
 const userBody = z.object({ user: sessionUserSchema });
 const messageBody = z.object({ message: z.string() });

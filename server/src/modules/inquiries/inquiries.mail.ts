@@ -1,5 +1,5 @@
 import { SELL_FORM_MAKES } from '../../../../domain/brands.js';
-import { defineTemplate, layout } from '../mail/templates.js';
+import { defineTemplate, layout } from '../mail/index.js';
 
 type Maybe = string | number | null | undefined;
 const show = (v: Maybe) => (v === null || v === undefined || v === '' ? 'Not given' : String(v));

@@ -1,5 +1,5 @@
 import { formatDollars, formatHours } from '../../../../domain/money.js';
-import { defineTemplate, layout, type MailEnv } from '../mail/templates.js';
+import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
 
 export interface MailListing {
   id: string;

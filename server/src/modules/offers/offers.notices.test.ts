@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 import { insertListing, mailsTo } from './offers.fixtures.js';
 import { ADMIN_OFFER_NOTICE, OFFER_UPDATE } from './offers.mail.js';
 

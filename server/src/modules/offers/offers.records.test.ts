@@ -9,7 +9,7 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 import { countOffers, insertListing, mailsTo, offerRow } from './offers.fixtures.js';
 
 const WEEK_MS = 7 * 24 * 3600_000;

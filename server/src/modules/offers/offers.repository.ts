@@ -7,8 +7,8 @@ import {
   offerActionSources,
 } from '../../../../domain/offers.js';
 import type { Executor } from '../../db/client.js';
+import { accountColumns } from '../../db/columns.js';
 import { listingImages, listings, offers, users } from '../../db/schema.js';
-import { accountColumns } from '../users/users.repository.js';
 
 /** The only file of the offers module that touches the database. Every query names its columns. */
 

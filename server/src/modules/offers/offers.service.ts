@@ -16,8 +16,8 @@ import type {
   OfferWithListing,
   Purchase,
 } from '../../../../domain/offers.schemas.js';
-import { hasDealerRights } from '../../../../domain/users.js';
 import type { Tx } from '../../db/client.js';
+import { requireRole, requireRoleSaying } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -34,13 +34,7 @@ export const OFFER_NOT_FOUND = 'Offer not found';
 export const OFFER_RATE: RateRule = { limit: 30, windowMs: 3600_000 };
 export const LISTING_GONE = "The tractor you're looking for doesn't exist or has been removed.";
 
-function requireDealer(actor: Actor) {
-  if (!hasDealerRights(actor.status))
-    throw new AppError('FORBIDDEN', 'Your account must be approved before you can make offers');
-}
-function requireAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
-}
+const NOT_APPROVED = 'Your account must be approved before you can make offers';
 
 const amountError = (msg: string) => new AppError('VALIDATION', msg, { fields: { amount: msg } });
 
@@ -114,7 +108,7 @@ export async function createOffer(
   idempotencyKey: string | undefined,
   request: RequestInfo,
 ): Promise<{ offer: Offer; replayed: boolean }> {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   const message = (input.message ?? '').trim();
   const typedCents = input.offerType === 'offer' ? parseAmount(input.amount, 'Offer amount') : null;
   const attempt = () => createOfferOnce(ctx, actor, input, typedCents, message, idempotencyKey, request);
@@ -254,7 +248,7 @@ function replay(existing: repo.OfferRow, listingId: string) {
 }
 
 export async function listMyOffers(ctx: AppContext, actor: Actor): Promise<OfferWithListing[]> {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return (await repo.listBuyerOffers(ctx.db, actor.userId)).map(toOfferWithListing);
 }
 
@@ -263,19 +257,19 @@ export async function listMyOffersOnListing(
   actor: Actor,
   listingId: string,
 ): Promise<OfferWithListing[]> {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return (await repo.listBuyerOffers(ctx.db, actor.userId, { listingId })).map(toOfferWithListing);
 }
 
 export async function getMyOffer(ctx: AppContext, actor: Actor, offerId: string): Promise<Offer> {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   const row = await repo.findOffer(ctx.db, offerId, actor.userId);
   if (!row) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
   return toOffer(row);
 }
 
 export async function listPurchases(ctx: AppContext, actor: Actor): Promise<Purchase[]> {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   const rows = await repo.listBuyerOffers(ctx.db, actor.userId, { status: 'accepted' });
   return rows.map((r) => ({
     id: r.id,
@@ -496,7 +490,7 @@ async function afterTransition(
 }
 
 export function acceptCounter(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return transition(ctx, { action: 'accept_counter', offerId, actor, request });
 }
 
@@ -507,14 +501,14 @@ export function withdrawOffer(
   request: RequestInfo,
   expectedStatus?: OpenOfferStatus,
 ) {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return transition(ctx, { action: 'withdraw', offerId, actor, request, expectedStatus });
 }
 
 // ---------------------------------------------------------------- admin
 
 export async function listAllOffers(ctx: AppContext, actor: Actor): Promise<AdminOffer[]> {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   const rows = await repo.listAllOffers(ctx.db);
   return rows.map((r) => ({
     ...toOfferWithListing(r),
@@ -524,12 +518,12 @@ export async function listAllOffers(ctx: AppContext, actor: Actor): Promise<Admi
 }
 
 export function adminAccept(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   return transition(ctx, { action: 'accept', offerId, actor, request });
 }
 
 export function adminReject(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   return transition(ctx, { action: 'reject', offerId, actor, request });
 }
 
@@ -540,7 +534,7 @@ export function adminCounter(
   body: CounterBody,
   request: RequestInfo,
 ) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   const counterCents = parseAmount(body.amount, 'Counter amount');
   return transition(ctx, {
     action: 'counter',

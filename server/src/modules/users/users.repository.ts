@@ -1,16 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AccountProfile, DealerApplication, UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
+import { accountColumns } from '../../db/columns.js';
 import { userBrandPreferences, users } from '../../db/schema.js';
-
-/** The columns every view of an account starts from. */
-export const accountColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  companyName: users.companyName,
-  status: users.status,
-};
 
 export interface NewApplicant {
   name: string;

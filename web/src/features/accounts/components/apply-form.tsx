@@ -10,8 +10,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { PasswordField } from '@/features/auth/components/password-field';
-import { PasswordRules } from '@/features/auth/components/password-rules';
+import { PasswordField, PasswordRules } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { applyRequest } from '../api/accounts';
 

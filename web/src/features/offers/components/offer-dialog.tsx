@@ -1,4 +1,4 @@
-import { buyerFeeCents, formatDollars, parseDollarAmount } from '@domain/money';
+import { BUYER_FEE_LABEL, buyerFeeCents, formatDollars, parseDollarAmount } from '@domain/money';
 import { isOpenOffer, OFFER_MIN_CENTS, OFFER_TYPES, offerAmountSchema } from '@domain/offers';
 import { offerMessageSchema } from '@domain/offers.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -154,7 +154,7 @@ export function OfferDialog({
         <dd className="font-semibold tabular-nums">{formatDollars(cents)}</dd>
       </div>
       <div className="flex justify-between gap-2">
-        <dt>Buyer fee ($500 + 5%)</dt>
+        <dt>{BUYER_FEE_LABEL}</dt>
         <dd className="font-semibold tabular-nums">{formatDollars(buyerFeeCents(cents))}</dd>
       </div>
       <div className="flex justify-between gap-2 border-t border-border pt-1 text-base">
@@ -296,7 +296,7 @@ export function OfferDialog({
                 </dd>
               </div>
               <div className="flex justify-between">
-                <dt>Buyer fee ($500 + 5%)</dt>
+                <dt>{BUYER_FEE_LABEL}</dt>
                 <dd className="font-semibold tabular-nums">
                   {feeCents !== null ? formatDollars(feeCents) : '—'}
                 </dd>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/features/auth';
 import { formatDate, formatDateTime, formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type Offer, useListingOffers, useWithdrawOffer } from '../api/offers';

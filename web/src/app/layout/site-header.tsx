@@ -3,14 +3,15 @@ import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
-import { useSession } from '@/features/auth/api/session';
-import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
+import { linkButton } from '@/components/layout/link-styles';
+import { Logo } from '@/components/layout/logo';
+import { LazySignInDialog, useSession } from '@/features/auth';
 import { useSite } from '@/features/site/use-site';
-import { linkButton } from './link-styles';
-import { Logo } from './logo';
 
 // Only signed-in users see it; it brings the toast code with it.
-const SignOutButton = lazy(() => import('./sign-out-button').then((m) => ({ default: m.SignOutButton })));
+const SignOutButton = lazy(() =>
+  import('@/features/auth/components/sign-out-button').then((m) => ({ default: m.SignOutButton })),
+);
 
 const PUBLIC_LINKS = [
   { to: '/dealer-benefits', label: 'Dealer Benefits' },
