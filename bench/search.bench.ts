@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { cookieNames } from '../domain/auth.js';
+import { cookieNames } from '../domain/session-cookies.js';
 import { buildApp } from '../server/src/app.js';
 import { testConfig } from '../server/src/config.js';
 import { type Database, openDatabase, runMigrations } from '../server/src/db/client.js';

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { CSRF_HEADER, cookieNames } from '../../../domain/auth.js';
 import { ERROR_STATUS } from '../../../domain/errors.js';
+import { CSRF_HEADER, cookieNames } from '../../../domain/session-cookies.js';
 import type { AppConfig } from '../config.js';
 import type { Access } from '../plugins/auth.js';
 import {

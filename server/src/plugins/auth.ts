@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_HEADER, cookieNames } from '../../../domain/auth.js';
+import { CSRF_HEADER, cookieNames } from '../../../domain/session-cookies.js';
 import type { SessionUser } from '../../../domain/users.js';
 import { AppError } from '../lib/app-error.js';
 import { audit } from '../lib/audit.js';

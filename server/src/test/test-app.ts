@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { CSRF_HEADER, cookieNames } from '../../../domain/auth.js';
+import { CSRF_HEADER, cookieNames } from '../../../domain/session-cookies.js';
 import { type App, buildApp } from '../app.js';
 import { type AppConfig, testConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';

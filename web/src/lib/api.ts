@@ -1,5 +1,5 @@
-import { CSRF_COOKIE_NAMES, CSRF_HEADER } from '@domain/auth';
 import type { ApiErrorBody } from '@domain/errors';
+import { CSRF_COOKIE_NAMES, CSRF_HEADER } from '@domain/session-cookies';
 
 /** An API failure with the server's code and message (the spec's text where it has one). */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cookieNames } from '../../../../domain/auth.js';
+import { cookieNames } from '../../../../domain/session-cookies.js';
 import type { AppContext } from '../../lib/context.js';
 import { loadSession } from '../../lib/sessions.js';
 import { type EventClient, EventHub } from './events.hub.js';

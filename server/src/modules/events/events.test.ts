@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieNames } from '../../../../domain/auth.js';
+import { cookieNames } from '../../../../domain/session-cookies.js';
 import { type App, buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';

@@ -5,7 +5,10 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
 import { linkButton } from '@/components/layout/link-styles';
 import { Logo } from '@/components/layout/logo';
-import { LazySignInDialog, useSession } from '@/features/auth';
+// The app shell takes the auth feature's light pieces directly (not its index.ts), so the landing page's
+// first chunk stays free of the forms and toasts the index also exports.
+import { useSession } from '@/features/auth/api/session';
+import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useSite } from '@/features/site/use-site';
 
 // Only signed-in users see it; it brings the toast code with it.
