@@ -1,4 +1,5 @@
 import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
+import { offerActionsFor } from '@domain/offers';
 import { Handshake, Lock } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -89,7 +90,10 @@ function LiveCounter({
   const offers = query.data ?? [];
   const countered = offers.some((o) => o.status === 'accepted')
     ? undefined
-    : offers.find((o) => o.status === 'countered' && o.counterOfferAmountCents !== null);
+    : offers.find(
+        (o) =>
+          offerActionsFor(o.status, 'buyer').includes('accept_counter') && o.counterOfferAmountCents !== null,
+      );
   if (!countered) return children;
   const counter = countered.counterOfferAmountCents ?? 0;
   return (
