@@ -71,3 +71,6 @@ export function formatDollarsCents(cents: number): string {
 export function formatHours(hours: number): string {
   return `${new Intl.NumberFormat('en-US').format(hours)} hrs`;
 }
+
+/** The fee's name wherever an amount is broken down ("Buyer fee ($500 + 5%)"), built from the fee's numbers. */
+export const BUYER_FEE_LABEL = `Buyer fee (${formatDollars(BUYER_FEE_BASE_CENTS)} + ${BUYER_FEE_RATE_PERCENT}%)`;

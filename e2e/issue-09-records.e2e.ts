@@ -184,7 +184,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
       .getByText('Accepted')
       .waitFor();
     const replaced = d.getByTestId('my-offer').filter({ hasText: `Rec-Offers-${run}` });
-    await replaced.getByText('Replaced').waitFor();
+    await replaced.getByText('Replaced', { exact: true }).waitFor();
     const theirs = await (await dealer2.page.request.get(`${baseUrl()}/api/offers/mine`)).json();
     expect(theirs.offers.find((o: { id: string }) => o.id === withdrawn)).toMatchObject({
       status: 'withdrawn',
@@ -262,7 +262,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
     await toast(page, 'Offer submitted successfully!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByTestId('offer-history').getByText('Replaced').waitFor();
+    await page.getByTestId('offer-history').getByText('Replaced', { exact: true }).waitFor();
     await page
       .getByTestId('offer-history')
       .getByText(/^Replaced by a newer offer on /)

@@ -5,7 +5,7 @@ import { openDatabase, runMigrations } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
 import { seedDemoData } from './modules/demo/index.js';
 import { startDraining } from './modules/health/health.routes.js';
-import { ensureConfiguredAdmin } from './modules/users/admin-bootstrap.js';
+import { ensureConfiguredAdmin } from './modules/users/index.js';
 import { startWorkers } from './workers.js';
 
 async function main() {

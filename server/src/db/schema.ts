@@ -15,8 +15,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OutboxStatus } from '../../../domain/admin.js';
 import type { InquiryStatus } from '../../../domain/inquiries.js';
 import type { Condition, ListingStatus } from '../../../domain/listings.js';
+import type { OfferStatus, OfferType } from '../../../domain/offers.js';
+import type { UserStatus } from '../../../domain/users.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -30,7 +33,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     companyName: text('company_name').notNull(),
     desiredBrand1: text('desired_brand_1'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<UserStatus>().notNull().default('pending'),
     passwordHash: text('password_hash'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     lastDigestAt: ts('last_digest_at'),
@@ -167,11 +170,11 @@ export const offers = pgTable(
     sellerUserId: uuid('seller_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    offerType: text('offer_type').notNull(),
+    offerType: text('offer_type').$type<OfferType>().notNull(),
     offerAmountCents: money('offer_amount_cents').notNull(),
     originalPriceCents: money('original_price_cents').notNull(),
     message: text('message').notNull().default(''),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OfferStatus>().notNull().default('pending'),
     counterOfferAmountCents: money('counter_offer_amount_cents'),
     counterMessage: text('counter_message'),
     idempotencyKey: text('idempotency_key'),
@@ -302,7 +305,7 @@ export const outbox = pgTable(
     template: text('template').notNull(),
     recipient: text('recipient').notNull(),
     payload: jsonb('payload').notNull().default({}),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lockedUntil: ts('locked_until'),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../../../../domain/session-cookies.js';
 import { auditLog } from '../../db/schema.js';
-import { CSRF_HEADER } from '../../plugins/auth.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app.js';
 
 /** TRUST_PROXY with the proxies' addresses: X-Forwarded-For is believed from them and from nobody else. */

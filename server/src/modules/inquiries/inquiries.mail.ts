@@ -1,6 +1,6 @@
 import { SELL_FORM_MAKES } from '../../../../domain/brands.js';
 import { tractorName } from '../../../../domain/listings.js';
-import { defineTemplate, layout } from '../mail/templates.js';
+import { defineTemplate, layout } from '../mail/index.js';
 
 type Maybe = string | number | null | undefined;
 const show = (v: Maybe) => (v === null || v === undefined || v === '' ? 'Not given' : String(v));

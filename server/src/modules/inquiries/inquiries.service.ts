@@ -5,6 +5,7 @@ import {
   type SaleInquiry,
 } from '../../../../domain/inquiries.js';
 import type { Executor } from '../../db/client.js';
+import { requireRole } from '../../lib/access.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -128,7 +129,7 @@ function mailFacts(i: SaleInquiry) {
 }
 
 export async function listForAdmin(ctx: AppContext, actor: Actor): Promise<SaleInquiry[]> {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+  requireRole(actor, 'admin');
   return listInquiries(ctx.db, INQUIRY_LIST_LIMIT);
 }
 
@@ -144,7 +145,7 @@ export async function changeInquiryStatus(
   to: InquiryStatus,
   request: RequestInfo,
 ): Promise<SaleInquiry> {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+  requireRole(actor, 'admin');
   return ctx.db.transaction(async (tx) => {
     const from = sourceOf(to);
     const updated = await transitionInquiry(tx, id, from, to, ctx.clock.now());

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DealerCard } from '../../../../domain/listing-schemas.js';
 import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
+import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -118,7 +119,7 @@ async function inventoryJson<Q extends Omit<ListingQuery, 'sort' | 'priceMin' | 
 
 /** Approved dealers and admins: the active inventory with prices. */
 export async function dealerInventory(ctx: AppContext, actor: Actor, query: ListingQuery): Promise<JsonBody> {
-  if (!hasDealerRights(actor.status)) throw new AppError('FORBIDDEN', 'Access denied');
+  requireRole(actor, 'dealer', 'admin');
   return inventoryJson(ctx, 'dealer', query, dealerPageSchema, (page) => ({
     items: page.rows.map(toCard),
     total: page.total,
@@ -211,12 +212,8 @@ export async function createListing(
   });
 }
 
-function assertAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
-}
-
 export async function adminListings(ctx: AppContext, actor: Actor, query: z.infer<typeof adminQuerySchema>) {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const cursor = query.cursor ? decodeCursor(query.cursor, 'newest') : undefined;
   // Archived listings show only under their own filter.
   const filters =
@@ -254,7 +251,7 @@ export async function updateListing(
   patch: ListingPatch,
   info: RequestInfo,
 ): Promise<{ id: string }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   return inventoryWrite(ctx, async (tx) => {
     const current = await repo.lockListing(tx, id);
     if (!current) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
@@ -285,7 +282,7 @@ export async function setListingActive(
   active: boolean,
   info: RequestInfo,
 ): Promise<{ id: string; status: 'active' | 'inactive' }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const to = active ? 'active' : 'inactive';
   return inventoryWrite(ctx, async (tx) => {
     const changed = await repo.setStatus(tx, id, active ? 'inactive' : 'active', to, ctx.clock.now());
@@ -330,7 +327,7 @@ export async function deleteListing(
   id: string,
   info: RequestInfo,
 ): Promise<DeleteOutcome> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const result = await inventoryWrite(ctx, async (tx) => {
     // Locked first: an offer being made on it (share lock) commits before, or waits until we are done.
     const row = await repo.lockListing(tx, id);
@@ -375,7 +372,7 @@ export async function restoreListing(
   id: string,
   info: RequestInfo,
 ): Promise<{ id: string; status: ListingStatus }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   return inventoryWrite(ctx, async (tx) => {
     const row = await repo.lockListing(tx, id);
     if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
@@ -400,7 +397,7 @@ export async function addSampleListings(
   actor: Actor,
   info: RequestInfo,
 ): Promise<{ added: number; message: string }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   if (!ctx.config.demo) throw new AppError('NOT_FOUND', 'Not found');
   const ownerId = await repo.firstApprovedUserId(ctx.db);
   if (!ownerId) throw new AppError('CONFLICT', 'No approved users found to create listings');

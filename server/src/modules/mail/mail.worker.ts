@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context.js';
-import { CLASS_CAPS, mailClassOf, templatesOfClass } from './mail-classes.js';
+import { CLASS_CAPS, mailClassOf, templatesOfClass } from '../../lib/mail-classes.js';
 import {
   type ClaimedMessage,
   claimDueMessages,

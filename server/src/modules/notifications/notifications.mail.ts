@@ -1,7 +1,7 @@
 import type { DealerCard } from '../../../../domain/listing-schemas.js';
 import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars, formatHours } from '../../../../domain/money.js';
-import { defineTemplate, layout, type MailEnv } from '../mail/templates.js';
+import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
 
 /** A listing as these mails show it: the dealer's card without its picture. */
 export type MailListing = Omit<DealerCard, 'image'>;

@@ -1,5 +1,10 @@
-import { buyerFeeCents, formatDollars, totalWithFeeCents } from '../../../../domain/money.js';
-import { defineTemplate, layout } from '../mail/templates.js';
+import {
+  BUYER_FEE_LABEL,
+  buyerFeeCents,
+  formatDollars,
+  totalWithFeeCents,
+} from '../../../../domain/money.js';
+import { defineTemplate, layout } from '../mail/index.js';
 
 /** Tractor and amounts every offer e-mail carries (cents; rendered in whole dollars like dealer screens). */
 type OfferMailBase = {
@@ -14,7 +19,7 @@ type OfferMailBase = {
 };
 
 const fee = (cents: number): Array<[string, string]> => [
-  ['Buyer fee ($500 + 5%)', formatDollars(buyerFeeCents(cents))],
+  [BUYER_FEE_LABEL, formatDollars(buyerFeeCents(cents))],
   ['Total with fee', formatDollars(totalWithFeeCents(cents))],
 ];
 

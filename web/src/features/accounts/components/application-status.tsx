@@ -1,7 +1,6 @@
 import { AlertTriangle, Clock, HelpCircle } from 'lucide-react';
 import { Page } from '@/components/layout/app-layout';
-import { SignOutButton } from '@/components/layout/sign-out-button';
-import { useSession } from '@/features/auth/api/session';
+import { SignOutButton, useSession } from '@/features/auth';
 
 const MESSAGES = {
   pending: {

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/states';
-import { useResetSession, useSession } from '@/features/auth/api/session';
+import { useResetSession, useSession } from '@/features/auth';
 import { post } from '@/lib/api';
 import { AdminDashboard } from './admin-dashboard';
 

@@ -4,7 +4,7 @@ import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/features/auth';
 import { formatDateTime } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type OfferWithListing, useMyOffers } from '../api/offers';

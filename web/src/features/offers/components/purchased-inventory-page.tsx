@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/features/auth';
 import { formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type Purchase, usePurchases } from '../api/offers';

@@ -3,14 +3,18 @@ import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
+import { linkButton } from '@/components/layout/link-styles';
+import { Logo } from '@/components/layout/logo';
+// The app shell takes the auth feature's light pieces directly (not its index.ts), so the landing page's
+// first chunk stays free of the forms and toasts the index also exports.
 import { useSession } from '@/features/auth/api/session';
 import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useSite } from '@/features/site/use-site';
-import { linkButton } from './link-styles';
-import { Logo } from './logo';
 
 // Only signed-in users see it; it brings the toast code with it.
-const SignOutButton = lazy(() => import('./sign-out-button').then((m) => ({ default: m.SignOutButton })));
+const SignOutButton = lazy(() =>
+  import('@/features/auth/components/sign-out-button').then((m) => ({ default: m.SignOutButton })),
+);
 
 const PUBLIC_LINKS = [
   { to: '/dealer-benefits', label: 'Dealer Benefits' },
