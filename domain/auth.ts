@@ -15,7 +15,7 @@ export const signInBody = z.object({
   password: signInPasswordSchema,
   /** /admin-login: refuse everyone but admins, without a session. */
   admin: z.boolean().optional(),
-  /** The dialog's own anti-forgery field (SPEC.md); the cookie + header check is what protects. */
+  /** The dialog's own anti-forgery field (docs/product/security.md#sessions); the cookie + header check is what protects. */
   csrfToken: z.string().max(128).optional(),
 });
 export type SignInBody = z.input<typeof signInBody>;

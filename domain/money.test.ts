@@ -11,7 +11,7 @@ import {
   totalWithFeeCents,
 } from './money';
 
-describe('buyer fee: $500 + 5% of the amount, in cents (SPEC.md section 9)', () => {
+describe('buyer fee: $500 + 5% of the amount, in cents (offers.md#buyer-fee)', () => {
   it('adds $500 and 5 percent', () => {
     expect(buyerFeeCents(48_500_00)).toBe(500_00 + 2_425_00);
     expect(buyerFeeCents(0)).toBe(500_00);

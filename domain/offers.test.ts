@@ -18,7 +18,7 @@ import {
   offerSourcesFor,
 } from './offers';
 
-describe('offer status machine (DECISIONS.md "Offers")', () => {
+describe('offer status machine (offers.md#status-machine)', () => {
   const allowed = new Set([
     'pending>accepted:admin',
     'pending>rejected:admin',

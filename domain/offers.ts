@@ -35,7 +35,7 @@ export const OFFER_ACTIONS = [
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /**
- * DECISIONS.md status machine, the one table of who may do what to an offer: each action, the statuses it
+ * docs/product/offers.md#status-machine, the one table of who may do what to an offer: each action, the statuses it
  * starts from, where it leads and the role allowed to take it. pending -> accepted | rejected | countered
  * (admin); countered -> accepted (buyer accepts the counter); open -> withdrawn (buyer); open -> replaced
  * (buyer: a new offer on the same tractor ends the open one, issue 9; one open offer per dealer per listing).
@@ -78,7 +78,7 @@ function offerSourcesOf(action: OfferAction, to: OfferStatus, by: OfferRole): re
   return t.to === to && t.by === by ? t.from : [];
 }
 
-/** Badge colours of SPEC.md: yellow, blue, green, red, grey. */
+/** Badge colours (docs/product/offers.md#status-machine): yellow, blue, green, red, grey. */
 export const OFFER_STATUS_TONE: Record<OfferStatus, 'yellow' | 'blue' | 'green' | 'red' | 'grey'> = {
   pending: 'yellow',
   countered: 'blue',

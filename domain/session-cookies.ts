@@ -7,7 +7,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 const PRODUCTION_COOKIES = { session: '__Host-fieldlot_session', csrf: '__Host-fieldlot_csrf' } as const;
 const DEVELOPMENT_COOKIES = { session: 'fieldlot_session', csrf: 'fieldlot_csrf' } as const;
 
-/** __Host- binds the cookie to this exact origin over HTTPS (SECURITY.md); plain HTTP in development. */
+/** __Host- binds the cookie to this exact origin over HTTPS (docs/product/security.md#sessions); plain HTTP in development. */
 export function cookieNames(production: boolean): { session: string; csrf: string } {
   return production ? PRODUCTION_COOKIES : DEVELOPMENT_COOKIES;
 }

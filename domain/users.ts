@@ -8,7 +8,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export type AppRole = 'admin' | 'dealer' | 'user';
 
-/** SPEC.md section 4: admin gives admin; approved gives dealer; anything else (missing counts as pending) gives user. */
+/** docs/product/accounts.md#account-status: admin gives admin; approved gives dealer; anything else (missing counts as pending) gives user. */
 export function roleOf(status: string | null | undefined): AppRole {
   if (status === 'admin') return 'admin';
   if (status === 'approved') return 'dealer';

@@ -88,7 +88,7 @@ export const listings = pgTable(
     frontLoader: boolean('front_loader').notNull().default(false),
     otherInfo: text('other_info'),
     status: text('status').$type<ListingStatus>().notNull().default('active'),
-    // Specification fields (SPEC.md section 3); shown only when they have a value.
+    // Specification fields (docs/product/listings.md#a-listing); shown only when they have a value.
     engineHours: integer('engine_hours'),
     buildYear: integer('build_year'),
     topSpeed: text('top_speed'),
@@ -104,7 +104,7 @@ export const listings = pgTable(
     numberOfRearRemotes: integer('number_of_rear_remotes'),
     rearRemoteType: text('rear_remote_type'),
     airBrakes: boolean('air_brakes'),
-    // Lower-cased text SPEC.md's search matches against (make, model, location, description), trigram-indexed.
+    // Lower-cased text the search matches against (docs/product/listings.md#search-and-filters) (make, model, location, description), trigram-indexed.
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(make || ' ' || model || ' ' || location || ' ' || description)`),

@@ -7,7 +7,7 @@ import type { Clock } from './clock.js';
 import type { RequestInfo } from './context.js';
 import { randomToken, sha256 } from './crypto.js';
 
-/** Idle and absolute session lifetimes (SECURITY.md: idle and absolute timeouts). */
+/** Idle and absolute session lifetimes (docs/product/security.md#sessions: idle and absolute timeouts). */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 5 * 60_000;

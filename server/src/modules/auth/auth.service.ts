@@ -63,7 +63,7 @@ export function toSessionUser(
   };
 }
 
-/** Only approved dealers and admins may sign in (SPEC.md section 4). */
+/** Only approved dealers and admins may sign in (docs/product/accounts.md#account-status). */
 const canSignIn = hasDealerRights;
 
 /** What an e-mailed-link request did, for the audit log (the answer to the client is the same for all three). */

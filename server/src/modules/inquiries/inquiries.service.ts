@@ -37,7 +37,7 @@ export interface InquiryInput {
   email: string;
 }
 
-/** SPEC.md section 5: empty means none; numbers become integers. */
+/** docs/product/selling.md#rules-and-limits: empty means none; numbers become integers. */
 function blankToNull(v: string | null | undefined): string | null {
   const t = v?.trim();
   return t ? t : null;
@@ -133,7 +133,7 @@ export async function listForAdmin(ctx: AppContext, actor: Actor): Promise<SaleI
   return listInquiries(ctx.db, INQUIRY_LIST_LIMIT);
 }
 
-/** The state machine of SPEC.md section 4; the only way into `to` is from the one state that leads there. */
+/** The state machine of docs/product/selling.md#inquiry-status; the only way into `to` is from the one state that leads there. */
 function sourceOf(to: InquiryStatus): InquiryStatus {
   return INQUIRY_STATUSES.find((s) => INQUIRY_NEXT[s].to === to) as InquiryStatus;
 }

@@ -186,7 +186,7 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
   };
 }
 
-/** SPEC.md section 5: a signed-in user whose profile exists and who is approved or admin. */
+/** docs/product/listings.md#listing-management: a signed-in user whose profile exists and who is approved or admin. */
 export async function createListing(
   ctx: AppContext,
   actor: Actor | null,

@@ -62,7 +62,7 @@ export interface LayoutInput {
   facts?: Array<[string, string]>;
   /** One primary button. */
   cta?: { label: string; url: string };
-  /** For commercial mail: the unsubscribe link (required by law and by DECISIONS.md). */
+  /** For commercial mail: the unsubscribe link (required by law; docs/product/notifications.md#unsubscribe). */
   unsubscribeUrl?: string;
 }
 

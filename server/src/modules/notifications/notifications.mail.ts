@@ -6,7 +6,7 @@ import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
 /** A listing as these mails show it: the dealer's card without its picture. */
 export type MailListing = Omit<DealerCard, 'image'>;
 
-/** Commercial mail: each carries the signed unsubscribe token (DECISIONS.md "Notifications"). */
+/** Commercial mail: each carries the signed unsubscribe token (docs/product/notifications.md#unsubscribe). */
 interface ListingMailPayload extends Record<string, unknown> {
   name: string;
   listings: MailListing[];

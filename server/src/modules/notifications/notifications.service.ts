@@ -58,7 +58,7 @@ async function enqueueBatches(
 const listingCount = (batches: DealerBatch[]) => batches.reduce((n, b) => n + b.listings.length, 0);
 
 /**
- * SPEC.md send-brand-notifications: each approved dealer who prefers `brand` and wants these e-mails gets
+ * docs/product/notifications.md#brand-notifications, send-brand-notifications: each approved dealer who prefers `brand` and wants these e-mails gets
  * ONE e-mail with the active listings of that brand never sent to them before. The sent records and the
  * outbox rows are one transaction; the whole send is a few statements however many dealers there are.
  */
@@ -102,7 +102,7 @@ export async function sendBrandNotifications(
 }
 
 /**
- * SPEC.md daily-listing-notifications: each approved dealer who wants these e-mails gets the active
+ * docs/product/notifications.md#daily-listing-notifications: each approved dealer who wants these e-mails gets the active
  * listings created since their last digest that no digest sent them yet, preferred brands first.
  * Run by the admin button and once a day by the scheduler (`actor` null).
  */

@@ -46,7 +46,7 @@ export async function findProfile(exec: Executor, userId: string): Promise<Accou
   return rows[0] ?? null;
 }
 
-/** Only the fields a dealer may change about themselves (SPEC.md: name and company; the mail switch). */
+/** Only the fields a dealer may change about themselves (docs/product/accounts.md#my-account: name and company; the mail switch). */
 export async function updateProfile(
   exec: Executor,
   userId: string,

@@ -27,7 +27,7 @@ export interface ApplyInput {
 }
 
 /**
- * A dealer application. Known and unknown e-mails get the same answer (DECISIONS.md); the owner of an
+ * A dealer application. Known and unknown e-mails get the same answer (docs/product/accounts.md#apply); the owner of an
  * existing address gets an e-mail instead. Nobody is signed in by applying.
  */
 export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo): Promise<string> {
@@ -142,7 +142,7 @@ export async function listApplications(ctx: AppContext, actor: Actor): Promise<A
   };
 }
 
-/** Approve or reject (SPEC.md section 4); rejecting ends the dealer's sessions in the same transaction. */
+/** Approve or reject (docs/product/accounts.md#account-status); rejecting ends the dealer's sessions in the same transaction. */
 export async function changeStatus(
   ctx: AppContext,
   actor: Actor,

@@ -211,7 +211,7 @@ describe('admin user management', () => {
   });
   afterAll(() => t.close());
 
-  it('lists applications newest first with the actions SPEC.md allows', async () => {
+  it('lists applications newest first with the actions the status machine allows (accounts.md#account-status)', async () => {
     const admin = await createUser(t.app, { status: 'admin' });
     const approved = await createUser(t.app, { status: 'approved' });
     t.clock.advance(1000);

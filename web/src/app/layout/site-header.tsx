@@ -40,7 +40,7 @@ const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * SPEC.md: the public header links to dealer benefits, sell and contact with a sign-in button and a mobile
+ * docs/product/public-site.md#header-and-footer: the public header links to dealer benefits, sell and contact with a sign-in button and a mobile
  * menu; approved users get the dealer header: the dealer pages, the public pages under "More" (all in one list
  * in the mobile menu), and who is signed in (name, company).
  */

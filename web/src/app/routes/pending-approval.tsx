@@ -5,7 +5,7 @@ import { linkButton } from '@/components/layout/link-styles';
 import { useSession } from '@/features/auth/api/session';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
-/** SPEC.md "Pending approval": the application is pending; Sign Out (for a signed-in user) and Back to Home. */
+/** docs/product/accounts.md#pending-approval: the application is pending; Sign Out (for a signed-in user) and Back to Home. */
 export function Component() {
   const { user } = useSession();
   return (

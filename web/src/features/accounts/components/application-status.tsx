@@ -20,7 +20,7 @@ const MESSAGES = {
   },
 };
 
-/** Signed in, not approved, not admin (SPEC.md "Application-status page"). */
+/** Signed in, not approved, not admin (docs/product/accounts.md#application-status-page). */
 export function ApplicationStatus() {
   const { user } = useSession();
   if (!user) return null;

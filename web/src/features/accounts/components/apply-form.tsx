@@ -17,7 +17,7 @@ const applySchema = applyBody;
 type ApplyValues = z.input<typeof applySchema>;
 type Field = 'name' | 'email' | 'password' | 'companyName';
 
-/** SPEC.md "Apply": Full Name, Email Address, Password, Company Name and the 18-brand multi-select. */
+/** docs/product/accounts.md#apply: Full Name, Email Address, Password, Company Name and the 18-brand multi-select. */
 export function ApplyForm() {
   const navigate = useNavigate();
   const form = useForm<ApplyValues>({

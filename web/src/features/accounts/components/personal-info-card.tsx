@@ -11,7 +11,7 @@ import { useUpdateMyAccount } from '../api/accounts';
 const schema = updateProfileBody.pick({ name: true, companyName: true });
 type Values = z.input<typeof schema>;
 
-/** SPEC.md "My Account": only name and company are editable; the e-mail is read-only. */
+/** docs/product/accounts.md#my-account: only name and company are editable; the e-mail is read-only. */
 export function PersonalInfoCard({ account }: { account: AccountProfile }) {
   const update = useUpdateMyAccount();
   const form = useForm<Values>({

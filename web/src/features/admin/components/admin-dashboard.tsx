@@ -40,7 +40,7 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-/** SPEC.md "Admin": the panel, or the preview of what an approved dealer sees (`?view=dealer`). */
+/** docs/product/admin.md#modes-and-view-as-user: the panel, or the preview of what an approved dealer sees (`?view=dealer`). */
 export function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const preview = params.get('view') === 'dealer';

@@ -22,7 +22,7 @@ export const confirmSignInLink = (body: SignInLinkConfirmBody) =>
 export const confirmPasswordReset = (body: PasswordResetConfirmBody) =>
   post<PasswordResetConfirmResponse>('/api/auth/password-reset/confirm', body);
 
-/** SPEC.md: the sign-in dialog keeps a random 32-byte hex token in session storage under a csrf key. */
+/** docs/product/accounts.md#sign-in-dialog: the sign-in dialog keeps a random 32-byte hex token in session storage under a csrf key. */
 export const CSRF_STORAGE_KEY = 'fieldlot.csrf';
 export function newDialogCsrfToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));

@@ -15,7 +15,7 @@ import { PasswordField } from './password-field';
 const schema = signInBody.pick({ email: true, password: true });
 type Values = z.input<typeof schema>;
 
-/** SPEC.md "Admin login": only admins get a session; anyone else sees the server's refusal as is. */
+/** docs/product/accounts.md#admin-sign-in: only admins get a session; anyone else sees the server's refusal as is. */
 export function AdminLoginForm() {
   const navigate = useNavigate();
   const resetSession = useResetSession();

@@ -34,7 +34,7 @@ const resetSchema = passwordResetBody;
 type SignInValues = z.input<typeof signInSchema>;
 type ResetValues = z.input<typeof resetSchema>;
 
-/** SPEC.md "Header, footer and sign-in dialog": sign-in and reset-password modes. */
+/** docs/product/accounts.md#sign-in-dialog: sign-in and reset-password modes. */
 export function SignInDialog({ open, onClose, onSuccess, email }: SignInDialogProps) {
   const [mode, setMode] = useState<'signin' | 'reset'>('signin');
   const [csrf, setCsrf] = useState('');

@@ -16,7 +16,7 @@ import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
 import { tractorName } from './offer-dialog';
 
 /**
- * SPEC.md "Offer Management" tab: every offer newest first with listing, buyer and seller; accept, reject and
+ * docs/product/offers.md#offer-management: every offer newest first with listing, buyer and seller; accept, reject and
  * counter on pending offers only (Counter appears once an amount is typed). New offers arrive live.
  */
 export function AdminOffersTab() {

@@ -14,7 +14,7 @@ import { tractorName } from './offer-dialog';
 import { AmountWithFee, WithdrawButton } from './offer-history';
 import { TractorThumb } from './tractor-thumb';
 
-/** SPEC.md "My Offers": the dealer's own offers, newest first, updating live. */
+/** docs/product/offers.md#my-offers: the dealer's own offers, newest first, updating live. */
 export function MyOffersPage() {
   const { isApproved, isLoading } = useSession();
   if (isLoading) return <LoadingState text="Loading your offers..." />;

@@ -61,7 +61,7 @@ function newIdempotencyKey() {
  */
 type Step = 'form' | 'at-asking' | 'confirm-buy';
 
-/** SPEC.md "Offer dialog": plain offer or buy now, optional message, the buyer fee and total shown live. */
+/** docs/product/offers.md#offer-dialog: plain offer or buy now, optional message, the buyer fee and total shown live. */
 export function OfferDialog({
   listing,
   open,

@@ -14,7 +14,7 @@ import { useOfferDialogRequests } from './offer-dialog-bus';
 export { OfferHistory } from './offer-history';
 
 /**
- * The offer panel of the tractor detail page (SPEC.md "Offer panel"): Make Offer for approved dealers;
+ * The offer panel of the tractor detail page (docs/product/offers.md#offer-panel): Make Offer for approved dealers;
  * "Pending Approval" for signed-in users who are not approved; "Dealer Login Required" (opens the sign-in
  * dialog) for visitors. A sold listing takes no offers. A live counter offer replaces Make Offer with the
  * counter, its fee and total, Accept Counter Offer and Make New Offer (issue 9 section 5).

@@ -13,7 +13,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { type Purchase, usePurchases } from '../api/offers';
 import { TractorThumb } from './tractor-thumb';
 
-/** SPEC.md "Purchased Inventory": the dealer's accepted offers; signed-out or non-approved go to /. */
+/** docs/product/offers.md#purchased-inventory: the dealer's accepted offers; signed-out or non-approved go to /. */
 export function PurchasedInventoryPage() {
   const { isApproved, isLoading } = useSession();
   if (isLoading) return <LoadingState text="Loading..." />;
