@@ -1,43 +1,76 @@
-/** Response shapes of the admin panel's API (stats, audit log, outbox), shared by the server and the SPA. */
+import { z } from 'zod';
 
-export interface AdminStats {
-  totalUsers: number;
-  pendingReview: number;
-  approvedUsers: number;
-  administrators: number;
+/** Request and response shapes of the admin panel's API (stats, audit log, outbox), shared by the server and the SPA. */
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number(),
+  pendingReview: z.number(),
+  approvedUsers: z.number(),
+  administrators: z.number(),
   /** Offers and buy-now requests waiting for an admin's answer (status pending): the Offers tab's count. */
-  offersNeedingAction: number;
-}
+  offersNeedingAction: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  resourceType: string;
-  actorEmail: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
+// ---------------------------------------------------------------- audit log
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  resourceType: z.string(),
+  actorEmail: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuery = z.object({
+  action: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(254).optional(),
+  before: z.coerce.number().int().positive().optional(),
+});
+export const auditPageResponse = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.number().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageResponse>;
+export const auditActionsResponse = z.object({ actions: z.array(z.string()) });
+export type AuditActions = z.infer<typeof auditActionsResponse>;
+
+// ---------------------------------------------------------------- outbox
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export interface OutboxMessage {
-  id: number;
-  template: string;
+export const outboxMessageSchema = z.object({
+  id: z.number(),
+  template: z.string(),
   /** Rendered from the stored payload ('' when the template cannot render it). */
-  subject: string;
-  recipient: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-  sentAt: string | null;
-}
+  subject: z.string(),
+  recipient: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  nextAttemptAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** One queued or sent e-mail as it renders (sign-in tokens in links are hidden from admins). */
-export interface RenderedOutboxMessage extends OutboxMessage {
-  html: string;
-  text: string;
-}
+export const renderedOutboxMessageSchema = outboxMessageSchema.extend({ html: z.string(), text: z.string() });
+export type RenderedOutboxMessage = z.infer<typeof renderedOutboxMessageSchema>;
+
+export const outboxQuery = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  before: z.coerce.number().int().positive().optional(),
+});
+export const outboxPageResponse = z.object({
+  messages: z.array(outboxMessageSchema),
+  nextCursor: z.number().nullable(),
+});
+export type OutboxPage = z.infer<typeof outboxPageResponse>;
+export const outboxMessageParams = z.object({ messageId: z.coerce.number().int().positive() });
+export const retryResponse = z.object({ queued: z.literal(true) });
+export const mailTemplatesResponse = z.object({ templates: z.array(z.string()) });

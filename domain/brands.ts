@@ -1,4 +1,4 @@
-/** Fixed brand lists of SPEC.md section 3. */
+/** Fixed brand lists (docs/product/listings.md#a-listing). */
 export const LISTING_BRANDS = [
   'John Deere',
   'Case IH',

@@ -1,5 +1,5 @@
 /**
- * A bundled list of common passwords (DECISIONS.md: "a password on a bundled list of common passwords is refused").
+ * A bundled list of common passwords (docs/product/accounts.md#password-rules: "a password on a bundled list of common passwords is refused").
  * Compared in lower case. It holds the classic leaked top list and the "Word + year + symbol" patterns that
  * satisfy the composition rules yet are the first guesses of any password sprayer.
  */

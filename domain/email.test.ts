@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_REQUIRED, emailSchema, INVALID_EMAIL, isValidEmail, normalizeEmail } from './email';
 
-describe('email (SPEC.md section 5)', () => {
+describe('email (accounts.md#e-mail-addresses)', () => {
   it('lowercases, trims and strips characters other than letters, digits and @ . - _', () => {
     expect(normalizeEmail('  Dale.Harper+Tractors@Example.COM ')).toBe('dale.harpertractors@example.com');
     expect(normalizeEmail('a<script>@b.co')).toBe('ascript@b.co');

@@ -4,7 +4,7 @@ export const EMAIL_MAX = 254;
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const EMAIL_REQUIRED = 'Email is required';
 
-/** SPEC.md section 5: lowercased, trimmed, stripped of characters other than letters, digits and @ . - _, cut to 254. */
+/** docs/product/accounts.md#e-mail-addresses: lowercased, trimmed, stripped of characters other than letters, digits and @ . - _, cut to 254. */
 export function normalizeEmail(raw: string): string {
   return raw
     .trim()

@@ -18,7 +18,7 @@ export interface SaleInquiry {
   updatedAt: string;
 }
 
-/** SPEC.md section 4: pending -> contacted (Mark Contacted); contacted -> closed (Mark Closed); closed -> pending (Reopen). */
+/** docs/product/selling.md#inquiry-status: pending -> contacted (Mark Contacted); contacted -> closed (Mark Closed); closed -> pending (Reopen). */
 export const INQUIRY_NEXT: Record<InquiryStatus, { to: InquiryStatus; label: string }> = {
   pending: { to: 'contacted', label: 'Mark Contacted' },
   contacted: { to: 'closed', label: 'Mark Closed' },

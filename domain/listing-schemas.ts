@@ -184,7 +184,7 @@ const listingFields = z.object({
   ...specRules,
 });
 
-/** The add-listing body (SPEC.md section 5 defaults). Owner and status are never taken from it. */
+/** The add-listing body (docs/product/listings.md#listing-form defaults). Owner and status are never taken from it. */
 export const listingInputSchema = listingFields.extend({
   hours: listingFields.shape.hours.default(0),
   priceCents: listingFields.shape.priceCents.default(0),

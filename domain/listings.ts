@@ -1,7 +1,7 @@
 export const CONDITIONS = ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-/** Badge colours of SPEC.md: excellent green, very good blue, good yellow, fair orange, anything else grey. */
+/** Badge colours (docs/product/listings.md#a-listing): excellent green, very good blue, good yellow, fair orange, anything else grey. */
 export function conditionTone(condition: string): 'green' | 'blue' | 'yellow' | 'orange' | 'grey' {
   switch (condition.toLowerCase()) {
     case 'excellent':
@@ -22,7 +22,7 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
  * The optional specification fields of a listing, in the order the detail page shows them:
- * key (API field), label (SPEC.md's wording), kind (int, text or a yes/no) and max (the longest text, or the
+ * key (API field), label (the wording of docs/product/listings.md#a-listing), kind (int, text or a yes/no) and max (the longest text, or the
  * largest whole number, the add/edit form and the API accept).
  */
 export const SPEC_FIELDS = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUYER_FEE_LABEL,
   buyerFeeCents,
   DOLLAR_AMOUNT_MESSAGE,
   formatDollars,
@@ -10,7 +11,7 @@ import {
   totalWithFeeCents,
 } from './money';
 
-describe('buyer fee: $500 + 5% of the amount, in cents (SPEC.md section 9)', () => {
+describe('buyer fee: $500 + 5% of the amount, in cents (offers.md#buyer-fee)', () => {
   it('adds $500 and 5 percent', () => {
     expect(buyerFeeCents(48_500_00)).toBe(500_00 + 2_425_00);
     expect(buyerFeeCents(0)).toBe(500_00);
@@ -28,6 +29,10 @@ describe('buyer fee: $500 + 5% of the amount, in cents (SPEC.md section 9)', () 
   it('refuses non-integer or negative cents', () => {
     expect(() => buyerFeeCents(1.5)).toThrow(RangeError);
     expect(() => buyerFeeCents(-1)).toThrow(RangeError);
+  });
+
+  it('is labelled with its numbers', () => {
+    expect(BUYER_FEE_LABEL).toBe('Buyer fee ($500 + 5%)');
   });
 });
 

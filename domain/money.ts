@@ -3,7 +3,7 @@
 export const BUYER_FEE_BASE_CENTS = 500_00;
 export const BUYER_FEE_RATE_PERCENT = 5;
 
-/** Buyer fee of SPEC.md section 9: $500 plus 5% of the amount, rounded to the cent (half up). */
+/** Buyer fee (docs/product/offers.md#buyer-fee): $500 plus 5% of the amount, rounded to the cent (half up). */
 export function buyerFeeCents(amountCents: number): number {
   if (!Number.isInteger(amountCents) || amountCents < 0)
     throw new RangeError('amountCents must be a non-negative integer');
@@ -71,3 +71,6 @@ export function formatDollarsCents(cents: number): string {
 export function formatHours(hours: number): string {
   return `${new Intl.NumberFormat('en-US').format(hours)} hrs`;
 }
+
+/** The fee's name wherever an amount is broken down ("Buyer fee ($500 + 5%)"), built from the fee's numbers. */
+export const BUYER_FEE_LABEL = `Buyer fee (${formatDollars(BUYER_FEE_BASE_CENTS)} + ${BUYER_FEE_RATE_PERCENT}%)`;

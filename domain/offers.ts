@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from './money';
+
 export const OFFER_STATUSES = [
   'pending',
   'countered',
@@ -10,90 +13,72 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_TYPES = ['buy_now', 'offer'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
 
-export type OfferActor = 'admin' | 'buyer';
+/** Who acts on an offer. A seller role comes later: add it here and give it rows in OFFER_TRANSITIONS. */
+export const OFFER_ROLES = ['admin', 'buyer'] as const;
+export type OfferRole = (typeof OFFER_ROLES)[number];
 
-/** Shapes of the offers API (money in cents, dates ISO), shared by the server's schemas and the SPA. */
-/** The listing as an offer shows it. */
-export interface OfferListingSummary {
-  make: string;
-  model: string;
-  year: number;
-  location: string;
-  condition: string;
-  hours: number;
-  priceCents: number;
-  status: string;
-  imageUrl: string | null;
+/** An offer still waiting for an answer: the buyer may withdraw or replace it; a sale ends it. */
+export const OPEN_OFFER_STATUSES = ['pending', 'countered'] as const satisfies readonly OfferStatus[];
+export type OpenOfferStatus = (typeof OPEN_OFFER_STATUSES)[number];
+export function isOpenOffer(status: OfferStatus): status is OpenOfferStatus {
+  return (OPEN_OFFER_STATUSES as readonly OfferStatus[]).includes(status);
 }
 
-export interface Offer {
-  id: string;
-  listingId: string;
-  offerType: OfferType;
-  status: OfferStatus;
-  offerAmountCents: number;
-  originalPriceCents: number;
-  message: string;
-  counterOfferAmountCents: number | null;
-  counterMessage: string | null;
-  acceptedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OfferWithListing extends Offer {
-  listing: OfferListingSummary;
-}
-
-export interface OfferParty {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-}
-export interface AdminOffer extends OfferWithListing {
-  buyer: OfferParty;
-  seller: OfferParty;
-}
-
-export interface Purchase {
-  id: string;
-  listingId: string;
-  offerAmountCents: number;
-  acceptedAt: string | null;
-  createdAt: string;
-  listing: OfferListingSummary;
-}
+export const OFFER_ACTIONS = [
+  'accept',
+  'reject',
+  'counter',
+  'accept_counter',
+  'withdraw',
+  'replace',
+] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /**
- * DECISIONS.md status machine. Each entry: from -> to, and who may make the move.
- * pending -> accepted | rejected | countered (admin); countered -> accepted (buyer accepts the counter);
- * pending | countered -> withdrawn (buyer); pending | countered -> replaced (buyer: a new offer on the same
- * tractor ends the open one, issue 9; one open offer per dealer per listing).
+ * docs/product/offers.md#status-machine, the one table of who may do what to an offer: each action, the statuses it
+ * starts from, where it leads and the role allowed to take it. pending -> accepted | rejected | countered
+ * (admin); countered -> accepted (buyer accepts the counter); open -> withdrawn (buyer); open -> replaced
+ * (buyer: a new offer on the same tractor ends the open one, issue 9; one open offer per dealer per listing).
  */
-const TRANSITIONS: ReadonlyArray<{ from: OfferStatus; to: OfferStatus; by: OfferActor }> = [
-  { from: 'pending', to: 'accepted', by: 'admin' },
-  { from: 'pending', to: 'rejected', by: 'admin' },
-  { from: 'pending', to: 'countered', by: 'admin' },
-  { from: 'countered', to: 'accepted', by: 'buyer' },
-  { from: 'pending', to: 'withdrawn', by: 'buyer' },
-  { from: 'countered', to: 'withdrawn', by: 'buyer' },
-  { from: 'pending', to: 'replaced', by: 'buyer' },
-  { from: 'countered', to: 'replaced', by: 'buyer' },
-];
+export const OFFER_TRANSITIONS: Readonly<
+  Record<OfferAction, { from: readonly OfferStatus[]; to: OfferStatus; by: OfferRole }>
+> = {
+  accept: { from: ['pending'], to: 'accepted', by: 'admin' },
+  reject: { from: ['pending'], to: 'rejected', by: 'admin' },
+  counter: { from: ['pending'], to: 'countered', by: 'admin' },
+  accept_counter: { from: ['countered'], to: 'accepted', by: 'buyer' },
+  withdraw: { from: OPEN_OFFER_STATUSES, to: 'withdrawn', by: 'buyer' },
+  replace: { from: OPEN_OFFER_STATUSES, to: 'replaced', by: 'buyer' },
+};
 
-export function canTransitionOffer(from: OfferStatus, to: OfferStatus, by: OfferActor): boolean {
-  return TRANSITIONS.some((t) => t.from === from && t.to === to && t.by === by);
+/** What `role` may do to an offer in `status` (the buttons a screen shows; the service's check). */
+export function offerActionsFor(status: OfferStatus, role: OfferRole): OfferAction[] {
+  return OFFER_ACTIONS.filter((a) => {
+    const t = OFFER_TRANSITIONS[a];
+    return t.by === role && t.from.includes(status);
+  });
 }
 
-/** Statuses from which the given actor may move the offer to `to`. Used to build conditional updates. */
-export function offerSourcesFor(to: OfferStatus, by: OfferActor): OfferStatus[] {
-  return TRANSITIONS.filter((t) => t.to === to && t.by === by).map((t) => t.from);
+/** The statuses an action starts from: the WHERE of the repository's conditional update. */
+export function offerActionSources(action: OfferAction): OfferStatus[] {
+  return [...OFFER_TRANSITIONS[action].from];
 }
 
-export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'countered'];
+export function canTransitionOffer(from: OfferStatus, to: OfferStatus, by: OfferRole): boolean {
+  return OFFER_ACTIONS.some((a) => offerSourcesOf(a, to, by).includes(from));
+}
 
-/** Badge colours of SPEC.md: yellow, blue, green, red, grey. */
+/** Statuses from which the given role may move the offer to `to`. */
+export function offerSourcesFor(to: OfferStatus, by: OfferRole): OfferStatus[] {
+  return [...new Set(OFFER_ACTIONS.flatMap((a) => offerSourcesOf(a, to, by)))];
+}
+
+function offerSourcesOf(action: OfferAction, to: OfferStatus, by: OfferRole): readonly OfferStatus[] {
+  const t = OFFER_TRANSITIONS[action];
+  return t.to === to && t.by === by ? t.from : [];
+}
+
+/** Badge colours (docs/product/offers.md#status-machine): yellow, blue, green, red, grey. */
 export const OFFER_STATUS_TONE: Record<OfferStatus, 'yellow' | 'blue' | 'green' | 'red' | 'grey'> = {
   pending: 'yellow',
   countered: 'blue',
@@ -108,4 +93,37 @@ export const OFFER_ABSOLUTE_MAX_CENTS = 10_000_000_00;
 /** Cap: 10 times the asking price or $10,000,000, whichever is lower. */
 export function maxOfferCents(askingCents: number): number {
   return Math.min(askingCents * 10, OFFER_ABSOLUTE_MAX_CENTS);
+}
+
+/** The cap of an offer or counter on a listing asking `askingCents` (no asking price: the absolute cap). */
+export function offerCapCents(askingCents: number | null | undefined): number {
+  return askingCents && askingCents > 0 ? maxOfferCents(askingCents) : OFFER_ABSOLUTE_MAX_CENTS;
+}
+
+/** What is wrong with an amount in cents ("Offer amount cannot be more than $500,000"), or null. */
+export function offerAmountProblem(cents: number, label: string, askingCents?: number | null): string | null {
+  if (cents < OFFER_MIN_CENTS) return `${label} must be at least $1`;
+  const cap = offerCapCents(askingCents);
+  if (cents > cap) return `${label} cannot be more than ${formatDollars(cap)}`;
+  return null;
+}
+
+/**
+ * The one offer and counter amount rule (server and dialogs): whole dollars as typed ("48,500", "$48500") or a
+ * JSON number, required, at least $1, at most the cap for the asking price (without one, $10,000,000).
+ * Parses to cents.
+ */
+export function offerAmountSchema(label: string, askingCents?: number | null) {
+  return z.union([z.string(), z.number(), z.null(), z.undefined()]).transform((value, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (value === null || value === undefined || String(value).trim() === '')
+      return fail(`${label} is required`);
+    const cents = parseDollarAmount(value);
+    if (cents === null) return fail(DOLLAR_AMOUNT_MESSAGE);
+    const problem = offerAmountProblem(cents, label, askingCents);
+    return problem ? fail(problem) : cents;
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES as M, newPasswordSchema, passwordProblem } from './password';
 
-describe('password rules (SPEC.md section 5, in order)', () => {
+describe('password rules (accounts.md#password-rules, in order)', () => {
   it.each([
     ['', M.required],
     ['Ab1!xyzw', M.tooShort],

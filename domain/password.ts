@@ -19,7 +19,7 @@ export const PASSWORD_MESSAGES = {
   common: 'This password is too common. Please choose another.',
 } as const;
 
-/** The rules of SPEC.md section 5, in order; returns the first failure's message, or null when the password is acceptable. */
+/** The rules of docs/product/accounts.md#password-rules, in order; returns the first failure's message, or null when the password is acceptable. */
 export function passwordProblem(password: string): string | null {
   if (!password) return PASSWORD_MESSAGES.required;
   if (password.length < PASSWORD_MIN) return PASSWORD_MESSAGES.tooShort;

@@ -1,4 +1,4 @@
-/** Every SPA route of SPEC.md section 2; the server answers 404 (and logs the path) for anything else. */
+/** Every SPA route (docs/product/README.md lists the pages; unknown paths: public-site.md#not-found); the server answers 404 (and logs the path) for anything else. */
 export const SPA_ROUTES = [
   '/',
   '/apply',

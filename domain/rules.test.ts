@@ -5,7 +5,7 @@ import { conditionTone, specFieldsOf, yearMax } from './listings';
 import { isSpaRoute } from './routes';
 import { allowedStatusActions, hasDealerRights, roleOf } from './users';
 
-describe('brand lists (SPEC.md section 3)', () => {
+describe('brand lists (listings.md#a-listing)', () => {
   it('have the sizes the spec gives', () => {
     expect(LISTING_BRANDS).toHaveLength(20);
     expect(APPLICATION_BRANDS).toHaveLength(18);
@@ -21,7 +21,7 @@ describe('brand lists (SPEC.md section 3)', () => {
   });
 });
 
-describe('user status and role (SPEC.md section 4)', () => {
+describe('user status and role (accounts.md#account-status)', () => {
   it('derives the role', () => {
     expect(roleOf('admin')).toBe('admin');
     expect(roleOf('approved')).toBe('dealer');
@@ -39,7 +39,7 @@ describe('user status and role (SPEC.md section 4)', () => {
   });
 });
 
-describe('sale inquiry status (SPEC.md section 4)', () => {
+describe('sale inquiry status (selling.md#inquiry-status)', () => {
   it('moves pending -> contacted -> closed -> pending and nothing else', () => {
     expect(INQUIRY_NEXT.pending.label).toBe('Mark Contacted');
     expect(canTransitionInquiry('pending', 'contacted')).toBe(true);

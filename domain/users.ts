@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { APPLICATION_BRANDS, LISTING_BRANDS } from './brands';
+import { emailSchema } from './email';
+import { newPasswordSchema } from './password';
 
 export const USER_STATUSES = ['pending', 'rejected', 'approved', 'admin', 'inspector'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export type AppRole = 'admin' | 'dealer' | 'inspector' | 'user';
 
-/** SPEC.md section 4: admin gives admin; approved gives dealer; anything else (missing counts as pending) gives user. */
+/** docs/product/accounts.md#account-status: admin gives admin; approved gives dealer; anything else (missing counts as pending) gives user. */
 export function roleOf(status: string | null | undefined): AppRole {
   if (status === 'admin') return 'admin';
   if (status === 'approved') return 'dealer';
@@ -25,7 +28,8 @@ export function canSignIn(status: string | null | undefined): boolean {
 }
 
 /** What an admin can set a user's status to. */
-export type StatusAction = 'approved' | 'rejected';
+export const STATUS_ACTIONS = ['approved', 'rejected'] as const;
+export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
 /** Approve is offered unless already approved; reject unless already rejected; admins get no actions. */
 export function allowedStatusActions(status: UserStatus): StatusAction[] {
@@ -62,33 +66,76 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** A dealer's own account (GET and PATCH /api/users/me). */
-export interface AccountProfile {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  status: UserStatus;
-  emailNotifications: boolean;
-}
+export const accountProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  status: z.enum(USER_STATUSES),
+  emailNotifications: z.boolean(),
+});
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
-export interface BrandPreference {
-  id: string;
-  brandName: string;
-}
+export const brandPreferenceSchema = z.object({ id: z.string(), brandName: z.string() });
+export type BrandPreference = z.infer<typeof brandPreferenceSchema>;
+export const brandsResponse = z.object({ brands: z.array(brandPreferenceSchema) });
+export type BrandsResponse = z.infer<typeof brandsResponse>;
 
 /** A row of the admin Users tab (GET /api/admin/users), with the status actions it offers. */
-export interface DealerApplication {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  desiredBrand1: string | null;
-  status: UserStatus;
-  createdAt: string;
-  actions: StatusAction[];
-}
+export const dealerApplicationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  desiredBrand1: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  createdAt: z.string(),
+  actions: z.array(z.enum(STATUS_ACTIONS)),
+});
+export type DealerApplication = z.infer<typeof dealerApplicationSchema>;
 
-export interface ApplicationsAnswer {
-  users: DealerApplication[];
-  counts: { total: number; pending: number; rejected: number; approved: number; admins: number };
-}
+export const applicationsAnswerSchema = z.object({
+  users: z.array(dealerApplicationSchema),
+  counts: z.object({
+    total: z.number(),
+    pending: z.number(),
+    rejected: z.number(),
+    approved: z.number(),
+    admins: z.number(),
+  }),
+});
+export type ApplicationsAnswer = z.infer<typeof applicationsAnswerSchema>;
+
+// ---------------------------------------------------------------- requests
+
+/** POST /api/users/apply: the dealer application form. */
+export const applyBody = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  companyName: companySchema,
+  brands: z.array(z.enum(APPLICATION_BRANDS)).max(APPLICATION_BRANDS.length).default([]),
+});
+export type ApplyBody = z.input<typeof applyBody>;
+
+/** PATCH /api/users/me: the personal information card and the notifications switch. */
+export const updateProfileBody = z.strictObject({
+  name: nameSchema,
+  companyName: companySchema,
+  emailNotifications: z.boolean().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+export const addBrandBody = z.object({ brandName: z.enum(LISTING_BRANDS) });
+export type AddBrandBody = z.infer<typeof addBrandBody>;
+export const brandNameParams = z.object({ brandName: z.string().min(1).max(80) });
+
+/** PATCH /api/admin/users/:userId/status */
+export const userIdParams = z.object({ userId: z.uuid() });
+export const changeStatusBody = z.strictObject({ status: z.enum(STATUS_ACTIONS) });
+export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
+export const changeStatusResponse = z.object({ id: z.string(), status: z.enum(USER_STATUSES) });
+export type ChangeStatusResponse = z.infer<typeof changeStatusResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;

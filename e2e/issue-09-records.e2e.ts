@@ -186,7 +186,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
       .getByText('Accepted')
       .waitFor();
     const replaced = d.getByTestId('my-offer').filter({ hasText: `Rec-Offers-${run}` });
-    await replaced.getByText('Replaced').waitFor();
+    await replaced.getByText('Replaced', { exact: true }).waitFor();
     const theirs = await (await dealer2.page.request.get(`${baseUrl()}/api/offers/mine`)).json();
     expect(theirs.offers.find((o: { id: string }) => o.id === withdrawn)).toMatchObject({
       status: 'withdrawn',

@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { testConfig } from '../server/src/config.js';
-import { escapeHtml, renderTemplate, templateNames } from '../server/src/modules/mail/templates.js';
+import { escapeHtml, renderTemplate, templateNames } from '../server/src/modules/mail/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const modulesDir = path.join(root, 'server/src/modules');

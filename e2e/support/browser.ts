@@ -18,15 +18,25 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  /** Accept the server's self-signed certificate (the cluster test's https proxy). */
+  ignoreCertificateErrors?: boolean;
+}
+
 /** A fresh browser profile (persistent context on a new temporary folder), as DEVELOPERS.md describes. */
-export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+export async function openBrowser(
+  viewport = { width: 1280, height: 900 },
+  options: BrowserOptions = {},
+): Promise<Browser> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-chrome-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: inject('chromium'),
     headless: true,
     viewport,
     baseURL: baseUrl(),
+    ignoreHTTPSErrors: options.ignoreCertificateErrors ?? false,
     args: [
+      ...(options.ignoreCertificateErrors ? ['--ignore-certificate-errors'] : []),
       '--headless',
       '--no-sandbox',
       '--disable-gpu',

@@ -10,7 +10,7 @@ export const DEMO_DEALER = { email: 'dealer@fieldlot.example', password: DEMO_PA
 export const DEMO_DEALER2 = { email: 'dealer2@fieldlot.example', password: DEMO_PASSWORD };
 
 /** The anti-forgery cookie of the page's browser context (fetched by a GET if there is none yet). */
-async function csrf(page: Page): Promise<string> {
+export async function csrf(page: Page): Promise<string> {
   const find = async () =>
     (await page.context().cookies(baseUrl())).find((c) => CSRF_COOKIES.includes(c.name))?.value;
   let token = await find();

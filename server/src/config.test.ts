@@ -68,4 +68,17 @@ describe('configuration from the environment', () => {
       trustProxy: true,
     });
   });
+
+  it("takes the proxies' addresses for TRUST_PROXY and refuses anything else", () => {
+    expect(load({ TRUST_PROXY: '10.0.1.5, 10.0.2.0/24,::1' }).trustProxy).toEqual([
+      '10.0.1.5',
+      '10.0.2.0/24',
+      '::1',
+    ]);
+    expect(load({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    for (const bad of ['10.0.1.300', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/2'])
+      expect(problem({ TRUST_PROXY: bad })).toMatch(
+        /^Invalid environment variable TRUST_PROXY: must be true/,
+      );
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,7 +20,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('FieldLot <no-reply@fieldlot.example>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  // true (every hop is believed: only the proxy may reach the port) or the proxies' addresses (10.0.1.5,10.0.2.0/24).
+  TRUST_PROXY: z.union([bool, proxyAddresses()]).default(false),
   DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
@@ -35,7 +37,31 @@ const envSchema = z.object({
   // Unset: the current year, read when the footer is served (a long-running server turns the year too).
   COPYRIGHT_YEAR: z.coerce.number().int().optional(),
   WORKERS: bool.default(true),
+  // After SIGTERM, /api/health/ready answers 503 this long before the server stops accepting (load balancers
+  // that poll readiness stop sending requests first).
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
 });
+
+/** A comma-separated list of addresses or CIDR ranges, as Fastify's trustProxy takes them. */
+function proxyAddresses() {
+  return z
+    .string()
+    .transform((v) => v.split(',').map((a) => a.trim()))
+    .refine(
+      (list) =>
+        list.every((a) => {
+          const [ip, bits, extra] = a.split('/');
+          const version = isIP(ip);
+          const max = version === 4 ? 32 : 128;
+          return (
+            version !== 0 &&
+            extra === undefined &&
+            (bits === undefined || (/^\d+$/.test(bits) && +bits <= max))
+          );
+        }),
+      { message: "must be true, false or the proxies' addresses (10.0.1.5,10.0.2.0/24)" },
+    );
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -52,11 +78,13 @@ export interface AppConfig {
   mailFrom: string;
   adminEmail?: string;
   adminPassword?: string;
-  trustProxy: boolean;
+  /** true: believe X-Forwarded-For from anyone; a list: only from these addresses. */
+  trustProxy: boolean | string[];
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
   digestHour: number;
   workers: boolean;
+  shutdownDelaySeconds: number;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   brand: {
     name: string;
@@ -110,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     digestHour: e.DIGEST_HOUR,
     workers: e.WORKERS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,

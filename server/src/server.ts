@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
 import { seedDemoData } from './modules/demo/index.js';
-import { ensureConfiguredAdmin } from './modules/users/admin-bootstrap.js';
+import { startDraining } from './modules/health/health.routes.js';
+import { ensureConfiguredAdmin } from './modules/users/index.js';
 import { startWorkers } from './workers.js';
 
 async function main() {
@@ -62,9 +63,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then stop workers and close the database.
-    // A client that never finishes its request does not hold the process: connections are cut after 10 s.
+    // Readiness answers 503 at once; the server keeps serving for SHUTDOWN_DELAY_SECONDS so a load balancer
+    // polling it stops sending requests, then stops accepting, lets in-flight requests finish, stops workers
+    // and closes the database. A client that never finishes its request does not hold the process: connections
+    // are cut 10 s after accepting stops.
+    startDraining(app.ctx);
     demoAbort.abort();
+    await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
     setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
     setTimeout(() => {
       console.error('Shutdown took more than 20 s; exiting anyway.');

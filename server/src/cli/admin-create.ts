@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, runMigrations } from '../db/client.js';
 import { embeddedDatabaseInUse } from '../db/embedded-lock.js';
 import { systemClock } from '../lib/clock.js';
-import { createOrPromoteAdmin } from '../modules/users/admin-bootstrap.js';
+import { createOrPromoteAdmin } from '../modules/users/index.js';
 
 const USAGE = 'Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]';
 

@@ -29,6 +29,8 @@ export type NotifyHandler = (payload: string) => void;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: its URL, for connections outside the pool (the migration lock). */
+  url?: string;
   /**
    * LISTEN on a channel; returns an unsubscribe function. `onResume` runs after a dropped listener
    * connection LISTENs again: notifications sent in between are lost, so subscribers should resync.
@@ -119,6 +121,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     async listen(channel, handler, onResume) {
       const client = await ensureListener();
       if (onResume) resumeHandlers.add(onResume);
@@ -153,7 +156,19 @@ export async function runMigrations(database: Database): Promise<void> {
     // biome-ignore lint/suspicious/noExplicitAny: both drizzle flavours share the migrator contract
     await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Instances starting together on a fresh database: one migrates while the others wait on a session
+    // advisory lock, held on a connection of its own (the pool may have one), then find nothing left to do.
+    const lock = new pg.Client({ connectionString: database.url });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.end();
+    }
   }
 }
+
+/** Advisory lock key of the migrations (any constant; ends with the session). */
+const MIGRATION_LOCK = 0x6669656c64;

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseFromTemplate, dbUrl, dropDatabase, pgliteTemplatePath } from '../test/template-db.js';
-import { type Database, openDatabase, rowsOf, runMigrations } from './client.js';
+import { type Database, MIGRATIONS_FOLDER, openDatabase, rowsOf, runMigrations } from './client.js';
+
+const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as {
+  entries: unknown[];
+};
 
 interface SchemaShape {
   tables: string[];
@@ -78,6 +82,23 @@ describe('migrations', () => {
     // Money is integer cents.
     expect(pgliteShape.columns).toContain('tractor_listings.price_cents bigint NO');
     expect(pgliteShape.columns).toContain('tractor_offers.offer_amount_cents bigint NO');
+  });
+
+  it.skipIf(!PG_URL)('run once when several instances start together on a fresh database', async () => {
+    const name = await createDatabaseFromTemplate(PG_URL!, 'template0');
+    const instances = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ databaseUrl: dbUrl(PG_URL!, name), poolSize: 1 })),
+    );
+    try {
+      await Promise.all(instances.map((d) => runMigrations(d)));
+      const applied = rowsOf<{ n: number }>(
+        await instances[0].db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      );
+      expect(applied[0].n).toBe(journal.entries.length);
+    } finally {
+      for (const d of instances) await d.close();
+      await dropDatabase(PG_URL!, name);
+    }
   });
 
   it.skipIf(!PG_URL)('build exactly the same schema on PostgreSQL as on PGlite', async () => {

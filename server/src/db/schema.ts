@@ -16,8 +16,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OutboxStatus } from '../../../domain/admin.js';
 import type { InquiryStatus } from '../../../domain/inquiries.js';
 import type { Condition, ListingStatus } from '../../../domain/listings.js';
+import type { OfferStatus, OfferType } from '../../../domain/offers.js';
+import type { UserStatus } from '../../../domain/users.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -31,7 +34,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     companyName: text('company_name').notNull(),
     desiredBrand1: text('desired_brand_1'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<UserStatus>().notNull().default('pending'),
     passwordHash: text('password_hash'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     lastDigestAt: ts('last_digest_at'),
@@ -86,7 +89,7 @@ export const listings = pgTable(
     frontLoader: boolean('front_loader').notNull().default(false),
     otherInfo: text('other_info'),
     status: text('status').$type<ListingStatus>().notNull().default('active'),
-    // Specification fields (SPEC.md section 3); shown only when they have a value.
+    // Specification fields (docs/product/listings.md#a-listing); shown only when they have a value.
     engineHours: integer('engine_hours'),
     buildYear: integer('build_year'),
     topSpeed: text('top_speed'),
@@ -102,7 +105,7 @@ export const listings = pgTable(
     numberOfRearRemotes: integer('number_of_rear_remotes'),
     rearRemoteType: text('rear_remote_type'),
     airBrakes: boolean('air_brakes'),
-    // Lower-cased text SPEC.md's search matches against (make, model, location, description), trigram-indexed.
+    // Lower-cased text the search matches against (docs/product/listings.md#search-and-filters) (make, model, location, description), trigram-indexed.
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(make || ' ' || model || ' ' || location || ' ' || description)`),
@@ -174,11 +177,11 @@ export const offers = pgTable(
     sellerUserId: uuid('seller_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    offerType: text('offer_type').notNull(),
+    offerType: text('offer_type').$type<OfferType>().notNull(),
     offerAmountCents: money('offer_amount_cents').notNull(),
     originalPriceCents: money('original_price_cents').notNull(),
     message: text('message').notNull().default(''),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OfferStatus>().notNull().default('pending'),
     counterOfferAmountCents: money('counter_offer_amount_cents'),
     counterMessage: text('counter_message'),
     idempotencyKey: text('idempotency_key'),
@@ -313,7 +316,7 @@ export const outbox = pgTable(
     template: text('template').notNull(),
     recipient: text('recipient').notNull(),
     payload: jsonb('payload').notNull().default({}),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lockedUntil: ts('locked_until'),

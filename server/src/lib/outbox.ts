@@ -1,6 +1,6 @@
 import type { Executor } from '../db/client.js';
 import { outbox } from '../db/schema.js';
-import type { TemplateName } from '../modules/mail/mail-classes.js';
+import type { TemplateName } from './mail-classes.js';
 
 /**
  * Queues an e-mail. Call it with the transaction that makes the change the e-mail is about,

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 /** Algorithm.Argon2id (a const enum, which isolatedModules cannot read). */
 const ARGON2ID = 2;
 
-/** argon2id, m=19456 KiB, t=2, p=1 (OWASP minimum; SECURITY.md). */
+/** argon2id, m=19456 KiB, t=2, p=1 (OWASP minimum; docs/product/security.md#authentication). */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

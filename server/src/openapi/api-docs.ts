@@ -7,8 +7,9 @@ import { jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-pr
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../../domain/errors.js';
+import { CSRF_HEADER, cookieNames } from '../../../domain/session-cookies.js';
 import type { AppConfig } from '../config.js';
-import { type Access, CSRF_HEADER, cookieNames } from '../plugins/auth.js';
+import type { Access } from '../plugins/auth.js';
 import {
   apiRoutes,
   documentRoute,

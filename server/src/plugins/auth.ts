@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CSRF_HEADER, cookieNames } from '../../../domain/session-cookies.js';
 import type { SessionUser } from '../../../domain/users.js';
 import { AppError } from '../lib/app-error.js';
 import { audit } from '../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../lib/context.js';
 import { randomToken, safeEqual } from '../lib/crypto.js';
-import { loadSession } from '../modules/auth/sessions.js';
+import { loadSession } from '../lib/sessions.js';
 
 /**
  * Who may call a route. Every /api route must declare one (deny by default: a route without it
@@ -31,8 +32,6 @@ declare module 'fastify' {
   }
 }
 
-export const CSRF_HEADER = 'x-csrf-token';
-
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -41,13 +40,6 @@ export interface RegisteredRoute {
 
 /** Every /api route with its access rule, as registered (the authorization matrix test walks this). */
 export const routeRegistry: RegisteredRoute[] = [];
-
-export function cookieNames(production: boolean) {
-  // __Host- binds the cookie to this exact origin over HTTPS (SECURITY.md).
-  return production
-    ? { session: '__Host-fieldlot_session', csrf: '__Host-fieldlot_csrf' }
-    : { session: 'fieldlot_session', csrf: 'fieldlot_csrf' };
-}
 
 const ACCESS_OK: Record<Access, (u: SessionUser | null) => boolean> = {
   public: () => true,

@@ -7,7 +7,7 @@ import type { AuthzEntry } from './authz.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from './test-app.js';
 
 /**
- * The authorization matrix (SECURITY.md "Deny by default"): every /api route the server registers must have
+ * The authorization matrix (docs/product/security.md#access-control, deny by default): every /api route the server registers must have
  * an entry in some `test/authz/<module>.authz.ts` with the same access rule, and every entry is called by
  * every role with the answer its access rule implies (see test/authz.ts).
  */

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { CSRF_HEADER, cookieNames } from '../../../domain/session-cookies.js';
 import { type App, buildApp } from '../app.js';
 import { type AppConfig, testConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema.js';
 import { TestClock } from '../lib/clock.js';
 import { hashPassword } from '../lib/password-hash.js';
-import { createSession } from '../modules/auth/sessions.js';
-import { CSRF_HEADER, cookieNames } from '../plugins/auth.js';
+import { createSession } from '../lib/sessions.js';
 import {
   createDatabaseFromTemplate,
   dbUrl,

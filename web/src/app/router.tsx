@@ -1,12 +1,12 @@
 import { createBrowserRouter } from 'react-router';
-import { AppLayout } from '@/components/layout/app-layout';
+import { RootLayout } from './layout/root-layout';
 import { RouteError } from './route-error';
 
-/** Every route of SPEC.md section 2; each page is its own lazily loaded chunk. */
+/** Every route of the product (docs/product/README.md; unknown paths: public-site.md#not-found); each page is its own lazily loaded chunk. */
 export const router = createBrowserRouter([
   {
-    element: <AppLayout />,
-    hydrateFallbackElement: <AppLayout loading />,
+    element: <RootLayout />,
+    hydrateFallbackElement: <RootLayout loading />,
     errorElement: <RouteError />,
     children: [
       { path: '/', lazy: () => import('./routes/home') },

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@domain/errors';
+import { CSRF_COOKIE_NAMES, CSRF_HEADER } from '@domain/session-cookies';
 
 /** An API failure with the server's code and message (the spec's text where it has one). */
 export class ApiError extends Error {
@@ -14,12 +15,10 @@ export class ApiError extends Error {
   }
 }
 
-const CSRF_COOKIES = ['__Host-fieldlot_csrf', 'fieldlot_csrf'];
-
 export function csrfToken(): string {
   for (const part of document.cookie.split('; ')) {
     const eq = part.indexOf('=');
-    if (CSRF_COOKIES.includes(part.slice(0, eq))) return decodeURIComponent(part.slice(eq + 1));
+    if (CSRF_COOKIE_NAMES.includes(part.slice(0, eq))) return decodeURIComponent(part.slice(eq + 1));
   }
   return '';
 }
@@ -36,7 +35,7 @@ export async function api<T>(
   if (method !== 'GET') {
     // Any GET to /api hands out the anti-forgery cookie; make sure we have one before changing state.
     if (!csrfToken()) await fetch('/api/health/live', { credentials: 'same-origin' });
-    headers['x-csrf-token'] = csrfToken();
+    headers[CSRF_HEADER] = csrfToken();
   }
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';

@@ -10,7 +10,7 @@ const dateTimeFmt = new Intl.DateTimeFormat('en-US', {
 });
 const longDateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-/** US formats (DECISIONS.md): 11/22/2026, 11/22/2026, 3:45 PM, November 22, 2026. */
+/** US formats (docs/product/listings.md#a-listing): 11/22/2026, 11/22/2026, 3:45 PM, November 22, 2026. */
 export const formatDate = (iso: string | Date) => dateFmt.format(new Date(iso));
 export const formatDateTime = (iso: string | Date) => dateTimeFmt.format(new Date(iso));
 export const formatLongDate = (iso: string | Date) => longDateFmt.format(new Date(iso));

@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AdminStats, OUTBOX_STATUSES, type OutboxMessage } from '../../../../domain/admin.js';
+import {
+  adminStatsSchema,
+  mailTemplatesResponse,
+  outboxMessageParams,
+  outboxPageResponse,
+  outboxQuery,
+  renderedOutboxMessageSchema,
+  retryResponse,
+} from '../../../../domain/admin.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
 import { outboxPage, renderedMessage, retryMessage, stats } from './admin.service.js';
 import { previewTemplates, renderPreview } from './mail-preview.js';
-
-const outboxMessage = z.object({
-  id: z.number(),
-  template: z.string(),
-  subject: z.string(),
-  recipient: z.string(),
-  status: z.enum(OUTBOX_STATUSES),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  nextAttemptAt: z.string(),
-  sentAt: z.string().nullable(),
-}) satisfies z.ZodType<OutboxMessage>;
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,13 +27,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Dashboard counts of users by status',
         errors: [],
         response: {
-          200: z.object({
-            totalUsers: z.number(),
-            pendingReview: z.number(),
-            approvedUsers: z.number(),
-            administrators: z.number(),
-            offersNeedingAction: z.number(),
-          }) satisfies z.ZodType<AdminStats>,
+          200: adminStatsSchema,
         },
       },
     },
@@ -56,13 +45,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'admin.listOutbox',
         summary: 'Page through the e-mail outbox, newest first',
         errors: [],
-        querystring: z.object({
-          status: z.enum(OUTBOX_STATUSES).optional(),
-          before: z.coerce.number().int().positive().optional(),
-        }),
-        response: {
-          200: z.object({ messages: z.array(outboxMessage), nextCursor: z.number().nullable() }),
-        },
+        querystring: outboxQuery,
+        response: { 200: outboxPageResponse },
       },
     },
     async (req) => outboxPage(ctx, req.actor(), req.query),
@@ -76,8 +60,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'admin.outboxMessage',
         summary: 'Read one outbox e-mail as rendered (sign-in tokens hidden)',
         errors: ['NOT_FOUND'],
-        params: z.object({ messageId: z.coerce.number().int().positive() }),
-        response: { 200: outboxMessage.extend({ html: z.string(), text: z.string() }) },
+        params: outboxMessageParams,
+        response: { 200: renderedOutboxMessageSchema },
       },
     },
     async (req, reply) => {
@@ -94,8 +78,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'admin.retryMail',
         summary: 'Queue a failed e-mail for another attempt',
         errors: ['NOT_FOUND', 'CONFLICT'],
-        params: z.object({ messageId: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ queued: z.literal(true) }) },
+        params: outboxMessageParams,
+        response: { 200: retryResponse },
       },
     },
     async (req) => {
@@ -112,7 +96,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'admin.listMailTemplates',
         summary: 'List the e-mail templates that can be previewed',
         errors: [],
-        response: { 200: z.object({ templates: z.array(z.string()) }) },
+        response: { 200: mailTemplatesResponse },
       },
     },
     async () => ({ templates: previewTemplates() }),

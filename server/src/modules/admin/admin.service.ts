@@ -1,19 +1,15 @@
 import type { OutboxMessage, OutboxStatus, RenderedOutboxMessage } from '../../../../domain/admin.js';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { requireRole } from '../../lib/access.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { retryOutboxMessage } from '../mail/outbox.repository.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate, retryOutboxMessage } from '../mail/index.js';
 import { listOutbox, type OutboxRow, outboxMessage, outboxStatus, userStats } from './admin.repository.js';
 
 export const OUTBOX_PAGE = 50;
 
-function requireAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
-}
-
 export async function stats(ctx: AppContext, actor: Actor) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   return userStats(ctx.db);
 }
 
@@ -22,7 +18,7 @@ export async function outboxPage(
   actor: Actor,
   filter: { status?: OutboxStatus; before?: number },
 ): Promise<{ messages: OutboxMessage[]; nextCursor: number | null }> {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   const rows = await listOutbox(ctx.db, { status: filter.status, beforeId: filter.before }, OUTBOX_PAGE + 1);
   const messages = rows.slice(0, OUTBOX_PAGE).map((r) => {
     const { payload: _, ...rest } = r;
@@ -33,7 +29,7 @@ export async function outboxPage(
 
 /** Puts a failed e-mail back in the queue; only failed ones (a conditional update in the mail module). */
 export async function retryMessage(ctx: AppContext, actor: Actor, id: number, request: RequestInfo) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   await ctx.db.transaction(async (tx) => {
     if (!(await retryOutboxMessage(tx, id, ctx.clock.now()))) {
       const status = await outboxStatus(tx, id);
@@ -73,7 +69,7 @@ export async function renderedMessage(
   actor: Actor,
   id: number,
 ): Promise<RenderedOutboxMessage> {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   const row = await outboxMessage(ctx.db, id);
   if (!row) throw notFound('E-mail not found');
   const mail = render(ctx, row);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { createTestApp, createUser, setUserStatus, type TestApp, TestClient } from '../../test/test-app.js';
-import type { TemplateName } from '../mail/mail-classes.js';
+import type { TemplateName } from '../mail/index.js';
 
 describe('admin panel API', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.js';
-import { type RenderedMail, renderTemplate, templateNames } from '../mail/templates.js';
+import { type RenderedMail, renderTemplate, templateNames } from '../mail/index.js';
 
 /**
  * Sample data for previewing every registered e-mail template (issue 6: "previewable"). One object holds

@@ -11,7 +11,7 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 import { issueSignInLink } from './auth.service.js';
 
 const NEW_PASSWORD = 'Fresh-Harvest#2031';

@@ -1,7 +1,4 @@
-import { defineTemplate, layout, type MailEnv } from '../mail/templates.js';
-
-/** Links are built from the configured public URL only (never the Host header). */
-export const link = (env: MailEnv, path: string) => `${env.publicUrl}${path}`;
+import { defineTemplate, layout, link } from '../mail/index.js';
 
 export const RESET_MAIL = defineTemplate<{ name: string; token: string }>('auth-reset-password', (p, env) => {
   const url = link(env, `/reset-password?token=${encodeURIComponent(p.token)}`);

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
+import { accountColumns } from '../../db/columns.js';
 import { authTokens, users } from '../../db/schema.js';
-import { accountColumns, withUserStatus } from '../users/users.repository.js';
 
 export type TokenKind = 'sign_in' | 'reset';
 
@@ -21,7 +21,7 @@ async function findUser(exec: Executor, where: SQL): Promise<UserCredentials | n
     .from(users)
     .where(where)
     .limit(1);
-  return rows[0] ? withUserStatus(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 export const findUserByEmail = (exec: Executor, email: string) => findUser(exec, eq(users.email, email));

@@ -1,12 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema } from '../../../../domain/email.js';
-import { newPasswordSchema, signInPasswordSchema } from '../../../../domain/password.js';
-import { sessionUserSchema } from '../../../../domain/users.js';
+import {
+  passwordResetBody,
+  passwordResetConfirmBody,
+  passwordResetConfirmResponse,
+  sessionResponse,
+  signedInResponse,
+  signInBody,
+  signInLinkBody,
+  signInLinkConfirmBody,
+  signInLinkConfirmResponse,
+} from '../../../../domain/auth.js';
+import { cookieNames } from '../../../../domain/session-cookies.js';
+import { messageResponse } from '../../../../domain/users.js';
 import type { AppContext } from '../../lib/context.js';
 import { dummyHash } from '../../lib/password-hash.js';
-import { cookieNames } from '../../plugins/auth.js';
+import { SESSION_ABSOLUTE_MS } from '../../lib/sessions.js';
 import {
   requestPasswordReset,
   requestSignInLink,
@@ -16,11 +26,6 @@ import {
   signOut,
 } from './auth.service.js';
 import { DEVICE_COOKIE_MS, deviceCookieName, newDeviceCookie, verifyDeviceCookie } from './device-cookie.js';
-import { SESSION_ABSOLUTE_MS } from './sessions.js';
-
-const userBody = z.object({ user: sessionUserSchema });
-const messageBody = z.object({ message: z.string() });
-const linkToken = z.string().min(16).max(200);
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'auth.session',
         summary: 'Who is signed in (null when nobody); sets the anti-forgery cookie',
         errors: [],
-        response: { 200: z.object({ user: sessionUserSchema.nullable() }) },
+        response: { 200: sessionResponse },
       },
     },
     async (req, reply) => {
@@ -91,15 +96,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'auth.signIn',
         summary: 'Sign in with e-mail and password; sets the session cookie',
         errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'RATE_LIMITED'],
-        body: z.object({
-          email: emailSchema,
-          password: signInPasswordSchema,
-          /** /admin-login: refuse everyone but admins, without a session. */
-          admin: z.boolean().optional(),
-          /** The dialog's own anti-forgery field (SPEC.md); the cookie + header check is what protects. */
-          csrfToken: z.string().max(128).optional(),
-        }),
-        response: { 200: userBody },
+        body: signInBody,
+        response: { 200: signedInResponse },
       },
     },
     async (req, reply) => {
@@ -146,8 +144,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'auth.requestPasswordReset',
         summary: 'E-mail a password reset link',
         errors: ['RATE_LIMITED'],
-        body: z.object({ email: emailSchema }),
-        response: { 200: messageBody },
+        body: passwordResetBody,
+        response: { 200: messageResponse },
       },
     },
     async (req) => ({
@@ -163,9 +161,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'auth.resetPassword',
         summary: 'Set a new password with the e-mailed token',
         errors: [],
-        body: z.object({ token: linkToken, password: newPasswordSchema }),
+        body: passwordResetConfirmBody,
         // The e-mail lets the SPA open the sign-in dialog filled in (issue 9 section 7).
-        response: { 200: z.object({ email: z.string() }) },
+        response: { 200: passwordResetConfirmResponse },
       },
     },
     async (req, reply) => {
@@ -184,8 +182,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'auth.requestSignInLink',
         summary: 'E-mail a one-time sign-in link',
         errors: ['RATE_LIMITED'],
-        body: z.object({ email: emailSchema, listing: z.uuid().optional() }),
-        response: { 200: messageBody },
+        body: signInLinkBody,
+        response: { 200: messageResponse },
       },
     },
     async (req) => ({
@@ -206,22 +204,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'auth.signInWithLink',
         summary: 'Sign in with an e-mailed link; sets the session cookie',
         errors: ['FORBIDDEN'],
-        body: z.object({
-          token: linkToken,
-          email: z
-            .string()
-            .max(400)
-            .transform((v, c) => {
-              const parsed = emailSchema.safeParse(v);
-              if (!parsed.success) {
-                c.addIssue({ code: 'custom', message: 'Invalid email in authentication link' });
-                return z.NEVER;
-              }
-              return parsed.data;
-            }),
-          redirectTo: z.string().max(2000).optional(),
-        }),
-        response: { 200: userBody.extend({ redirectTo: z.string() }) },
+        body: signInLinkConfirmBody,
+        response: { 200: signInLinkConfirmResponse },
       },
     },
     async (req, reply) => {

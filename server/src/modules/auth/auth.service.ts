@@ -15,6 +15,7 @@ import {
   releaseRateLimitHit,
   resetRateLimit,
 } from '../../lib/rate-limit.js';
+import { createSession, revokeSession, revokeUserSessions } from '../../lib/sessions.js';
 import {
   RESET_MAIL,
   RESET_NOT_APPROVED_MAIL,
@@ -30,7 +31,6 @@ import {
   setPasswordHash,
   type UserCredentials,
 } from './auth.repository.js';
-import { createSession, revokeSession, revokeUserSessions } from './sessions.js';
 
 export const SIGN_IN_LINK_MS = 15 * 60_000;
 export const RESET_LINK_MS = 60 * 60_000;
@@ -63,7 +63,7 @@ export function toSessionUser(
   };
 }
 
-/** Only approved dealers and admins may sign in (SPEC.md section 4). */
+/** Only approved dealers, inspectors and admins may sign in (docs/product/accounts.md#account-status). */
 const canSignIn = canSignInStatus;
 
 /** What an e-mailed-link request did, for the audit log (the answer to the client is the same for all three). */

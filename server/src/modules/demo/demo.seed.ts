@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { OfferStatus } from '../../../../domain/offers.js';
 import { jobRuns, listings, offers, saleInquiries, userBrandPreferences, users } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/password-hash.js';
@@ -136,7 +137,7 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
     const offer = (
       model: string,
       buyer: string,
-      status: string,
+      status: OfferStatus,
       pct: number,
       daysAfter: number,
       message: string,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cookieNames } from '../../../../domain/session-cookies.js';
 import type { AppContext } from '../../lib/context.js';
-import { cookieNames } from '../../plugins/auth.js';
-import { loadSession } from '../auth/sessions.js';
+import { loadSession } from '../../lib/sessions.js';
 import { type EventClient, EventHub } from './events.hub.js';
 
 export const HEARTBEAT_MS = 25_000;

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieNames } from '../../../../domain/session-cookies.js';
 import { type App, buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { publishEvent } from '../../lib/events.js';
-import { cookieNames } from '../../plugins/auth.js';
+import { createSession } from '../../lib/sessions.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import {
   createDatabaseFromTemplate,
@@ -13,7 +14,6 @@ import {
   ensurePostgresTemplate,
 } from '../../test/template-db.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { createSession } from '../auth/sessions.js';
 
 interface SseEvent {
   id?: string;

@@ -3,6 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.js';
 
+/** Apps whose process got SIGTERM: readiness answers 503 so load balancers stop sending them requests. */
+const draining = new WeakSet<AppContext>();
+
+/** Called on SIGTERM, before the server stops accepting (server.ts); there is no way back. */
+export function startDraining(ctx: AppContext) {
+  draining.add(ctx);
+}
+
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const body = z.object({ status: z.string() });
@@ -22,19 +30,20 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     async () => ({ status: 'ok' }),
   );
 
-  // Readiness checks the database; 503 when it does not answer.
+  // Readiness: 503 while draining after SIGTERM, or when the database does not answer.
   api.get(
     '/health/ready',
     {
       config: { access: 'public' },
       schema: {
         operationId: 'health.ready',
-        summary: 'Readiness: the database answers (503 when not)',
+        summary: 'Readiness: the database answers and the process is not shutting down (503 when not)',
         errors: [],
         response: { 200: body, 503: body },
       },
     },
     async (_req, reply) => {
+      if (draining.has(ctx)) return reply.code(503).send({ status: 'draining' });
       try {
         await Promise.race([
           ctx.database.ping(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app.js';
+import { startDraining } from './health.routes.js';
 
 describe('server basics', () => {
   let t: TestApp;
@@ -18,6 +19,24 @@ describe('server basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers readiness 503 while draining after SIGTERM, liveness and requests still 200', async () => {
+    const own = await createTestApp();
+    try {
+      expect((await own.app.inject('/api/health/ready')).statusCode).toBe(200);
+      startDraining(own.app.ctx);
+      const ready = await own.app.inject('/api/health/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'draining' });
+      // Only readiness changes: in-flight and late requests are still served until the server closes.
+      expect((await own.app.inject('/api/health/live')).statusCode).toBe(200);
+      expect((await own.app.inject('/api/auth/session')).statusCode).toBe(200);
+      // Another app on the same process is not affected.
+      expect((await t.app.inject('/api/health/ready')).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it('sends security headers', async () => {

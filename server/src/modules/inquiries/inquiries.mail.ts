@@ -1,6 +1,6 @@
 import { SELL_FORM_MAKES } from '../../../../domain/brands.js';
 import { tractorName } from '../../../../domain/listings.js';
-import { defineTemplate, layout } from '../mail/templates.js';
+import { defineTemplate, layout } from '../mail/index.js';
 
 type Maybe = string | number | null | undefined;
 const show = (v: Maybe) => (v === null || v === undefined || v === '' ? 'Not given' : String(v));
@@ -16,7 +16,7 @@ export function confirmationTractorName(p: { make?: Maybe; year?: Maybe }): stri
   return [year ? String(p.year) : null, make].filter(Boolean).join(' ') || 'your tractor';
 }
 
-/** SPEC.md section 7 send-tractor-inquiry-confirmation: to the seller after the inquiry is stored. */
+/** docs/product/selling.md#inquiry-e-mails send-tractor-inquiry-confirmation: to the seller after the inquiry is stored. */
 export const INQUIRY_CONFIRMATION = defineTemplate(
   'send-tractor-inquiry-confirmation',
   (p: { make?: Maybe; year?: Maybe }, env) => {

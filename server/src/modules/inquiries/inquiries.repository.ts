@@ -73,4 +73,4 @@ export async function findInquiryStatus(exec: Executor, id: string): Promise<Inq
   return row?.status ?? null;
 }
 
-export { adminEmails } from '../users/users.repository.js';
+export { adminEmails } from '../users/index.js';

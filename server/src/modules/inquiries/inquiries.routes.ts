@@ -40,7 +40,7 @@ export const inquirySchema = z.object({
 export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Public sell form (SPEC.md "Sell your tractor"); rate limited per client address in the service.
+  // Public sell form (docs/product/selling.md#sell-form); rate limited per client address in the service.
   api.post(
     '/inquiries',
     {

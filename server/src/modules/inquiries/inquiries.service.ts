@@ -5,6 +5,7 @@ import {
   type SaleInquiry,
 } from '../../../../domain/inquiries.js';
 import type { Executor } from '../../db/client.js';
+import { requireRole } from '../../lib/access.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -36,7 +37,7 @@ export interface InquiryInput {
   email: string;
 }
 
-/** SPEC.md section 5: empty means none; numbers become integers. */
+/** docs/product/selling.md#rules-and-limits: empty means none; numbers become integers. */
 function blankToNull(v: string | null | undefined): string | null {
   const t = v?.trim();
   return t ? t : null;
@@ -128,11 +129,11 @@ function mailFacts(i: SaleInquiry) {
 }
 
 export async function listForAdmin(ctx: AppContext, actor: Actor): Promise<SaleInquiry[]> {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+  requireRole(actor, 'admin');
   return listInquiries(ctx.db, INQUIRY_LIST_LIMIT);
 }
 
-/** The state machine of SPEC.md section 4; the only way into `to` is from the one state that leads there. */
+/** The state machine of docs/product/selling.md#inquiry-status; the only way into `to` is from the one state that leads there. */
 function sourceOf(to: InquiryStatus): InquiryStatus {
   return INQUIRY_STATUSES.find((s) => INQUIRY_NEXT[s].to === to) as InquiryStatus;
 }
@@ -144,7 +145,7 @@ export async function changeInquiryStatus(
   to: InquiryStatus,
   request: RequestInfo,
 ): Promise<SaleInquiry> {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+  requireRole(actor, 'admin');
   return ctx.db.transaction(async (tx) => {
     const from = sourceOf(to);
     const updated = await transitionInquiry(tx, id, from, to, ctx.clock.now());

@@ -1,4 +1,5 @@
 import { hasDealerRights } from '../../../../domain/users.js';
+import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -58,10 +59,6 @@ export async function removeImageFiles(ctx: AppContext, storageKeys: string[]): 
   }
 }
 
-function assertAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
-}
-
 async function auditImage(ctx: AppContext, actor: Actor, info: RequestInfo, action: string, details: object) {
   await audit(ctx.db, {
     action,
@@ -80,7 +77,7 @@ export async function uploadImage(
   data: Buffer,
   info: RequestInfo,
 ): Promise<{ id: string }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const created = await addListingImageFromBuffer(ctx, listingId, data);
   await auditImage(ctx, actor, info, 'listing.image_added', { listingId, imageId: created.id });
   return created;
@@ -93,7 +90,7 @@ export async function reorderImages(
   orderedIds: string[],
   info: RequestInfo,
 ): Promise<void> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   await inventoryWrite(ctx, async (tx) => {
     if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     const current = await repo.imagesOf(tx, listingId);
@@ -117,7 +114,7 @@ export async function setPrimaryImage(
   imageId: string,
   info: RequestInfo,
 ): Promise<void> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   await inventoryWrite(ctx, async (tx) => {
     if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     if (!(await repo.imageById(tx, listingId, imageId))) throw new AppError('NOT_FOUND', 'Image not found');
@@ -134,7 +131,7 @@ export async function removeImage(
   imageId: string,
   info: RequestInfo,
 ): Promise<void> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const removed = await inventoryWrite(ctx, async (tx) => {
     if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     const row = await repo.deleteImage(tx, listingId, imageId);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DealerCard } from '../../../../domain/listing-schemas.js';
 import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
+import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -120,7 +121,7 @@ async function inventoryJson<Q extends Omit<ListingQuery, 'sort' | 'priceMin' | 
 
 /** Approved dealers and admins: the active inventory with prices. */
 export async function dealerInventory(ctx: AppContext, actor: Actor, query: ListingQuery): Promise<JsonBody> {
-  if (!hasDealerRights(actor.status)) throw new AppError('FORBIDDEN', 'Access denied');
+  requireRole(actor, 'dealer', 'admin');
   return inventoryJson(ctx, 'dealer', query, dealerPageSchema, (page) => ({
     items: page.rows.map(toCard),
     total: page.total,
@@ -189,7 +190,7 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
   };
 }
 
-/** SPEC.md section 5: a signed-in user whose profile exists and who is approved or admin. */
+/** docs/product/listings.md#listing-management: a signed-in user whose profile exists and who is approved or admin. */
 export async function createListing(
   ctx: AppContext,
   actor: Actor | null,
@@ -216,12 +217,8 @@ export async function createListing(
   });
 }
 
-function assertAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
-}
-
 export async function adminListings(ctx: AppContext, actor: Actor, query: z.infer<typeof adminQuerySchema>) {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const cursor = query.cursor ? decodeCursor(query.cursor, 'newest') : undefined;
   // Archived listings show only under their own filter.
   const filters =
@@ -259,7 +256,7 @@ export async function updateListing(
   patch: ListingPatch,
   info: RequestInfo,
 ): Promise<{ id: string }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   return inventoryWrite(ctx, async (tx) => {
     const current = await repo.lockListing(tx, id);
     if (!current) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
@@ -290,7 +287,7 @@ export async function setListingActive(
   active: boolean,
   info: RequestInfo,
 ): Promise<{ id: string; status: 'active' | 'inactive' }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const to = active ? 'active' : 'inactive';
   return inventoryWrite(ctx, async (tx) => {
     if (active) await assertReportOrAsIs(tx, id);
@@ -350,7 +347,7 @@ export async function deleteListing(
   id: string,
   info: RequestInfo,
 ): Promise<DeleteOutcome> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   const result = await inventoryWrite(ctx, async (tx) => {
     // Locked first: an offer being made on it (share lock) commits before, or waits until we are done.
     const row = await repo.lockListing(tx, id);
@@ -395,7 +392,7 @@ export async function restoreListing(
   id: string,
   info: RequestInfo,
 ): Promise<{ id: string; status: ListingStatus }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   return inventoryWrite(ctx, async (tx) => {
     const row = await repo.lockListing(tx, id);
     if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
@@ -420,7 +417,7 @@ export async function addSampleListings(
   actor: Actor,
   info: RequestInfo,
 ): Promise<{ added: number; message: string }> {
-  assertAdmin(actor);
+  requireRole(actor, 'admin');
   if (!ctx.config.demo) throw new AppError('NOT_FOUND', 'Not found');
   const ownerId = await repo.firstApprovedUserId(ctx.db);
   if (!ownerId) throw new AppError('CONFLICT', 'No approved users found to create listings');

@@ -261,7 +261,7 @@ describe('listings API', () => {
     expect((await other.get(`/api/listings/${ids.sold}`)).statusCode).toBe(404);
   });
 
-  it('create: dealers and admins, with SPEC.md defaults, bounds and messages', async () => {
+  it('create: dealers and admins, with the listing form defaults, bounds and messages (listings.md#listing-form)', async () => {
     const res = await asDealer.post('/api/listings', {
       make: 'Kubota',
       model: 'L3901',

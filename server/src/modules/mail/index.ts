@@ -1,9 +1,18 @@
-// The mail module's public surface for other modules (scripts/check-boundaries.ts).
+/**
+ * The mail module's public surface: what other modules may use. Templates are defined by each feature
+ * (`defineTemplate` + `layout`) and queued through `lib/outbox.ts`; the worker and transport stay inside.
+ */
+export type { MailClass, TemplateName } from '../../lib/mail-classes.js';
+/** Puts a failed e-mail back in the queue (a conditional update: only failed ones); false when none matched. */
+export { retryOutboxMessage } from './outbox.repository.js';
 export {
   defineTemplate,
   escapeHtml,
+  type LayoutInput,
   layout,
+  link,
   type MailEnv,
   type RenderedMail,
   renderTemplate,
+  templateNames,
 } from './templates.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context.js';
-import { CLASS_CAPS, mailClassOf, templatesOfClass } from './mail-classes.js';
+import { CLASS_CAPS, mailClassOf, templatesOfClass } from '../../lib/mail-classes.js';
 import {
   type ClaimedMessage,
   claimDueMessages,
@@ -16,7 +16,7 @@ import { createTransport, type MailTransport } from './transport.js';
 export const MAIL_RETRY = { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, maxAttempts: 10 };
 /** A claimed row comes back to the queue after this long if its worker died (sends time out well before). */
 export const CLAIM_LEASE_MS = 2 * 60_000;
-/** SECURITY.md "caps on e-mails sent to one recipient" (admin accounts are exempt), counted per mail class. */
+/** docs/product/mail.md#recipient-cap: caps on e-mails sent to one recipient (admin accounts are exempt), counted per mail class. */
 export const RECIPIENT_CAP = { perHour: CLASS_CAPS.transactional.limit };
 /** A capped message whose window has no sent mail to wait for (only rows being sent) looks again this soon. */
 const CAP_RECHECK_MS = 60_000;

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.js';
-import type { TemplateName } from './mail-classes.js';
+import type { TemplateName } from '../../lib/mail-classes.js';
 
 export interface RenderedMail {
   subject: string;
@@ -14,6 +14,9 @@ export interface MailEnv {
   publicUrl: string;
   brand: AppConfig['brand'];
 }
+
+/** Links are built from the configured public URL only (never the Host header). */
+export const link = (env: MailEnv, path: string) => `${env.publicUrl}${path}`;
 
 type Render = (payload: Record<string, unknown>, env: MailEnv) => RenderedMail;
 const registry = new Map<string, Render>();
@@ -59,7 +62,7 @@ export interface LayoutInput {
   facts?: Array<[string, string]>;
   /** One primary button. */
   cta?: { label: string; url: string };
-  /** For commercial mail: the unsubscribe link (required by law and by DECISIONS.md). */
+  /** For commercial mail: the unsubscribe link (required by law; docs/product/notifications.md#unsubscribe). */
   unsubscribeUrl?: string;
 }
 

@@ -1,12 +1,12 @@
 import type { DealerCard } from '../../../../domain/listing-schemas.js';
 import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars, formatHours } from '../../../../domain/money.js';
-import { defineTemplate, layout, type MailEnv } from '../mail/templates.js';
+import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
 
 /** A listing as these mails show it: the dealer's card without its picture or condition report grade. */
 export type MailListing = Omit<DealerCard, 'image' | 'grade' | 'asIs'>;
 
-/** Commercial mail: each carries the signed unsubscribe token (DECISIONS.md "Notifications"). */
+/** Commercial mail: each carries the signed unsubscribe token (docs/product/notifications.md#unsubscribe). */
 interface ListingMailPayload extends Record<string, unknown> {
   name: string;
   listings: MailListing[];

@@ -1,9 +1,10 @@
 import type { Tx } from '../../db/client.js';
+import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import type { TemplateName } from '../mail/mail-classes.js';
+import type { TemplateName } from '../mail/index.js';
 import { BRAND_NOTIFICATION, DAILY_DIGEST } from './notifications.mail.js';
 import {
   claimBrandBatch,
@@ -27,10 +28,6 @@ export const DIGEST_OVERLAP_MS = 60 * 60_000;
 export interface SendResult {
   emailsSent: number;
   message?: string;
-}
-
-function requireAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
 }
 
 /** Brand notifications announce listings of the last 30 days: new stock, not the whole back catalogue. */
@@ -61,7 +58,7 @@ async function enqueueBatches(
 const listingCount = (batches: DealerBatch[]) => batches.reduce((n, b) => n + b.listings.length, 0);
 
 /**
- * SPEC.md send-brand-notifications: each approved dealer who prefers `brand` and wants these e-mails gets
+ * docs/product/notifications.md#brand-notifications, send-brand-notifications: each approved dealer who prefers `brand` and wants these e-mails gets
  * ONE e-mail with the active listings of that brand never sent to them before. The sent records and the
  * outbox rows are one transaction; the whole send is a few statements however many dealers there are.
  */
@@ -71,7 +68,7 @@ export async function sendBrandNotifications(
   brand: string,
   request: RequestInfo,
 ): Promise<SendResult> {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   const now = ctx.clock.now();
   const batches = await ctx.db.transaction(async (tx) => {
     const claimed = await claimBrandBatch(
@@ -105,7 +102,7 @@ export async function sendBrandNotifications(
 }
 
 /**
- * SPEC.md daily-listing-notifications: each approved dealer who wants these e-mails gets the active
+ * docs/product/notifications.md#daily-listing-notifications: each approved dealer who wants these e-mails gets the active
  * listings created since their last digest that no digest sent them yet, preferred brands first.
  * Run by the admin button and once a day by the scheduler (`actor` null).
  */
@@ -114,7 +111,7 @@ export async function sendDailyDigest(
   actor: Actor | null,
   request?: RequestInfo,
 ): Promise<SendResult> {
-  if (actor) requireAdmin(actor);
+  if (actor) requireRole(actor, 'admin');
   const now = ctx.clock.now();
   const batches = await ctx.db.transaction(async (tx) => {
     const firstSince = new Date(now.getTime() - FIRST_DIGEST_WINDOW_MS);

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 import { dayKey, runDigestIfDue } from './digest-scheduler.js';
 import { unsubscribeToken } from './unsubscribe-token.js';
 

@@ -1,7 +1,7 @@
 import { hmac, safeEqual } from '../../lib/crypto.js';
 
 /**
- * Unsubscribe links work without signing in (DECISIONS.md "Notifications"): the token is the user id
+ * Unsubscribe links work without signing in (docs/product/notifications.md#unsubscribe): the token is the user id
  * signed with the session secret, so nobody can forge one for another address.
  */
 const PREFIX = 'u1';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
 
 const config = testConfig({ publicUrl: 'https://fieldlot.example' });

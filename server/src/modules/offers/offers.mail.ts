@@ -1,5 +1,10 @@
-import { buyerFeeCents, formatDollars, totalWithFeeCents } from '../../../../domain/money.js';
-import { defineTemplate, layout } from '../mail/templates.js';
+import {
+  BUYER_FEE_LABEL,
+  buyerFeeCents,
+  formatDollars,
+  totalWithFeeCents,
+} from '../../../../domain/money.js';
+import { defineTemplate, layout } from '../mail/index.js';
 
 /** Tractor and amounts every offer e-mail carries (cents; rendered in whole dollars like dealer screens). */
 type OfferMailBase = {
@@ -14,14 +19,14 @@ type OfferMailBase = {
 };
 
 const fee = (cents: number): Array<[string, string]> => [
-  ['Buyer fee ($500 + 5%)', formatDollars(buyerFeeCents(cents))],
+  [BUYER_FEE_LABEL, formatDollars(buyerFeeCents(cents))],
   ['Total with fee', formatDollars(totalWithFeeCents(cents))],
 ];
 
 /** Always the plain listing page; a one-time sign-in link still sitting in an older queued payload is ignored. */
 const listingUrl = (p: OfferMailBase, publicUrl: string) => `${publicUrl}/tractor/${p.listingId}`;
 
-/** SPEC.md section 7 notify-admin-new-offer: to every admin after an offer is created. */
+/** docs/product/offers.md#offer-e-mails notify-admin-new-offer: to every admin after an offer is created. */
 export const ADMIN_NEW_OFFER = defineTemplate(
   'notify-admin-new-offer',
   (
@@ -59,7 +64,7 @@ export const ADMIN_NEW_OFFER = defineTemplate(
 type UpdateStatus = 'accepted' | 'rejected' | 'countered';
 
 /**
- * SPEC.md section 7 notify-offer-update (offer id, status, counter amount): to the buyer when an admin
+ * docs/product/offers.md#offer-e-mails notify-offer-update (offer id, status, counter amount): to the buyer when an admin
  * accepts, rejects or counters, when the buyer's acceptance of a counter goes through, and when the
  * tractor is sold to someone else (`soldToAnother`).
  */

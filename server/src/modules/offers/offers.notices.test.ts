@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 import { ADMIN_OFFER_NOTICE, OFFER_UPDATE } from './offers.mail.js';
 
 /** Issue 9 section 6: what a buyer does on their own reaches admins; section 5: the counter buyer's e-mail. */

@@ -10,7 +10,7 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 
@@ -85,7 +85,7 @@ describe('offers: one open offer per dealer per listing', () => {
       listingId,
       buyerUserId: dealer.id,
       sellerUserId: admin.id,
-      offerType: 'offer',
+      offerType: 'offer' as const,
       offerAmountCents: 40_000_00,
       originalPriceCents: 48_500_00,
     };

@@ -1,9 +1,14 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type OfferStatus, type OfferType, offerSourcesFor } from '../../../../domain/offers.js';
+import {
+  type OfferStatus,
+  type OfferType,
+  OPEN_OFFER_STATUSES,
+  offerActionSources,
+} from '../../../../domain/offers.js';
 import type { Executor } from '../../db/client.js';
+import { accountColumns } from '../../db/columns.js';
 import { listingImages, listings, offers, users } from '../../db/schema.js';
-import { accountColumns } from '../users/users.repository.js';
 
 /** The only file of the offers module that touches the database. Every query names its columns. */
 
@@ -29,11 +34,11 @@ export interface OfferRow {
   listingId: string;
   buyerUserId: string;
   sellerUserId: string;
-  offerType: string;
+  offerType: OfferType;
   offerAmountCents: number;
   originalPriceCents: number;
   message: string;
-  status: string;
+  status: OfferStatus;
   counterOfferAmountCents: number | null;
   counterMessage: string | null;
   acceptedAt: Date | null;
@@ -122,7 +127,7 @@ export async function insertOffer(exec: Executor, o: NewOffer): Promise<OfferRow
     })
     .onConflictDoNothing({ target: [offers.buyerUserId, offers.idempotencyKey] })
     .returning(offerColumns);
-  return (rows[0] as OfferRow | undefined) ?? null;
+  return rows[0] ?? null;
 }
 
 export async function findByIdempotencyKey(
@@ -134,7 +139,7 @@ export async function findByIdempotencyKey(
     .select(offerColumns)
     .from(offers)
     .where(and(eq(offers.buyerUserId, buyerUserId), eq(offers.idempotencyKey, key)));
-  return (rows[0] as OfferRow | undefined) ?? null;
+  return rows[0] ?? null;
 }
 
 /** One offer; with `buyerUserId` only when it is that buyer's (row-level rule in the query). */
@@ -147,7 +152,7 @@ export async function findOffer(
     .select(offerColumns)
     .from(offers)
     .where(and(eq(offers.id, offerId), buyerUserId ? eq(offers.buyerUserId, buyerUserId) : undefined));
-  return (rows[0] as OfferRow | undefined) ?? null;
+  return rows[0] ?? null;
 }
 
 export interface TransitionInput {
@@ -184,7 +189,7 @@ export async function transitionOffer(exec: Executor, t: TransitionInput): Promi
       ),
     )
     .returning(offerColumns);
-  return (rows[0] as OfferRow | undefined) ?? null;
+  return rows[0] ?? null;
 }
 
 /** A dealer's new offer ends their open one on the same listing (one open offer per dealer per listing). */
@@ -201,11 +206,11 @@ export async function replaceOpenOffers(
       and(
         eq(offers.listingId, listingId),
         eq(offers.buyerUserId, buyerUserId),
-        inArray(offers.status, offerSourcesFor('replaced', 'buyer')),
+        inArray(offers.status, offerActionSources('replace')),
       ),
     )
     .returning(offerColumns);
-  return rows as OfferRow[];
+  return rows;
 }
 
 /** Ends every other open offer on a sold listing; returns who must be told. */
@@ -222,11 +227,11 @@ export async function rejectOtherOpenOffers(
       and(
         eq(offers.listingId, listingId),
         ne(offers.id, acceptedOfferId),
-        inArray(offers.status, ['pending', 'countered']),
+        inArray(offers.status, [...OPEN_OFFER_STATUSES]),
       ),
     )
     .returning(offerColumns);
-  return rows as OfferRow[];
+  return rows;
 }
 
 const listingSummary = {
@@ -272,7 +277,7 @@ export async function listBuyerOffers(
     )
     .orderBy(desc(offers.createdAt), desc(offers.id))
     .limit(500);
-  return rows as OfferWithListingRow[];
+  return rows;
 }
 
 export type AdminOfferRow = OfferWithListingRow & {
@@ -306,7 +311,7 @@ export async function listAllOffers(exec: Executor, limit = 500): Promise<AdminO
     .innerJoin(seller, eq(seller.id, offers.sellerUserId))
     .orderBy(desc(offers.createdAt), desc(offers.id))
     .limit(limit);
-  return rows as AdminOfferRow[];
+  return rows;
 }
 
 export interface Recipient {

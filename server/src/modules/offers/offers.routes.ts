@@ -13,7 +13,7 @@ import {
   offerResponse,
   purchaseListResponse,
   withdrawBody,
-} from './offers.schemas.js';
+} from '../../../../domain/offers.schemas.js';
 import * as service from './offers.service.js';
 
 export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,15 +1,24 @@
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
-import { DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from '../../../../domain/money.js';
 import {
-  maxOfferCents,
-  OFFER_ABSOLUTE_MAX_CENTS,
   OFFER_MIN_CENTS,
+  OFFER_TRANSITIONS,
+  type OfferAction,
   type OfferStatus,
-  type OfferType,
-  offerSourcesFor,
+  type OpenOfferStatus,
+  offerActionSources,
+  offerAmountProblem,
+  offerAmountSchema,
 } from '../../../../domain/offers.js';
-import { hasDealerRights } from '../../../../domain/users.js';
+import type {
+  AdminOffer,
+  CounterBody,
+  CreateOfferBody,
+  Offer,
+  OfferWithListing,
+  Purchase,
+} from '../../../../domain/offers.schemas.js';
 import type { Tx } from '../../db/client.js';
+import { requireRole, requireRoleSaying } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -20,47 +29,30 @@ import { markListingSold } from '../listings/index.js';
 import { listingLink } from './offers.links.js';
 import { ADMIN_NEW_OFFER, ADMIN_OFFER_NOTICE, type AdminNoticeKind, OFFER_UPDATE } from './offers.mail.js';
 import * as repo from './offers.repository.js';
-import type {
-  AdminOfferView,
-  CounterBody,
-  CreateOfferBody,
-  OfferView,
-  OfferWithListingView,
-  PurchaseView,
-} from './offers.schemas.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found';
 /** Each offer mails every admin: a dealer may make this many per hour (counted only when one is created). */
 export const OFFER_RATE: RateRule = { limit: 30, windowMs: 3600_000 };
 export const LISTING_GONE = "The tractor you're looking for doesn't exist or has been removed.";
 
-function requireDealer(actor: Actor) {
-  if (!hasDealerRights(actor.status))
-    throw new AppError('FORBIDDEN', 'Your account must be approved before you can make offers');
-}
-function requireAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
-}
+const NOT_APPROVED = 'Your account must be approved before you can make offers';
 
-/** Whole dollars (domain `parseDollarAmount`: "48,500", "$48500") to cents, with a message naming what is wrong. */
+const amountError = (msg: string) => new AppError('VALIDATION', msg, { fields: { amount: msg } });
+
+/**
+ * Whole dollars to cents by the domain's one amount rule (`offerAmountSchema`, also the dialogs'), before the
+ * listing is known: required, at least $1, at most $10,000,000.
+ */
 export function parseAmount(value: string | number | null | undefined, label: string): number {
-  const fail = (msg: string) => new AppError('VALIDATION', msg, { fields: { amount: msg } });
-  if (value === null || value === undefined || String(value).trim() === '')
-    throw fail(`${label} is required`);
-  const cents = parseDollarAmount(value);
-  if (cents === null) throw fail(DOLLAR_AMOUNT_MESSAGE);
-  if (cents > OFFER_ABSOLUTE_MAX_CENTS)
-    throw fail(`${label} cannot be more than ${formatDollars(OFFER_ABSOLUTE_MAX_CENTS)}`);
-  if (cents < OFFER_MIN_CENTS) throw fail(`${label} must be at least $1`);
-  return cents;
+  const parsed = offerAmountSchema(label).safeParse(value);
+  if (!parsed.success) throw amountError(parsed.error.issues[0]?.message ?? label);
+  return parsed.data;
 }
 
+/** The same rule once the asking price is known: the cap is 10 times the asking price. */
 function checkCap(cents: number, askingCents: number, label: string) {
-  const cap = askingCents > 0 ? maxOfferCents(askingCents) : OFFER_ABSOLUTE_MAX_CENTS;
-  if (cents > cap) {
-    const msg = `${label} cannot be more than ${formatDollars(cap)}`;
-    throw new AppError('VALIDATION', msg, { fields: { amount: msg } });
-  }
+  const problem = offerAmountProblem(cents, label, askingCents);
+  if (problem) throw amountError(problem);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -70,12 +62,12 @@ function cardImageUrl(key: string | null): string | null {
   return key ? imageUrl(key, 400) : null;
 }
 
-function toOffer(r: repo.OfferRow): OfferView {
+function toOffer(r: repo.OfferRow): Offer {
   return {
     id: r.id,
     listingId: r.listingId,
-    offerType: r.offerType as OfferType,
-    status: r.status as OfferStatus,
+    offerType: r.offerType,
+    status: r.status,
     offerAmountCents: r.offerAmountCents,
     originalPriceCents: r.originalPriceCents,
     message: r.message,
@@ -101,7 +93,7 @@ function listingOf(r: repo.OfferWithListingRow) {
   };
 }
 
-const toOfferWithListing = (r: repo.OfferWithListingRow): OfferWithListingView => ({
+const toOfferWithListing = (r: repo.OfferWithListingRow): OfferWithListing => ({
   ...toOffer(r),
   listing: listingOf(r),
 });
@@ -114,8 +106,8 @@ export async function createOffer(
   input: CreateOfferBody,
   idempotencyKey: string | undefined,
   request: RequestInfo,
-): Promise<{ offer: OfferView; replayed: boolean }> {
-  requireDealer(actor);
+): Promise<{ offer: Offer; replayed: boolean }> {
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   const message = (input.message ?? '').trim();
   const typedCents = input.offerType === 'offer' ? parseAmount(input.amount, 'Offer amount') : null;
   const attempt = () => createOfferOnce(ctx, actor, input, typedCents, message, idempotencyKey, request);
@@ -138,7 +130,7 @@ async function createOfferOnce(
   message: string,
   idempotencyKey: string | undefined,
   request: RequestInfo,
-): Promise<{ offer: OfferView; replayed: boolean }> {
+): Promise<{ offer: Offer; replayed: boolean }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (idempotencyKey) {
@@ -254,8 +246,8 @@ function replay(existing: repo.OfferRow, listingId: string) {
   return { offer: toOffer(existing), replayed: true };
 }
 
-export async function listMyOffers(ctx: AppContext, actor: Actor): Promise<OfferWithListingView[]> {
-  requireDealer(actor);
+export async function listMyOffers(ctx: AppContext, actor: Actor): Promise<OfferWithListing[]> {
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return (await repo.listBuyerOffers(ctx.db, actor.userId)).map(toOfferWithListing);
 }
 
@@ -263,20 +255,20 @@ export async function listMyOffersOnListing(
   ctx: AppContext,
   actor: Actor,
   listingId: string,
-): Promise<OfferWithListingView[]> {
-  requireDealer(actor);
+): Promise<OfferWithListing[]> {
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return (await repo.listBuyerOffers(ctx.db, actor.userId, { listingId })).map(toOfferWithListing);
 }
 
-export async function getMyOffer(ctx: AppContext, actor: Actor, offerId: string): Promise<OfferView> {
-  requireDealer(actor);
+export async function getMyOffer(ctx: AppContext, actor: Actor, offerId: string): Promise<Offer> {
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   const row = await repo.findOffer(ctx.db, offerId, actor.userId);
   if (!row) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
   return toOffer(row);
 }
 
-export async function listPurchases(ctx: AppContext, actor: Actor): Promise<PurchaseView[]> {
-  requireDealer(actor);
+export async function listPurchases(ctx: AppContext, actor: Actor): Promise<Purchase[]> {
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   const rows = await repo.listBuyerOffers(ctx.db, actor.userId, { status: 'accepted' });
   return rows.map((r) => ({
     id: r.id,
@@ -290,14 +282,7 @@ export async function listPurchases(ctx: AppContext, actor: Actor): Promise<Purc
 
 // ---------------------------------------------------------------- transitions
 
-type Action = 'accept' | 'reject' | 'counter' | 'accept_counter' | 'withdraw';
-const TARGET: Record<Action, OfferStatus> = {
-  accept: 'accepted',
-  reject: 'rejected',
-  counter: 'countered',
-  accept_counter: 'accepted',
-  withdraw: 'withdrawn',
-};
+type Action = Exclude<OfferAction, 'replace'>;
 const VERB: Record<Action, string> = {
   accept: 'accepted',
   reject: 'rejected',
@@ -337,9 +322,9 @@ interface TransitionArgs {
  * Every status change: one transaction, a conditional UPDATE through the domain machine's allowed sources
  * (and, for buyers, `buyer_user_id = actor`). Accepting sells the listing and ends the other open offers.
  */
-async function transition(ctx: AppContext, a: TransitionArgs): Promise<OfferView> {
-  const by = a.action === 'accept' || a.action === 'reject' || a.action === 'counter' ? 'admin' : 'buyer';
-  const to = TARGET[a.action];
+async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
+  const { by, to } = OFFER_TRANSITIONS[a.action];
+  const sources = offerActionSources(a.action);
   const buyerUserId = by === 'buyer' ? a.actor.userId : undefined;
   const now = ctx.clock.now();
   try {
@@ -358,7 +343,7 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<OfferView
       const updated = await repo.transitionOffer(tx, {
         offerId: a.offerId,
         to,
-        from: offerSourcesFor(to, by).filter((s) => !a.expectedStatus || s === a.expectedStatus),
+        from: sources.filter((s) => !a.expectedStatus || s === a.expectedStatus),
         buyerUserId,
         now,
         counterOfferAmountCents: a.counterCents,
@@ -368,11 +353,7 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<OfferView
       if (!updated) {
         const fresh = await repo.findOffer(tx, a.offerId, buyerUserId);
         if (!fresh) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
-        if (
-          a.expectedStatus &&
-          fresh.status !== a.expectedStatus &&
-          offerSourcesFor(to, by).includes(fresh.status as OfferStatus)
-        )
+        if (a.expectedStatus && fresh.status !== a.expectedStatus && sources.includes(fresh.status))
           throw new AppError(
             'CONFLICT',
             `This offer has changed: it is now ${fresh.status}. Please review it.`,
@@ -508,7 +489,7 @@ async function afterTransition(
 }
 
 export function acceptCounter(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return transition(ctx, { action: 'accept_counter', offerId, actor, request });
 }
 
@@ -517,16 +498,16 @@ export function withdrawOffer(
   actor: Actor,
   offerId: string,
   request: RequestInfo,
-  expectedStatus?: 'pending' | 'countered',
+  expectedStatus?: OpenOfferStatus,
 ) {
-  requireDealer(actor);
+  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return transition(ctx, { action: 'withdraw', offerId, actor, request, expectedStatus });
 }
 
 // ---------------------------------------------------------------- admin
 
-export async function listAllOffers(ctx: AppContext, actor: Actor): Promise<AdminOfferView[]> {
-  requireAdmin(actor);
+export async function listAllOffers(ctx: AppContext, actor: Actor): Promise<AdminOffer[]> {
+  requireRole(actor, 'admin');
   const rows = await repo.listAllOffers(ctx.db);
   return rows.map((r) => ({
     ...toOfferWithListing(r),
@@ -536,12 +517,12 @@ export async function listAllOffers(ctx: AppContext, actor: Actor): Promise<Admi
 }
 
 export function adminAccept(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   return transition(ctx, { action: 'accept', offerId, actor, request });
 }
 
 export function adminReject(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   return transition(ctx, { action: 'reject', offerId, actor, request });
 }
 
@@ -552,7 +533,7 @@ export function adminCounter(
   body: CounterBody,
   request: RequestInfo,
 ) {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   const counterCents = parseAmount(body.amount, 'Counter amount');
   return transition(ctx, {
     action: 'counter',

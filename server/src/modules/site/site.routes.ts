@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.js';
 
-/** Public, operator-configurable facts the SPA shows (DECISIONS.md: rebrand without touching code). */
+/** Public, operator-configurable facts the SPA shows (docs/product/public-site.md#brand-and-configuration: rebrand without touching code). */
 const siteConfigSchema = z.object({
   name: z.string(),
   supportEmail: z.string(),

@@ -14,7 +14,7 @@ export interface AdminResult {
 type AdminCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 /**
- * DECISIONS.md: the first administrator comes from ADMIN_EMAIL / ADMIN_PASSWORD at start. In demo mode
+ * docs/product/accounts.md#account-status: the first administrator comes from ADMIN_EMAIL / ADMIN_PASSWORD at start. In demo mode
  * without them, a demo admin is created with a generated password that is printed once.
  * Restarting with the same settings changes nothing (and so signs nobody out).
  */

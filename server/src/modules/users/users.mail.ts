@@ -1,5 +1,4 @@
-import { link } from '../auth/auth.mail.js';
-import { defineTemplate, layout } from '../mail/templates.js';
+import { defineTemplate, layout, link } from '../mail/index.js';
 
 export const NEW_USER_MAIL = defineTemplate<{
   userId: string;

@@ -1,21 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AccountProfile, DealerApplication, UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
+import { accountColumns } from '../../db/columns.js';
 import { userBrandPreferences, users } from '../../db/schema.js';
-
-/** The columns every view of an account starts from. */
-export const accountColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  companyName: users.companyName,
-  status: users.status,
-};
-
-/** The status column is text in the database; its values are the domain's. */
-export function withUserStatus<T extends { status: string }>(row: T): T & { status: UserStatus } {
-  return { ...row, status: row.status as UserStatus };
-}
 
 export interface NewApplicant {
   name: string;
@@ -56,10 +43,10 @@ export async function findProfile(exec: Executor, userId: string): Promise<Accou
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return rows[0] ? withUserStatus(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
-/** Only the fields a dealer may change about themselves (SPEC.md: name and company; the mail switch). */
+/** Only the fields a dealer may change about themselves (docs/product/accounts.md#my-account: name and company; the mail switch). */
 export async function updateProfile(
   exec: Executor,
   userId: string,
@@ -106,7 +93,7 @@ export async function listApplications(exec: Executor): Promise<ApplicationRow[]
     .select({ ...accountColumns, desiredBrand1: users.desiredBrand1, createdAt: users.createdAt })
     .from(users)
     .orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map(withUserStatus);
+  return rows;
 }
 
 export async function countByStatus(exec: Executor): Promise<Record<UserStatus, number>> {
@@ -115,7 +102,7 @@ export async function countByStatus(exec: Executor): Promise<Record<UserStatus, 
     .from(users)
     .groupBy(users.status);
   const counts: Record<UserStatus, number> = { pending: 0, rejected: 0, approved: 0, admin: 0, inspector: 0 };
-  for (const r of rows) counts[r.status as UserStatus] = Number(r.n);
+  for (const r of rows) counts[r.status] = Number(r.n);
   return counts;
 }
 
@@ -127,7 +114,7 @@ export async function lockUserForStatusChange(exec: Executor, userId: string) {
     .where(eq(users.id, userId))
     .for('update')
     .limit(1);
-  return rows[0] ? withUserStatus(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 export async function setStatus(exec: Executor, userId: string, status: UserStatus, now: Date) {

@@ -1,43 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APPLICATION_BRANDS, LISTING_BRANDS } from '../../../../domain/brands.js';
-import { emailSchema } from '../../../../domain/email.js';
-import { newPasswordSchema } from '../../../../domain/password.js';
 import {
-  type AccountProfile,
-  type BrandPreference,
-  companySchema,
-  type DealerApplication,
-  nameSchema,
-  USER_STATUSES,
+  accountProfileSchema,
+  addBrandBody,
+  applicationsAnswerSchema,
+  applyBody,
+  brandNameParams,
+  brandsResponse,
+  changeStatusBody,
+  changeStatusResponse,
+  messageResponse,
+  updateProfileBody,
+  userIdParams,
 } from '../../../../domain/users.js';
 import type { AppContext } from '../../lib/context.js';
 import * as service from './users.service.js';
-
-const profileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  companyName: z.string(),
-  status: z.enum(USER_STATUSES),
-  emailNotifications: z.boolean(),
-}) satisfies z.ZodType<AccountProfile>;
-const brandPreference = z.object({
-  id: z.string(),
-  brandName: z.string(),
-}) satisfies z.ZodType<BrandPreference>;
-const brandsSchema = z.object({ brands: z.array(brandPreference) });
-const applicationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  companyName: z.string(),
-  desiredBrand1: z.string().nullable(),
-  status: z.enum(USER_STATUSES),
-  createdAt: z.string(),
-  actions: z.array(z.enum(['approved', 'rejected'])),
-}) satisfies z.ZodType<DealerApplication>;
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -51,14 +29,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'users.apply',
         summary: 'Apply for a dealer account (pending until an admin approves)',
         errors: ['RATE_LIMITED'],
-        body: z.object({
-          name: nameSchema,
-          email: emailSchema,
-          password: newPasswordSchema,
-          companyName: companySchema,
-          brands: z.array(z.enum(APPLICATION_BRANDS)).max(APPLICATION_BRANDS.length).default([]),
-        }),
-        response: { 201: z.object({ message: z.string() }) },
+        body: applyBody,
+        response: { 201: messageResponse },
       },
     },
     async (req, reply) => reply.code(201).send({ message: await service.apply(ctx, req.body, req.info()) }),
@@ -72,7 +44,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'users.getMe',
         summary: 'My profile',
         errors: ['NOT_FOUND'],
-        response: { 200: profileSchema },
+        response: { 200: accountProfileSchema },
       },
     },
     async (req) => service.getMyAccount(ctx, req.actor()),
@@ -87,12 +59,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'users.updateMe',
         summary: 'Update my name, company and e-mail preferences',
         errors: ['NOT_FOUND'],
-        body: z.strictObject({
-          name: nameSchema,
-          companyName: companySchema,
-          emailNotifications: z.boolean().optional(),
-        }),
-        response: { 200: profileSchema },
+        body: updateProfileBody,
+        response: { 200: accountProfileSchema },
       },
     },
     async (req) => service.updateMyAccount(ctx, req.actor(), req.body),
@@ -106,7 +74,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'users.listBrands',
         summary: 'The brands I get new-listing alerts for',
         errors: [],
-        response: { 200: brandsSchema },
+        response: { 200: brandsResponse },
       },
     },
     async (req) => ({ brands: await service.listMyBrands(ctx, req.actor()) }),
@@ -120,8 +88,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'users.addBrand',
         summary: 'Follow a brand for new-listing alerts',
         errors: [],
-        body: z.object({ brandName: z.enum(LISTING_BRANDS) }),
-        response: { 201: brandsSchema },
+        body: addBrandBody,
+        response: { 201: brandsResponse },
       },
     },
     async (req, reply) =>
@@ -136,7 +104,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'users.removeBrand',
         summary: 'Stop following a brand',
         errors: [],
-        params: z.object({ brandName: z.string().min(1).max(80) }),
+        params: brandNameParams,
         response: { 204: z.null() },
       },
     },
@@ -155,16 +123,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'All accounts with counts by status',
         errors: [],
         response: {
-          200: z.object({
-            users: z.array(applicationSchema),
-            counts: z.object({
-              total: z.number(),
-              pending: z.number(),
-              rejected: z.number(),
-              approved: z.number(),
-              admins: z.number(),
-            }),
-          }),
+          200: applicationsAnswerSchema,
         },
       },
     },
@@ -182,9 +141,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         operationId: 'users.setStatus',
         summary: 'Approve or reject a dealer application',
         errors: ['NOT_FOUND', 'CONFLICT'],
-        params: z.object({ userId: z.uuid() }),
-        body: z.strictObject({ status: z.enum(['approved', 'rejected']) }),
-        response: { 200: z.object({ id: z.string(), status: z.enum(USER_STATUSES) }) },
+        params: userIdParams,
+        body: changeStatusBody,
+        response: { 200: changeStatusResponse },
       },
     },
     async (req) => service.changeStatus(ctx, req.actor(), req.params.userId, req.body.status, req.info()),

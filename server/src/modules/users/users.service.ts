@@ -1,11 +1,12 @@
 import { type ApplicationsAnswer, allowedStatusActions, type UserStatus } from '../../../../domain/users.js';
+import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hashPassword } from '../../lib/password-hash.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserSessions } from '../../lib/sessions.js';
 import {
   APPLICATION_EXISTS_MAIL,
   APPLICATION_RECEIVED_MAIL,
@@ -17,14 +18,6 @@ import * as repo from './users.repository.js';
 export const APPLY_MESSAGE = 'Application submitted';
 export const TOO_MANY_SIGNUPS = 'Too many signup attempts. Please try again later.';
 
-function requireDealer(actor: Actor) {
-  if (actor.status !== 'approved' && actor.status !== 'admin')
-    throw new AppError('FORBIDDEN', 'Access denied');
-}
-function requireAdmin(actor: Actor) {
-  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
-}
-
 export interface ApplyInput {
   name: string;
   email: string;
@@ -34,7 +27,7 @@ export interface ApplyInput {
 }
 
 /**
- * A dealer application. Known and unknown e-mails get the same answer (DECISIONS.md); the owner of an
+ * A dealer application. Known and unknown e-mails get the same answer (docs/product/accounts.md#apply); the owner of an
  * existing address gets an e-mail instead. Nobody is signed in by applying.
  */
 export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo): Promise<string> {
@@ -98,7 +91,7 @@ export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo
 }
 
 export async function getMyAccount(ctx: AppContext, actor: Actor) {
-  requireDealer(actor);
+  requireRole(actor, 'dealer', 'admin');
   const profile = await repo.findProfile(ctx.db, actor.userId);
   if (!profile) throw new AppError('NOT_FOUND', 'Failed to load user information');
   return profile;
@@ -109,29 +102,29 @@ export async function updateMyAccount(
   actor: Actor,
   input: { name: string; companyName: string; emailNotifications?: boolean },
 ) {
-  requireDealer(actor);
+  requireRole(actor, 'dealer', 'admin');
   await repo.updateProfile(ctx.db, actor.userId, input, ctx.clock.now());
   return getMyAccount(ctx, actor);
 }
 
 export async function listMyBrands(ctx: AppContext, actor: Actor) {
-  requireDealer(actor);
+  requireRole(actor, 'dealer', 'admin');
   return repo.listBrandPreferences(ctx.db, actor.userId);
 }
 
 export async function addMyBrand(ctx: AppContext, actor: Actor, brandName: string) {
-  requireDealer(actor);
+  requireRole(actor, 'dealer', 'admin');
   await repo.addBrandPreferences(ctx.db, actor.userId, [brandName]);
   return repo.listBrandPreferences(ctx.db, actor.userId);
 }
 
 export async function removeMyBrand(ctx: AppContext, actor: Actor, brandName: string) {
-  requireDealer(actor);
+  requireRole(actor, 'dealer', 'admin');
   await repo.removeBrandPreference(ctx.db, actor.userId, brandName);
 }
 
 export async function listApplications(ctx: AppContext, actor: Actor): Promise<ApplicationsAnswer> {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   const [users, counts] = await Promise.all([repo.listApplications(ctx.db), repo.countByStatus(ctx.db)]);
   return {
     users: users.map((u) => ({
@@ -149,7 +142,7 @@ export async function listApplications(ctx: AppContext, actor: Actor): Promise<A
   };
 }
 
-/** Approve or reject (SPEC.md section 4); rejecting ends the dealer's sessions in the same transaction. */
+/** Approve or reject (docs/product/accounts.md#account-status); rejecting ends the dealer's sessions in the same transaction. */
 export async function changeStatus(
   ctx: AppContext,
   actor: Actor,
@@ -157,7 +150,7 @@ export async function changeStatus(
   status: 'approved' | 'rejected',
   req: RequestInfo,
 ): Promise<{ id: string; status: UserStatus }> {
-  requireAdmin(actor);
+  requireRole(actor, 'admin');
   return ctx.db.transaction(async (tx) => {
     const user = await repo.lockUserForStatusChange(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'User not found');

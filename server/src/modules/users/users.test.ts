@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES } from '../../../../domain/password.js';
 import { auditLog, userBrandPreferences, users } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password-hash.js';
 import { createTestApp, createUser, mailsTo, type TestApp, TestClient } from '../../test/test-app.js';
-import { renderTemplate } from '../mail/templates.js';
+import { renderTemplate } from '../mail/index.js';
 
 const GOOD = 'Fresh-Harvest#2031';
 const application = (email: string, extra: Record<string, unknown> = {}) => ({
@@ -211,7 +211,7 @@ describe('admin user management', () => {
   });
   afterAll(() => t.close());
 
-  it('lists applications newest first with the actions SPEC.md allows', async () => {
+  it('lists applications newest first with the actions the status machine allows (accounts.md#account-status)', async () => {
     const admin = await createUser(t.app, { status: 'admin' });
     const approved = await createUser(t.app, { status: 'approved' });
     t.clock.advance(1000);

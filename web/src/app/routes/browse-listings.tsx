@@ -4,7 +4,7 @@ import { useSession } from '@/features/auth/api/session';
 import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
 import { InventoryBrowser } from '@/features/listings/components/inventory-browser';
 
-/** SPEC.md "Browse listings": signed-out, pending and approved states. */
+/** docs/product/listings.md#browse-listings: signed-out, pending and approved states. */
 export function Component() {
   const { user, isLoading, isApproved } = useSession();
   return (

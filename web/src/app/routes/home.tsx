@@ -17,7 +17,7 @@ const ApplicationStatus = lazy(() =>
   import('@/features/accounts/components/application-status').then((m) => ({ default: m.ApplicationStatus })),
 );
 
-/** SPEC.md "/": visitors see the landing page; signed-in users the dashboard of their role. */
+/** docs/product/public-site.md#landing-page (/): visitors see the landing page; signed-in users the dashboard of their role. */
 export function Component() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageLoading />;

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { linkButton } from '@/components/layout/link-styles';
 
-/** SPEC.md: "Oops! Page not found" and a link home (the server logs the bad path). */
+/** docs/product/public-site.md#not-found: "Oops! Page not found" and a link home (the server logs the bad path). */
 export function Component() {
   const { pathname } = useLocation();
   return (

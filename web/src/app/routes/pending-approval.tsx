@@ -2,10 +2,10 @@ import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
-import { SignOutButton } from '@/components/layout/sign-out-button';
 import { useSession } from '@/features/auth/api/session';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
-/** SPEC.md "Pending approval": the application is pending; Sign Out (for a signed-in user) and Back to Home. */
+/** docs/product/accounts.md#pending-approval: the application is pending; Sign Out (for a signed-in user) and Back to Home. */
 export function Component() {
   const { user } = useSession();
   return (

@@ -8,7 +8,7 @@ const PROMISES = [
   { icon: Truck, text: 'We arrange pick-up and trucking' },
 ];
 
-/** SPEC.md "Sell your tractor (/sell-your-tractor)". */
+/** docs/product/selling.md#sell-form (/sell-your-tractor). */
 export function Component() {
   return (
     <>

@@ -1,14 +1,21 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoading } from './page-loading';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
 
 /**
- * `loading`: the shell shown while the first page's lazy chunk loads (the router's HydrateFallback), so the
- * header and footer stay put and React Router has a fallback to render.
+ * The page frame. `header` and `footer` come from app/layout (they read the session and the site settings,
+ * which a shared component may not import). `loading`: the shell shown while the first page's lazy chunk
+ * loads (the router's HydrateFallback), so the header and footer stay put and React Router has a fallback.
  */
-export function AppLayout({ loading = false }: { loading?: boolean }) {
+export function AppLayout({
+  header,
+  footer,
+  loading = false,
+}: {
+  header: ReactNode;
+  footer: ReactNode;
+  loading?: boolean;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,7 +24,7 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      {header}
       <main id="main" className="flex-1">
         {loading ? (
           <PageLoading />
@@ -27,7 +34,7 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
           </Suspense>
         )}
       </main>
-      <SiteFooter />
+      {footer}
       {!loading && <ScrollRestoration />}
     </div>
   );

@@ -125,3 +125,4 @@ export const TruckIcon = icon(
   </>,
 );
 export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
+export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);

@@ -1,20 +1,18 @@
 import type {
   AccountProfile,
   ApplicationsAnswer,
+  ApplyBody,
   BrandPreference,
+  BrandsResponse,
+  ChangeStatusResponse,
+  MessageResponse,
   StatusAction,
-  UserStatus,
+  UpdateProfileBody,
 } from '@domain/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post } from '@/lib/api';
 
-export const applyRequest = (body: {
-  name: string;
-  email: string;
-  password: string;
-  companyName: string;
-  brands: string[];
-}) => post<{ message: string }>('/api/users/apply', body);
+export const applyRequest = (body: ApplyBody) => post<MessageResponse>('/api/users/apply', body);
 
 const accountKey = ['account', 'me'] as const;
 const brandsKey = ['account', 'brands'] as const;
@@ -26,8 +24,7 @@ export const useMyAccount = () =>
 export function useUpdateMyAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; companyName: string; emailNotifications?: boolean }) =>
-      patch<AccountProfile>('/api/users/me', body),
+    mutationFn: (body: UpdateProfileBody) => patch<AccountProfile>('/api/users/me', body),
     onSuccess: (data) => {
       qc.setQueryData(accountKey, data);
       // The header and status page read the name from the session.
@@ -39,14 +36,13 @@ export function useUpdateMyAccount() {
 export const useMyBrands = () =>
   useQuery({
     queryKey: brandsKey,
-    queryFn: () => get<{ brands: BrandPreference[] }>('/api/users/me/brands').then((r) => r.brands),
+    queryFn: () => get<BrandsResponse>('/api/users/me/brands').then((r) => r.brands),
   });
 
 export function useAddBrand() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (brandName: string) =>
-      post<{ brands: BrandPreference[] }>('/api/users/me/brands', { brandName }),
+    mutationFn: (brandName: string) => post<BrandsResponse>('/api/users/me/brands', { brandName }),
     onSuccess: (data) => qc.setQueryData(brandsKey, data.brands),
   });
 }
@@ -67,7 +63,7 @@ export function useChangeStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { userId: string; status: StatusAction }) =>
-      patch<{ id: string; status: UserStatus }>(`/api/admin/users/${v.userId}/status`, { status: v.status }),
+      patch<ChangeStatusResponse>(`/api/admin/users/${v.userId}/status`, { status: v.status }),
     onSettled: () => qc.invalidateQueries({ queryKey: applicationsKey }),
   });
 }

@@ -26,7 +26,7 @@ const STATUS_LABEL: Record<UserStatus, string> = {
 const usDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** Admin panel, User Management tab (SPEC.md): applications newest first with Approve / Reject. */
+/** Admin panel, User Management tab (docs/product/admin.md#user-management): applications newest first with Approve / Reject. */
 export function AdminUsersTab() {
   const query = useApplications();
   if (query.isLoading) {

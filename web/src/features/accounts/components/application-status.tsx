@@ -1,7 +1,6 @@
 import { AlertTriangle, Clock, HelpCircle } from 'lucide-react';
 import { Page } from '@/components/layout/app-layout';
-import { SignOutButton } from '@/components/layout/sign-out-button';
-import { useSession } from '@/features/auth/api/session';
+import { SignOutButton, useSession } from '@/features/auth';
 
 const MESSAGES = {
   pending: {
@@ -21,7 +20,7 @@ const MESSAGES = {
   },
 };
 
-/** Signed in, not approved, not admin (SPEC.md "Application-status page"). */
+/** Signed in, not approved, not admin (docs/product/accounts.md#application-status-page). */
 export function ApplicationStatus() {
   const { user } = useSession();
   if (!user) return null;

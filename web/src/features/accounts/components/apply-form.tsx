@@ -1,31 +1,23 @@
 import { APPLICATION_BRANDS } from '@domain/brands';
-import { emailSchema } from '@domain/email';
-import { newPasswordSchema } from '@domain/password';
-import { companySchema, nameSchema } from '@domain/users';
+import { applyBody } from '@domain/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { PasswordField } from '@/features/auth/components/password-field';
-import { PasswordRules } from '@/features/auth/components/password-rules';
+import { PasswordField, PasswordRules } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { applyRequest } from '../api/accounts';
 
-const applySchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  companyName: companySchema,
-  brands: z.array(z.string()),
-});
+/** The server's request schema is the form's: one set of rules and messages. */
+const applySchema = applyBody;
 type ApplyValues = z.input<typeof applySchema>;
 type Field = 'name' | 'email' | 'password' | 'companyName';
 
-/** SPEC.md "Apply": Full Name, Email Address, Password, Company Name and the 18-brand multi-select. */
+/** docs/product/accounts.md#apply: Full Name, Email Address, Password, Company Name and the 18-brand multi-select. */
 export function ApplyForm() {
   const navigate = useNavigate();
   const form = useForm<ApplyValues>({

@@ -1,17 +1,17 @@
-import { type AccountProfile, companySchema, nameSchema } from '@domain/users';
+import { type AccountProfile, updateProfileBody } from '@domain/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { useUpdateMyAccount } from '../api/accounts';
 
-const schema = z.object({ name: nameSchema, companyName: companySchema });
+const schema = updateProfileBody.pick({ name: true, companyName: true });
 type Values = z.input<typeof schema>;
 
-/** SPEC.md "My Account": only name and company are editable; the e-mail is read-only. */
+/** docs/product/accounts.md#my-account: only name and company are editable; the e-mail is read-only. */
 export function PersonalInfoCard({ account }: { account: AccountProfile }) {
   const update = useUpdateMyAccount();
   const form = useForm<Values>({

@@ -1,7 +1,8 @@
 import type {
   AdminStats,
-  AuditEntry,
-  OutboxMessage,
+  AuditActions,
+  AuditPage,
+  OutboxPage,
   OutboxStatus,
   RenderedOutboxMessage,
 } from '@domain/admin';
@@ -25,7 +26,7 @@ export function useAuditLog(filter: { action: string; email: string }) {
   return useInfiniteQuery({
     queryKey: ['admin', 'audit', filter],
     queryFn: ({ pageParam, signal }) =>
-      get<{ entries: AuditEntry[]; nextCursor: number | null }>(
+      get<AuditPage>(
         `/api/admin/audit${qs({ action: filter.action, email: filter.email, before: pageParam })}`,
         signal,
       ),
@@ -37,7 +38,7 @@ export function useAuditLog(filter: { action: string; email: string }) {
 export function useAuditActions() {
   return useQuery({
     queryKey: ['admin', 'audit', 'actions'],
-    queryFn: ({ signal }) => get<{ actions: string[] }>('/api/admin/audit/actions', signal),
+    queryFn: ({ signal }) => get<AuditActions>('/api/admin/audit/actions', signal),
     select: (d) => d.actions,
   });
 }
@@ -46,10 +47,7 @@ export function useOutbox(status: OutboxStatus | '') {
   return useInfiniteQuery({
     queryKey: ['admin', 'outbox', status],
     queryFn: ({ pageParam, signal }) =>
-      get<{ messages: OutboxMessage[]; nextCursor: number | null }>(
-        `/api/admin/outbox${qs({ status, before: pageParam })}`,
-        signal,
-      ),
+      get<OutboxPage>(`/api/admin/outbox${qs({ status, before: pageParam })}`, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: 15_000,

@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/states';
-import { useResetSession, useSession } from '@/features/auth/api/session';
+import { useResetSession, useSession } from '@/features/auth';
 import { post } from '@/lib/api';
 import { AdminDashboard } from './admin-dashboard';
 
 /**
- * /admin: admins get the panel. SPEC.md: a signed-in non-admin who lands here gets an error and is signed
+ * /admin: admins get the panel. docs/product/admin.md#access: a signed-in non-admin who lands here gets an error and is signed
  * out; visitors see the access-denied state with the way to the admin sign-in.
  */
 export function AdminAccess() {

@@ -6,20 +6,16 @@ import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AdminUsersTab } from '@/features/accounts';
 import { loadAdminInquiriesTab } from '@/features/inquiries';
 import { loadAdminListingsTab, loadInventoryDashboard } from '@/features/listings';
+import { AdminOffersTab } from '@/features/offers';
 import { adminStatsKey } from '../api/admin';
 import { NotificationControls } from './notification-controls';
 import { NeedsActionCount, OfferNotices } from './offer-notices';
 import { StatsCards } from './stats-cards';
 
 // Each tab is its own chunk: an admin who only reviews applications never downloads the rest.
-const AdminUsersTab = lazy(() =>
-  import('@/features/accounts/components/admin-users-tab').then((m) => ({ default: m.AdminUsersTab })),
-);
-const AdminOffersTab = lazy(() =>
-  import('@/features/offers/components/admin-offers-tab').then((m) => ({ default: m.AdminOffersTab })),
-);
 const AdminListingsTab = lazy(() => loadAdminListingsTab().then((m) => ({ default: m.AdminListingsTab })));
 const AdminInquiriesTab = lazy(() =>
   loadAdminInquiriesTab().then((m) => ({
@@ -44,7 +40,7 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-/** SPEC.md "Admin": the panel, or the preview of what an approved dealer sees (`?view=dealer`). */
+/** docs/product/admin.md#modes-and-view-as-user: the panel, or the preview of what an approved dealer sees (`?view=dealer`). */
 export function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const preview = params.get('view') === 'dealer';

@@ -17,7 +17,7 @@ function report(result: SendResult, what: string) {
   else toast.info(result.message ?? sentText(0, what));
 }
 
-/** SPEC.md Listing Management: "send brand notifications" and "daily listing notifications". */
+/** docs/product/admin.md#dealer-notifications: "send brand notifications" and "daily listing notifications". */
 export function NotificationControls() {
   const [brand, setBrand] = useState<string>('John Deere');
   const sendBrand = useSendBrandNotifications();

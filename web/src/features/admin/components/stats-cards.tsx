@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { useAdminStats } from '../api/admin';
 
-/** SPEC.md admin dashboard: four count cards, live from the database. */
+/** docs/product/admin.md#count-cards: four count cards, live from the database. */
 export function StatsCards() {
   const stats = useAdminStats();
   if (stats.isError)

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@domain/users';
+import type { SessionResponse } from '@domain/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { get } from '@/lib/api';
 
@@ -8,7 +8,7 @@ export const sessionKey = ['session'] as const;
 export function useSession() {
   const query = useQuery({
     queryKey: sessionKey,
-    queryFn: () => get<{ user: SessionUser | null }>('/api/auth/session'),
+    queryFn: () => get<SessionResponse>('/api/auth/session'),
     staleTime: 60_000,
   });
   const user = query.data?.user ?? null;

@@ -1,26 +1,28 @@
-import type { SessionUser } from '@domain/users';
+import type {
+  PasswordResetConfirmBody,
+  PasswordResetConfirmResponse,
+  SignedInResponse,
+  SignInBody,
+  SignInLinkConfirmBody,
+  SignInLinkConfirmResponse,
+} from '@domain/auth';
+import type { MessageResponse } from '@domain/users';
 import { post } from '@/lib/api';
 
-export const signInRequest = (body: {
-  email: string;
-  password: string;
-  admin?: boolean;
-  csrfToken?: string;
-}) => post<{ user: SessionUser }>('/api/auth/sign-in', body);
+export const signInRequest = (body: SignInBody) => post<SignedInResponse>('/api/auth/sign-in', body);
 
-export const resetRequest = (email: string) =>
-  post<{ message: string }>('/api/auth/password-reset', { email });
+export const resetRequest = (email: string) => post<MessageResponse>('/api/auth/password-reset', { email });
 
 export const signInLinkRequest = (email: string, listing?: string) =>
-  post<{ message: string }>('/api/auth/sign-in-link', { email, ...(listing ? { listing } : {}) });
+  post<MessageResponse>('/api/auth/sign-in-link', { email, ...(listing ? { listing } : {}) });
 
-export const confirmSignInLink = (body: { token: string; email: string; redirectTo?: string }) =>
-  post<{ user: SessionUser; redirectTo: string }>('/api/auth/sign-in-link/confirm', body);
+export const confirmSignInLink = (body: SignInLinkConfirmBody) =>
+  post<SignInLinkConfirmResponse>('/api/auth/sign-in-link/confirm', body);
 
-export const confirmPasswordReset = (body: { token: string; password: string }) =>
-  post<{ email: string }>('/api/auth/password-reset/confirm', body);
+export const confirmPasswordReset = (body: PasswordResetConfirmBody) =>
+  post<PasswordResetConfirmResponse>('/api/auth/password-reset/confirm', body);
 
-/** SPEC.md: the sign-in dialog keeps a random 32-byte hex token in session storage under a csrf key. */
+/** docs/product/accounts.md#sign-in-dialog: the sign-in dialog keeps a random 32-byte hex token in session storage under a csrf key. */
 export const CSRF_STORAGE_KEY = 'fieldlot.csrf';
 export function newDialogCsrfToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));

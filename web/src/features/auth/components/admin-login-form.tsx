@@ -1,11 +1,10 @@
-import { emailSchema } from '@domain/email';
-import { PASSWORD_MESSAGES } from '@domain/password';
+import { signInBody } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
@@ -13,10 +12,10 @@ import { useResetSession } from '../api/session';
 import { minutesFrom, signInRequest } from '../api/sign-in';
 import { PasswordField } from './password-field';
 
-const schema = z.object({ email: emailSchema, password: z.string().min(1, PASSWORD_MESSAGES.required) });
+const schema = signInBody.pick({ email: true, password: true });
 type Values = z.input<typeof schema>;
 
-/** SPEC.md "Admin login": only admins get a session; anyone else sees the server's refusal as is. */
+/** docs/product/accounts.md#admin-sign-in: only admins get a session; anyone else sees the server's refusal as is. */
 export function AdminLoginForm() {
   const navigate = useNavigate();
   const resetSession = useResetSession();

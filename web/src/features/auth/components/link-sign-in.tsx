@@ -29,7 +29,7 @@ export interface LinkSignInProps {
   token: string | null;
   email: string | null;
   redirectTo?: string | null;
-  /** The texts of SPEC.md section 8 for this page. */
+  /** The texts of docs/product/accounts.md#e-mailed-links for this page. */
   texts: {
     missing: string;
     badEmail: string;
@@ -52,7 +52,7 @@ export function LinkSignIn({ token, email, redirectTo, texts }: LinkSignInProps)
   const reported = useRef(false);
 
   useEffect(() => {
-    // Tokens never live in URL fragments (DECISIONS.md): drop any, and send bad links home.
+    // Tokens never live in URL fragments (docs/product/accounts.md#e-mailed-links): drop any, and send bad links home.
     if (window.location.hash)
       window.history.replaceState(null, '', window.location.pathname + window.location.search);
     if (problem && !reported.current) {

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { Input } from '@/components/ui/input';
 
-/** A password input with a show/hide toggle (SPEC.md sign-in dialog). */
+/** A password input with a show/hide toggle (docs/product/accounts.md#sign-in-dialog). */
 export function PasswordField(props: ComponentProps<'input'>) {
   const [shown, setShown] = useState(false);
   return (

@@ -2,7 +2,7 @@ import { COMMON_PASSWORDS } from '@domain/common-passwords';
 import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN, SPECIAL_CHARACTERS } from '@domain/password';
 import { Check, X } from 'lucide-react';
 
-/** SPEC.md section 5's rules in order (plus the common-password check), each with whether it passes. */
+/** docs/product/accounts.md#password-rules in order (plus the common-password check), each with whether it passes. */
 export function passwordChecklist(pw: string): Array<{ message: string; ok: boolean }> {
   return [
     { message: PASSWORD_MESSAGES.tooShort, ok: pw.length >= PASSWORD_MIN },

@@ -1,4 +1,4 @@
-import { newPasswordSchema } from '@domain/password';
+import { passwordResetConfirmBody } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { PasswordField } from './password-field';
 import { PasswordRules } from './password-rules';
 
 const schema = z
-  .object({ password: newPasswordSchema, confirm: z.string() })
+  .object({ password: passwordResetConfirmBody.shape.password, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
 type Values = z.input<typeof schema>;
 

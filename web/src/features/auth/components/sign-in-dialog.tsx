@@ -1,5 +1,4 @@
-import { emailSchema } from '@domain/email';
-import { PASSWORD_MESSAGES } from '@domain/password';
+import { passwordResetBody, signInBody } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -29,16 +28,13 @@ export interface SignInDialogProps {
   email?: string;
 }
 
-const signInSchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, PASSWORD_MESSAGES.required),
-  csrfToken: z.string(),
-});
-const resetSchema = z.object({ email: emailSchema });
+// The server's request schemas (domain/auth.ts); the dialog always sends its csrf token.
+const signInSchema = signInBody.pick({ email: true, password: true }).extend({ csrfToken: z.string() });
+const resetSchema = passwordResetBody;
 type SignInValues = z.input<typeof signInSchema>;
 type ResetValues = z.input<typeof resetSchema>;
 
-/** SPEC.md "Header, footer and sign-in dialog": sign-in and reset-password modes. */
+/** docs/product/accounts.md#sign-in-dialog: sign-in and reset-password modes. */
 export function SignInDialog({ open, onClose, onSuccess, email }: SignInDialogProps) {
   const [mode, setMode] = useState<'signin' | 'reset'>('signin');
   const [csrf, setCsrf] = useState('');
@@ -125,7 +121,7 @@ function SignInForm({
   const sendLink = async () => {
     const ok = await form.trigger('email');
     if (!ok) return;
-    const email = emailSchema.parse(form.getValues('email'));
+    const email = signInBody.shape.email.parse(form.getValues('email'));
     const listing = /^\/tractor\/([0-9a-f-]{36})$/i.exec(pathname)?.[1];
     setLinkBusy(true);
     try {

@@ -2,7 +2,7 @@ import type { InquiryStatus, SaleInquiry } from '@domain/inquiries';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, patch, post } from '@/lib/api';
 
-/** What the sell form sends (SPEC.md section 5: no phone; empty numbers are none). */
+/** What the sell form sends (docs/product/selling.md#rules-and-limits: no phone; empty numbers are none). */
 export interface InquiryInput {
   make: string | null;
   model: string | null;

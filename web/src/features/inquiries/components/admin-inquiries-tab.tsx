@@ -16,7 +16,7 @@ const STATUS_LABEL: Record<InquiryStatus, string> = {
   closed: 'Closed',
 };
 
-/** SPEC.md "Sale Inquiries" tab: newest first; Mark Contacted, Mark Closed, Reopen, nothing else. */
+/** docs/product/selling.md#sale-inquiries-tab: newest first; Mark Contacted, Mark Closed, Reopen, nothing else. */
 export function AdminInquiriesTab() {
   const query = useAdminInquiries();
   if (query.isPending) return <InquiriesSkeleton />;

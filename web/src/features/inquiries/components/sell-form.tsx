@@ -30,7 +30,7 @@ const EMPTY: SellValues = {
 };
 const STEP_ONE_FIELDS = ['make', 'model', 'year', 'hours', 'location', 'transmission'] as const;
 
-/** SPEC.md section 5: integers or none; blanks are none; transmission only when non-blank. */
+/** docs/product/selling.md#rules-and-limits: integers or none; blanks are none; transmission only when non-blank. */
 export function toInquiryInput(v: SellValues): InquiryInput {
   const int = (s: string) => (s.trim() === '' ? null : Math.trunc(Number(s)));
   const text = (s: string) => (s.trim() === '' ? null : s.trim());
@@ -45,7 +45,7 @@ export function toInquiryInput(v: SellValues): InquiryInput {
   };
 }
 
-/** SPEC.md "Sell your tractor": step 1 (the tractor, no validation) then step 2 (e-mail only). */
+/** docs/product/selling.md#sell-form: step 1 (the tractor, no validation) then step 2 (e-mail only). */
 export function SellForm() {
   const [step, setStep] = useState<1 | 2>(1);
   const form = useForm<SellValues>({ defaultValues: EMPTY });

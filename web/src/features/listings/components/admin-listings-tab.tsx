@@ -49,7 +49,7 @@ function deleteText(row: AdminListingRow): { description: string; confirmLabel: 
 
 type Editing = { mode: 'add' } | { mode: 'photos'; id: string } | { mode: 'edit'; id: string } | null;
 
-/** SPEC.md "Listing Management": every listing with its owner, add, edit, activate/deactivate, delete, photos. */
+/** docs/product/listings.md#listing-management: every listing with its owner, add, edit, activate/deactivate, delete, photos. */
 export function AdminListingsTab() {
   const site = useSite();
   const [text, setText] = useState('');

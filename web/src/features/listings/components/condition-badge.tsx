@@ -1,7 +1,7 @@
 import { conditionTone } from '@domain/listings';
 import { Badge } from '@/components/ui/badge';
 
-/** SPEC.md colours, and the word itself (never colour alone). */
+/** docs/product/listings.md#a-listing colours, and the word itself (never colour alone). */
 export function ConditionBadge({ condition, className }: { condition: string; className?: string }) {
   return (
     <Badge tone={conditionTone(condition)} className={className}>

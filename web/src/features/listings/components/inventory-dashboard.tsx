@@ -1,7 +1,7 @@
 import { Page } from '@/components/layout/app-layout';
 import { InventoryBrowser } from './inventory-browser';
 
-/** Approved dealer's home (SPEC.md "Inventory dashboard"); also the admin's preview of it. */
+/** Approved dealer's home (docs/product/listings.md#inventory-dashboard); also the admin's preview of it. */
 export function InventoryDashboard() {
   return (
     <Page className="space-y-6">

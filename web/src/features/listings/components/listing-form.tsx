@@ -100,7 +100,7 @@ function toBody(v: FormValues): ListingBody {
   };
 }
 
-/** Add and edit form (SPEC.md section 5): the spec's fields, defaults and bounds, plus the specification fields. */
+/** Add and edit form (docs/product/listings.md#listing-form): its fields, defaults and bounds, plus the specification fields. */
 export function ListingForm({
   listing,
   submitLabel,

@@ -6,7 +6,7 @@ import { useSite } from '@/features/site';
 /** "+1 (302) 555-0147" -> "+13025550147" for the tel: link. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** SPEC.md: support e-mail, phone and the Dover, Delaware office, all from the operator's configuration. */
+/** docs/product/public-site.md#contact: support e-mail, phone and the Dover, Delaware office, all from the operator's configuration. */
 export function ContactPage() {
   const site = useSite();
   const channels = [

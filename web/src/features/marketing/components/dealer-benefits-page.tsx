@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { linkButton } from '@/components/layout/link-styles';
 import { useSite } from '@/features/site';
 
-// SPEC.md section 1: the six marketing claims of the dealer-benefits page.
+// docs/product/public-site.md#dealer-benefits: the six marketing claims of the dealer-benefits page.
 const BENEFITS = [
   {
     icon: ShieldCheck,
@@ -45,7 +45,7 @@ const BENEFITS = [
   },
 ];
 
-// SPEC.md section 2: the four steps of How It Works.
+// docs/product/public-site.md#dealer-benefits: the four steps of How It Works.
 const STEPS = [
   {
     title: 'Sign up free',

@@ -63,7 +63,7 @@ const SOURCES = [
   },
 ];
 
-/** SPEC.md section 1: the visitor's landing page. */
+/** docs/product/public-site.md#landing-page: the visitor's landing page. */
 export function LandingPage() {
   const site = useSite();
   return (

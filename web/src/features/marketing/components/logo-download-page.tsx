@@ -23,7 +23,7 @@ const VERSIONS = [
   },
 ];
 
-/** SPEC.md: shows the logo and how to save it; real SVG and PNG files live in web/public. */
+/** docs/product/public-site.md#logo-download: shows the logo and how to save it; real SVG and PNG files live in web/public. */
 export function LogoDownloadPage() {
   const site = useSite();
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useSite } from '@/features/site';
 import { LegalDocument, type LegalSection } from './legal-document';
 
-/** SPEC.md section 9's terms, in US dollars (DECISIONS.md), plus the buyer fee and the inspection guarantee. */
+/** docs/product/public-site.md#legal-pages: the terms, in US dollars, plus the buyer fee and the inspection guarantee. */
 export function TermsOfServicePage() {
   const site = useSite();
   const n = site.name;

@@ -1,8 +1,14 @@
-import type { AdminOffer, Offer, OfferStatus, OfferType, OfferWithListing, Purchase } from '@domain/offers';
+import type { OfferType, OpenOfferStatus } from '@domain/offers';
+import type {
+  AdminOfferListResponse,
+  OfferListResponse,
+  OfferResponse,
+  PurchaseListResponse,
+} from '@domain/offers.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '@/lib/api';
 
-export type { AdminOffer, Offer, OfferWithListing, Purchase } from '@domain/offers';
+export type { AdminOffer, Offer, OfferWithListing, Purchase } from '@domain/offers.schemas';
 
 /** Every offers query starts with 'offers', so one invalidation refreshes them all (see lib/live-events). */
 export const offerKeys = {
@@ -16,7 +22,7 @@ export const offerKeys = {
 export function useMyOffers(enabled = true) {
   return useQuery({
     queryKey: offerKeys.mine,
-    queryFn: ({ signal }) => get<{ offers: OfferWithListing[] }>('/api/offers/mine', signal),
+    queryFn: ({ signal }) => get<OfferListResponse>('/api/offers/mine', signal),
     select: (d) => d.offers,
     enabled,
   });
@@ -25,7 +31,7 @@ export function useMyOffers(enabled = true) {
 export function usePurchases(enabled = true) {
   return useQuery({
     queryKey: offerKeys.purchased,
-    queryFn: ({ signal }) => get<{ purchases: Purchase[] }>('/api/offers/purchased', signal),
+    queryFn: ({ signal }) => get<PurchaseListResponse>('/api/offers/purchased', signal),
     select: (d) => d.purchases,
     enabled,
   });
@@ -34,7 +40,7 @@ export function usePurchases(enabled = true) {
 export function useListingOffers(listingId: string, enabled = true) {
   return useQuery({
     queryKey: offerKeys.listing(listingId),
-    queryFn: ({ signal }) => get<{ offers: OfferWithListing[] }>(`/api/offers/listing/${listingId}`, signal),
+    queryFn: ({ signal }) => get<OfferListResponse>(`/api/offers/listing/${listingId}`, signal),
     select: (d) => d.offers,
     enabled,
   });
@@ -43,7 +49,7 @@ export function useListingOffers(listingId: string, enabled = true) {
 export function useAdminOffers() {
   return useQuery({
     queryKey: offerKeys.admin,
-    queryFn: ({ signal }) => get<{ offers: AdminOffer[] }>('/api/admin/offers', signal),
+    queryFn: ({ signal }) => get<AdminOfferListResponse>('/api/admin/offers', signal),
     select: (d) => d.offers,
   });
 }
@@ -71,7 +77,7 @@ export function useCreateOffer() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: NewOffer; idempotencyKey: string }) =>
-      post<{ offer: Offer }>('/api/offers', input, { 'idempotency-key': idempotencyKey }),
+      post<OfferResponse>('/api/offers', input, { 'idempotency-key': idempotencyKey }),
     onSuccess: refresh,
   });
 }
@@ -79,7 +85,7 @@ export function useCreateOffer() {
 export function useAcceptCounter() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (offerId: string) => post<{ offer: Offer }>(`/api/offers/${offerId}/accept-counter`),
+    mutationFn: (offerId: string) => post<OfferResponse>(`/api/offers/${offerId}/accept-counter`),
     onSettled: refresh,
   });
 }
@@ -87,8 +93,8 @@ export function useAcceptCounter() {
 export function useWithdrawOffer() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: ({ offerId, expectedStatus }: { offerId: string; expectedStatus: OfferStatus }) =>
-      post<{ offer: Offer }>(`/api/offers/${offerId}/withdraw`, { expectedStatus }),
+    mutationFn: ({ offerId, expectedStatus }: { offerId: string; expectedStatus: OpenOfferStatus }) =>
+      post<OfferResponse>(`/api/offers/${offerId}/withdraw`, { expectedStatus }),
     onSettled: refresh,
   });
 }
@@ -101,7 +107,7 @@ export function useAdminDecision() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (d: AdminDecision) =>
-      post<{ offer: Offer }>(
+      post<OfferResponse>(
         `/api/admin/offers/${d.offerId}/${d.action}`,
         d.action === 'counter' ? { amount: d.amount, message: d.message } : {},
       ),

@@ -1,5 +1,5 @@
 import { formatDollars } from '@domain/money';
-import type { OfferStatus } from '@domain/offers';
+import { type OfferStatus, offerActionsFor } from '@domain/offers';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { useAcceptCounter } from '../api/offers';
 
 interface CounteredOffer {
   id: string;
-  status: OfferStatus | string;
+  status: OfferStatus;
   counterOfferAmountCents: number | null;
 }
 
@@ -28,7 +28,7 @@ export function AcceptCounterButton({
   const [open, setOpen] = useState(false);
   const accept = useAcceptCounter();
   const counter = offer.counterOfferAmountCents;
-  if (offer.status !== 'countered' || counter === null) return null;
+  if (!offerActionsFor(offer.status, 'buyer').includes('accept_counter') || counter === null) return null;
   // mutateAsync, not mutate's callbacks: on success the counter card gives way to the sold state and this
   // button unmounts before per-call callbacks would run.
   const onConfirm = () =>

@@ -1,4 +1,5 @@
-import { buyerFeeCents, DOLLAR_AMOUNT_MESSAGE, formatDollarsCents, parseDollarAmount } from '@domain/money';
+import { buyerFeeCents, formatDollarsCents } from '@domain/money';
+import { offerActionsFor, offerAmountSchema } from '@domain/offers';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,7 +16,7 @@ import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
 import { tractorName } from './offer-dialog';
 
 /**
- * SPEC.md "Offer Management" tab: every offer newest first with listing, buyer and seller; accept, reject and
+ * docs/product/offers.md#offer-management: every offer newest first with listing, buyer and seller; accept, reject and
  * counter on pending offers only (Counter appears once an amount is typed). New offers arrive live.
  */
 export function AdminOffersTab() {
@@ -38,7 +39,8 @@ export function AdminOffersTab() {
         description="Offers and buy-now requests from dealers appear here as they arrive."
       />
     );
-  const pending = query.data.filter((o) => o.status === 'pending');
+  // Needs action: offers an admin can still answer (the domain's table says which).
+  const pending = query.data.filter((o) => offerActionsFor(o.status, 'admin').length > 0);
   const shown = needsAction ? pending : query.data;
   return (
     <section aria-labelledby="admin-offers-title" className="grid gap-3">
@@ -102,7 +104,11 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
       onError: (err) => toast.error('Failed to update offer', { description: err.message }),
     });
 
-  const counterCents = parseDollarAmount(amount);
+  const actions = offerActionsFor(offer.status, 'admin');
+  // The domain's one amount rule (also the server's): a wrong amount never reaches the confirmation.
+  const counter = offerAmountSchema('Counter amount', offer.originalPriceCents).safeParse(amount);
+  const counterCents = counter.success ? counter.data : null;
+  const counterProblem = counter.success ? null : (counter.error.issues[0]?.message ?? null);
   return (
     <Card className="grid gap-3 p-4" data-testid="admin-offer-row">
       <div className="flex flex-wrap items-center gap-2">
@@ -135,62 +141,66 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
       {offer.message && <p className="text-sm">Buyer's message: {offer.message}</p>}
       {offer.counterMessage && <p className="text-sm">Counter message: {offer.counterMessage}</p>}
 
-      {offer.status === 'pending' && (
+      {actions.length > 0 && (
         <div className="grid gap-3 border-t border-border pt-3">
           <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              onClick={() => setConfirm({ offerId: offer.id, action: 'accept' })}
-              disabled={decide.isPending}
-            >
-              Accept
-            </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              onClick={() => setConfirm({ offerId: offer.id, action: 'reject' })}
-              disabled={decide.isPending}
-            >
-              Reject
-            </Button>
-          </div>
-          <div className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-            <div className="grid gap-1">
-              <Label htmlFor={ids.amount}>Counter amount</Label>
-              <Input
-                id={ids.amount}
-                inputMode="numeric"
-                aria-describedby={ids.hint}
-                aria-invalid={amount.trim() !== '' && counterCents === null}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-              <p id={ids.hint} className="text-xs text-muted-foreground">
-                {amount.trim() !== '' && counterCents === null
-                  ? DOLLAR_AMOUNT_MESSAGE
-                  : 'Whole dollars, e.g. 48,500'}
-              </p>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={ids.message}>Counter message (optional)</Label>
-              <Input id={ids.message} value={message} onChange={(e) => setMessage(e.target.value)} />
-            </div>
-            {amount.trim() !== '' && (
+            {actions.includes('accept') && (
               <Button
                 size="sm"
-                variant="outline"
-                className="h-11"
+                onClick={() => setConfirm({ offerId: offer.id, action: 'accept' })}
                 disabled={decide.isPending}
-                onClick={() => {
-                  // The domain rule names what is wrong; only a valid amount reaches the confirmation.
-                  if (counterCents === null) return;
-                  setConfirm({ offerId: offer.id, action: 'counter', amount: amount.trim(), message });
-                }}
               >
-                Counter{counterCents !== null ? ` at ${formatDollarsCents(counterCents)}` : ''}
+                Accept
+              </Button>
+            )}
+            {actions.includes('reject') && (
+              <Button
+                size="sm"
+                variant="destructive"
+                onClick={() => setConfirm({ offerId: offer.id, action: 'reject' })}
+                disabled={decide.isPending}
+              >
+                Reject
               </Button>
             )}
           </div>
+          {actions.includes('counter') && (
+            <div className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+              <div className="grid gap-1">
+                <Label htmlFor={ids.amount}>Counter amount</Label>
+                <Input
+                  id={ids.amount}
+                  inputMode="numeric"
+                  aria-describedby={ids.hint}
+                  aria-invalid={amount.trim() !== '' && counterCents === null}
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
+                <p id={ids.hint} className="text-xs text-muted-foreground">
+                  {amount.trim() !== '' && counterProblem ? counterProblem : 'Whole dollars, e.g. 48,500'}
+                </p>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={ids.message}>Counter message (optional)</Label>
+                <Input id={ids.message} value={message} onChange={(e) => setMessage(e.target.value)} />
+              </div>
+              {amount.trim() !== '' && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="h-11"
+                  disabled={decide.isPending}
+                  onClick={() => {
+                    // The domain rule names what is wrong; only a valid amount reaches the confirmation.
+                    if (counterCents === null) return;
+                    setConfirm({ offerId: offer.id, action: 'counter', amount: amount.trim(), message });
+                  }}
+                >
+                  Counter{counterCents !== null ? ` at ${formatDollarsCents(counterCents)}` : ''}
+                </Button>
+              )}
+            </div>
+          )}
         </div>
       )}
       {confirm && (

@@ -4,7 +4,7 @@ import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/features/auth';
 import { formatDateTime } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type OfferWithListing, useMyOffers } from '../api/offers';
@@ -14,7 +14,7 @@ import { tractorName } from './offer-dialog';
 import { AmountWithFee, WithdrawButton } from './offer-history';
 import { TractorThumb } from './tractor-thumb';
 
-/** SPEC.md "My Offers": the dealer's own offers, newest first, updating live. */
+/** docs/product/offers.md#my-offers: the dealer's own offers, newest first, updating live. */
 export function MyOffersPage() {
   const { isApproved, isLoading } = useSession();
   if (isLoading) return <LoadingState text="Loading your offers..." />;

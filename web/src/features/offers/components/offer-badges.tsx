@@ -10,7 +10,7 @@ const STATUS_LABEL: Record<OfferStatus, string> = {
   replaced: 'Replaced',
 };
 
-/** SPEC.md colours (yellow, blue, green, red, grey), always with the status as text. */
+/** docs/product/offers.md#status-machine colours (yellow, blue, green, red, grey), always with the status as text. */
 export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   return (
     <Badge tone={OFFER_STATUS_TONE[status]} data-testid="offer-status">

@@ -1,11 +1,7 @@
 import { tractorName } from '@domain/listings';
-import { buyerFeeCents, DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from '@domain/money';
-import {
-  maxOfferCents,
-  OFFER_ABSOLUTE_MAX_CENTS,
-  OFFER_MIN_CENTS,
-  OPEN_OFFER_STATUSES,
-} from '@domain/offers';
+import { BUYER_FEE_LABEL, buyerFeeCents, formatDollars, parseDollarAmount } from '@domain/money';
+import { isOpenOffer, OFFER_MIN_CENTS, OFFER_TYPES, offerAmountSchema } from '@domain/offers';
+import { offerMessageSchema } from '@domain/offers.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -35,23 +31,19 @@ export interface OfferListing {
 export { tractorName };
 
 function schemaFor(askingCents: number) {
-  const cap = askingCents > 0 ? maxOfferCents(askingCents) : OFFER_ABSOLUTE_MAX_CENTS;
+  // The server's rule (domain/offers.ts `offerAmountSchema`): whole dollars, at least $1, at most the cap.
+  const amountRule = offerAmountSchema('Offer amount', askingCents);
   return z
     .object({
-      offerType: z.enum(['offer', 'buy_now']),
+      offerType: z.enum(OFFER_TYPES),
       amount: z.string(),
-      message: z.string().max(2000, 'Message must be at most 2000 characters'),
+      message: offerMessageSchema,
     })
     .superRefine((v, ctx) => {
       if (v.offerType !== 'offer') return;
-      const text = v.amount.trim();
-      const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['amount'], message });
-      if (!text) return issue('Offer amount is required');
-      // The server's rule (domain/money.ts): whole dollars, commas only in groups of three.
-      const cents = parseDollarAmount(text);
-      if (cents === null) return issue(DOLLAR_AMOUNT_MESSAGE);
-      if (cents < OFFER_MIN_CENTS) return issue('Offer amount must be at least $1');
-      if (cents > cap) return issue(`Offer amount cannot be more than ${formatDollars(cap)}`);
+      const parsed = amountRule.safeParse(v.amount.trim());
+      if (!parsed.success)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.error.issues[0]?.message ?? '' });
     });
 }
 type Values = z.infer<ReturnType<typeof schemaFor>>;
@@ -69,7 +61,7 @@ function newIdempotencyKey() {
  */
 type Step = 'form' | 'at-asking' | 'confirm-buy';
 
-/** SPEC.md "Offer dialog": plain offer or buy now, optional message, the buyer fee and total shown live. */
+/** docs/product/offers.md#offer-dialog: plain offer or buy now, optional message, the buyer fee and total shown live. */
 export function OfferDialog({
   listing,
   open,
@@ -99,7 +91,7 @@ export function OfferDialog({
   const amountCents = offerType === 'buy_now' ? asking : parseDollarAmount(amount || '');
   const feeCents = amountCents !== null && amountCents >= OFFER_MIN_CENTS ? buyerFeeCents(amountCents) : null;
   // One open offer per dealer per listing: a new one replaces theirs, so say so before they send it.
-  const openOffer = history.data?.find((o) => OPEN_OFFER_STATUSES.includes(o.status));
+  const openOffer = history.data?.find((o) => isOpenOffer(o.status));
 
   const send = (v: Values) => {
     create.mutate(
@@ -162,7 +154,7 @@ export function OfferDialog({
         <dd className="font-semibold tabular-nums">{formatDollars(cents)}</dd>
       </div>
       <div className="flex justify-between gap-2">
-        <dt>Buyer fee ($500 + 5%)</dt>
+        <dt>{BUYER_FEE_LABEL}</dt>
         <dd className="font-semibold tabular-nums">{formatDollars(buyerFeeCents(cents))}</dd>
       </div>
       <div className="flex justify-between gap-2 border-t border-border pt-1 text-base">
@@ -304,7 +296,7 @@ export function OfferDialog({
                 </dd>
               </div>
               <div className="flex justify-between">
-                <dt>Buyer fee ($500 + 5%)</dt>
+                <dt>{BUYER_FEE_LABEL}</dt>
                 <dd className="font-semibold tabular-nums">
                   {feeCents !== null ? formatDollars(feeCents) : '—'}
                 </dd>

@@ -1,5 +1,5 @@
 import { buyerFeeCents, formatDollars } from '@domain/money';
-import type { OfferStatus } from '@domain/offers';
+import { isOpenOffer, offerActionsFor } from '@domain/offers';
 import { CheckCircle2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/features/auth';
 import { formatDate, formatDateTime, formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type Offer, useListingOffers, useWithdrawOffer } from '../api/offers';
@@ -106,7 +106,7 @@ function HistoryEntry({ offer }: { offer: Offer }) {
         </p>
       )}
       {offer.message && <p className="text-sm text-muted-foreground">Your message: {offer.message}</p>}
-      {(offer.status === 'pending' || offer.status === 'countered') && (
+      {offerActionsFor(offer.status, 'buyer').includes('withdraw') && (
         <div>
           <WithdrawButton offer={offer} />
         </div>
@@ -118,10 +118,11 @@ function HistoryEntry({ offer }: { offer: Offer }) {
 /** "Withdraw Offer" (asks first) while the offer is still open; nothing otherwise. */
 export function WithdrawButton({ offer }: { offer: Offer }) {
   const withdraw = useWithdrawOffer();
-  if (offer.status !== 'pending' && offer.status !== 'countered') return null;
+  const { status } = offer;
+  if (!offerActionsFor(status, 'buyer').includes('withdraw') || !isOpenOffer(status)) return null;
   const onWithdraw = () =>
     withdraw.mutate(
-      { offerId: offer.id, expectedStatus: offer.status as OfferStatus },
+      { offerId: offer.id, expectedStatus: status },
       {
         onSuccess: () => toast.success('Offer withdrawn'),
         onError: (err) => toast.error(err.message || 'Failed to withdraw offer'),

@@ -1,10 +1,10 @@
 import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
+import { offerActionsFor } from '@domain/offers';
 import { Handshake, Lock } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api/session';
-import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
+import { LazySignInDialog, useSession } from '@/features/auth';
 import { useLiveEvents } from '@/lib/live-events';
 import { useListingOffers } from '../api/offers';
 import { AcceptCounterButton } from './accept-counter';
@@ -14,7 +14,7 @@ import { useOfferDialogRequests } from './offer-dialog-bus';
 export { OfferHistory } from './offer-history';
 
 /**
- * The offer panel of the tractor detail page (SPEC.md "Offer panel"): Make Offer for approved dealers;
+ * The offer panel of the tractor detail page (docs/product/offers.md#offer-panel): Make Offer for approved dealers;
  * "Pending Approval" for signed-in users who are not approved; "Dealer Login Required" (opens the sign-in
  * dialog) for visitors. A sold listing takes no offers. A live counter offer replaces Make Offer with the
  * counter, its fee and total, Accept Counter Offer and Make New Offer (issue 9 section 5).
@@ -90,7 +90,10 @@ function LiveCounter({
   const offers = query.data ?? [];
   const countered = offers.some((o) => o.status === 'accepted')
     ? undefined
-    : offers.find((o) => o.status === 'countered' && o.counterOfferAmountCents !== null);
+    : offers.find(
+        (o) =>
+          offerActionsFor(o.status, 'buyer').includes('accept_counter') && o.counterOfferAmountCents !== null,
+      );
   if (!countered) return children;
   const counter = countered.counterOfferAmountCents ?? 0;
   return (

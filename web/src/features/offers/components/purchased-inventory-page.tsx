@@ -7,14 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/features/auth';
 import { PurchasedReportLink } from '@/features/inspections';
 import { formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type Purchase, usePurchases } from '../api/offers';
 import { TractorThumb } from './tractor-thumb';
 
-/** SPEC.md "Purchased Inventory": the dealer's accepted offers; signed-out or non-approved go to /. */
+/** docs/product/offers.md#purchased-inventory: the dealer's accepted offers; signed-out or non-approved go to /. */
 export function PurchasedInventoryPage() {
   const { isApproved, isLoading } = useSession();
   if (isLoading) return <LoadingState text="Loading..." />;

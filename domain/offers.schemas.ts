@@ -1,26 +1,19 @@
 import { z } from 'zod';
-import {
-  type AdminOffer,
-  OFFER_STATUSES,
-  OFFER_TYPES,
-  type Offer,
-  type OfferListingSummary,
-  type OfferParty,
-  type OfferWithListing,
-  type Purchase,
-} from '../../../../domain/offers.js';
+import { OFFER_STATUSES, OFFER_TYPES, OPEN_OFFER_STATUSES } from './offers';
 
-/** Request and response shapes of the offers API (money in integer cents, dates as ISO strings). */
+/**
+ * Request and response shapes of the offers API (money in integer cents, dates as ISO strings): the server's
+ * route schemas and the SPA's types.
+ */
 
-export const MESSAGE_MAX = 2000;
+export const OFFER_MESSAGE_MAX = 2000;
 
-/** Amounts arrive as whole dollars (string or number); the service parses them to cents (domain `parseDollarAmount`). */
+/** Amounts arrive as whole dollars (string or number); the service applies `offerAmountSchema` (offers.ts). */
 const dollars = z.union([z.string().max(32), z.number()]);
-const optionalMessage = z
+export const offerMessageSchema = z
   .string()
-  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
-  .optional()
-  .nullable();
+  .max(OFFER_MESSAGE_MAX, `Message must be at most ${OFFER_MESSAGE_MAX} characters`);
+const optionalMessage = offerMessageSchema.optional().nullable();
 
 export const createOfferBody = z.object({
   listingId: z.uuid('Please choose a tractor'),
@@ -38,9 +31,10 @@ export type CounterBody = z.infer<typeof counterBody>;
 
 /** The status the buyer saw: if the offer moved on since (say, a counter arrived), the withdrawal is refused. */
 export const withdrawBody = z
-  .object({ expectedStatus: z.enum(['pending', 'countered']).optional() })
+  .object({ expectedStatus: z.enum(OPEN_OFFER_STATUSES).optional() })
   .optional()
   .nullable();
+export type WithdrawBody = z.infer<typeof withdrawBody>;
 
 export const offerIdParams = z.object({ offerId: z.uuid('Offer not found') });
 export const listingIdParams = z.object({ listingId: z.uuid('Tractor not found') });
@@ -52,6 +46,7 @@ export const idempotencyHeaders = z.object({
     .optional(),
 });
 
+/** The listing as an offer shows it. */
 export const listingSummarySchema = z.object({
   make: z.string(),
   model: z.string(),
@@ -62,7 +57,8 @@ export const listingSummarySchema = z.object({
   priceCents: z.number(),
   status: z.string(),
   imageUrl: z.string().nullable(),
-}) satisfies z.ZodType<OfferListingSummary>;
+});
+export type OfferListingSummary = z.infer<typeof listingSummarySchema>;
 
 export const offerSchema = z.object({
   id: z.string(),
@@ -77,25 +73,25 @@ export const offerSchema = z.object({
   acceptedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-}) satisfies z.ZodType<Offer>;
-export type OfferView = z.infer<typeof offerSchema>;
+});
+export type Offer = z.infer<typeof offerSchema>;
 
-export const offerWithListingSchema = offerSchema.extend({
-  listing: listingSummarySchema,
-}) satisfies z.ZodType<OfferWithListing>;
-export type OfferWithListingView = z.infer<typeof offerWithListingSchema>;
+export const offerWithListingSchema = offerSchema.extend({ listing: listingSummarySchema });
+export type OfferWithListing = z.infer<typeof offerWithListingSchema>;
 
-const person = z.object({
+export const offerPartySchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   companyName: z.string(),
-}) satisfies z.ZodType<OfferParty>;
+});
+export type OfferParty = z.infer<typeof offerPartySchema>;
+
 export const adminOfferSchema = offerWithListingSchema.extend({
-  buyer: person,
-  seller: person,
-}) satisfies z.ZodType<AdminOffer>;
-export type AdminOfferView = z.infer<typeof adminOfferSchema>;
+  buyer: offerPartySchema,
+  seller: offerPartySchema,
+});
+export type AdminOffer = z.infer<typeof adminOfferSchema>;
 
 export const purchaseSchema = z.object({
   id: z.string(),
@@ -104,10 +100,14 @@ export const purchaseSchema = z.object({
   acceptedAt: z.string().nullable(),
   createdAt: z.string(),
   listing: listingSummarySchema,
-}) satisfies z.ZodType<Purchase>;
-export type PurchaseView = z.infer<typeof purchaseSchema>;
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const offerListResponse = z.object({ offers: z.array(offerWithListingSchema) });
+export type OfferListResponse = z.infer<typeof offerListResponse>;
 export const adminOfferListResponse = z.object({ offers: z.array(adminOfferSchema) });
+export type AdminOfferListResponse = z.infer<typeof adminOfferListResponse>;
 export const purchaseListResponse = z.object({ purchases: z.array(purchaseSchema) });
+export type PurchaseListResponse = z.infer<typeof purchaseListResponse>;
 export const offerResponse = z.object({ offer: offerSchema });
+export type OfferResponse = z.infer<typeof offerResponse>;

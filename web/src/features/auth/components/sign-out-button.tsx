@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { useSignOut } from '@/features/auth/api/sign-out';
-import { linkButton } from './link-styles';
+import { linkButton } from '@/components/layout/link-styles';
+import { useSignOut } from '../api/sign-out';
 
 /** Loaded only for signed-in users: sign-out pulls in the toast code, which visitors do not need up front. */
 export function SignOutButton({ onDone }: { onDone?: () => void }) {

@@ -1,22 +1,30 @@
-import { ChevronDown } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
+import { ChevronDownIcon as ChevronDown, MenuIcon as Menu, XIcon as X } from '@/components/layout/icons';
+import { linkButton } from '@/components/layout/link-styles';
+import { Logo } from '@/components/layout/logo';
+// The app shell takes the auth feature's light pieces directly (not its index.ts), so the landing page's
+// first chunk stays free of the forms and toasts the index also exports.
 import { useSession } from '@/features/auth/api/session';
 import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useSite } from '@/features/site/use-site';
-import { linkButton } from './link-styles';
-import { Logo } from './logo';
+import { navClass, PUBLIC_LINKS } from './nav-links';
 
 // Only signed-in users see it; it brings the toast code with it.
-const SignOutButton = lazy(() => import('./sign-out-button').then((m) => ({ default: m.SignOutButton })));
+const SignOutButton = lazy(() =>
+  import('@/features/auth/components/sign-out-button').then((m) => ({ default: m.SignOutButton })),
+);
+// The dealers' "More" menu pulls in Radix's menu and floating positioning (~30 KB): signed-out pages never load it.
+const MoreMenu = lazy(() => import('./more-menu').then((m) => ({ default: m.MoreMenu })));
 
-const PUBLIC_LINKS = [
-  { to: '/dealer-benefits', label: 'Dealer Benefits' },
-  { to: '/sell-your-tractor', label: 'Sell Your Tractor' },
-  { to: '/contact', label: 'Contact' },
-];
+/** Same size as the menu's trigger, so the header does not move when the menu arrives. */
+function MoreMenuPlaceholder() {
+  return (
+    <span className={`${navClass({ isActive: false })} inline-flex items-center gap-1`} aria-hidden="true">
+      More <ChevronDown className="size-4" />
+    </span>
+  );
+}
 
 const DEALER_LINKS = [
   { to: '/browse-listings', label: 'Browse Listings' },
@@ -25,21 +33,15 @@ const DEALER_LINKS = [
   { to: '/purchased-inventory', label: 'Purchased Inventory' },
 ];
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-semibold hover:bg-muted hover:text-brand-800 ${
-    isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-700'
-  }`;
-
 /** Staff who write condition reports (inspectors, admins). */
 const INSPECT_LINK = { to: '/inspect', label: 'Inspections' };
-
 const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-3 text-base font-semibold hover:bg-muted ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-800'
   }`;
 
 /**
- * SPEC.md: the public header links to dealer benefits, sell and contact with a sign-in button and a mobile
+ * docs/product/public-site.md#header-and-footer: the public header links to dealer benefits, sell and contact with a sign-in button and a mobile
  * menu; approved users get the dealer header: the dealer pages, the public pages under "More" (all in one list
  * in the mobile menu), and who is signed in (name, company).
  */
@@ -115,7 +117,11 @@ export function SiteHeader() {
               {l.label}
             </NavLink>
           ))}
-          {isApproved && <MoreMenu />}
+          {isApproved && (
+            <Suspense fallback={<MoreMenuPlaceholder />}>
+              <MoreMenu />
+            </Suspense>
+          )}
         </nav>
         <div className="hidden min-w-0 items-center gap-3 lg:flex">
           {user && <WhoIsSignedIn name={user.name} company={user.companyName} />}
@@ -189,34 +195,5 @@ function WhoIsSignedIn({ name, company }: { name: string; company: string }) {
         </span>
       )}
     </p>
-  );
-}
-
-/** Dealers keep the public pages (Dealer Benefits, Sell Your Tractor, Contact) one click away. */
-function MoreMenu() {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`${navClass({ isActive: false })} inline-flex items-center gap-1`}>
-        More <ChevronDown className="size-4" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg"
-        >
-          {PUBLIC_LINKS.map((l) => (
-            <DropdownMenu.Item key={l.to} asChild>
-              <Link
-                to={l.to}
-                className="block rounded px-3 py-2 text-sm font-semibold text-gray-700 outline-none hover:bg-muted data-[highlighted]:bg-muted"
-              >
-                {l.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

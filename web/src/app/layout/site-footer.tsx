@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { Logo } from '@/components/layout/logo';
 import { useSite } from '@/features/site/use-site';
-import { Logo } from './logo';
 
 const COLUMNS = [
   {

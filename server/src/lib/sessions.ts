@@ -1,13 +1,13 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { roleOf, type SessionUser, type UserStatus } from '../../../../domain/users.js';
-import type { Executor } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
-import type { RequestInfo } from '../../lib/context.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
-import { accountColumns } from '../users/users.repository.js';
+import { roleOf, type SessionUser } from '../../../domain/users.js';
+import type { Executor } from '../db/client.js';
+import { accountColumns } from '../db/columns.js';
+import { sessions, users } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import type { RequestInfo } from './context.js';
+import { randomToken, sha256 } from './crypto.js';
 
-/** Idle and absolute session lifetimes (SECURITY.md: idle and absolute timeouts). */
+/** Idle and absolute session lifetimes (docs/product/security.md#sessions: idle and absolute timeouts). */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 5 * 60_000;
@@ -80,7 +80,7 @@ export async function loadSession(
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await exec.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  const status = row.status as UserStatus;
+  const status = row.status;
   return {
     sessionId: id,
     user: {

@@ -1,0 +1,16 @@
+// No zod here: the SPA's first chunk reads these names, and the schemas would pull zod into it.
+/** The session and anti-forgery cookies and header, shared by the server (sets, checks) and the SPA (reads). */
+
+/** The SPA echoes the anti-forgery cookie's value in this header on every state-changing request. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+const PRODUCTION_COOKIES = { session: '__Host-fieldlot_session', csrf: '__Host-fieldlot_csrf' } as const;
+const DEVELOPMENT_COOKIES = { session: 'fieldlot_session', csrf: 'fieldlot_csrf' } as const;
+
+/** __Host- binds the cookie to this exact origin over HTTPS (docs/product/security.md#sessions); plain HTTP in development. */
+export function cookieNames(production: boolean): { session: string; csrf: string } {
+  return production ? PRODUCTION_COOKIES : DEVELOPMENT_COOKIES;
+}
+
+/** Every name the anti-forgery cookie may have (the SPA does not know which mode the server runs in). */
+export const CSRF_COOKIE_NAMES: readonly string[] = [PRODUCTION_COOKIES.csrf, DEVELOPMENT_COOKIES.csrf];

@@ -1,0 +1,2 @@
+/** The admin module's public surface. */
+export { adminRoutes } from './admin.routes.js';

@@ -1,0 +1,2 @@
+/** The audit module's public surface (entries are written through lib/audit.ts). */
+export { auditRoutes } from './audit.routes.js';

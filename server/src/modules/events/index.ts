@@ -1,0 +1,2 @@
+/** The events module's public surface (events are published through lib/events.ts). */
+export { eventsRoutes } from './events.routes.js';

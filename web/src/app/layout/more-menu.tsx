@@ -1,0 +1,33 @@
+import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import { ChevronDownIcon as ChevronDown } from '@/components/layout/icons';
+import { navClass, PUBLIC_LINKS } from './nav-links';
+
+/** Dealers keep the public pages (Dealer Benefits, Sell Your Tractor, Contact) one click away. */
+export function MoreMenu() {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={`${navClass({ isActive: false })} inline-flex items-center gap-1`}>
+        More <ChevronDown className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg"
+        >
+          {PUBLIC_LINKS.map((l) => (
+            <DropdownMenu.Item key={l.to} asChild>
+              <Link
+                to={l.to}
+                className="block rounded px-3 py-2 text-sm font-semibold text-gray-700 outline-none hover:bg-muted data-[highlighted]:bg-muted"
+              >
+                {l.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

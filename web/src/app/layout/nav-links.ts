@@ -1,0 +1,11 @@
+/** Header links and their look, shared by the header and its lazily loaded "More" menu. */
+export const PUBLIC_LINKS = [
+  { to: '/dealer-benefits', label: 'Dealer Benefits' },
+  { to: '/sell-your-tractor', label: 'Sell Your Tractor' },
+  { to: '/contact', label: 'Contact' },
+];
+
+export const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold hover:bg-muted hover:text-brand-800 ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-700'
+  }`;
