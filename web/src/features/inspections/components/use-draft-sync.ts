@@ -24,8 +24,12 @@ function load(listingId: string): Record<string, Change> {
  * sent again when the browser is back online (and every 15 s). Refused changes come back as field errors.
  */
 export function useDraftSync(listingId: string) {
-  const saveAnswer = useSaveAnswer(listingId);
-  const saveDetails = useSaveDetails(listingId);
+  // The mutation objects change on every render; their mutateAsync is what we call, kept in a ref so the
+  // callbacks below (and the effect that flushes) keep one identity.
+  const saveAnswer = useSaveAnswer(listingId).mutateAsync;
+  const saveDetails = useSaveDetails(listingId).mutateAsync;
+  const savers = useRef({ saveAnswer, saveDetails });
+  savers.current = { saveAnswer, saveDetails };
   const [pending, setPending] = useState<Record<string, Change>>(() => load(listingId));
   const [state, setState] = useState<SyncState>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -45,8 +49,8 @@ export function useDraftSync(listingId: string) {
     async (key: string, change: Change) => {
       setState('saving');
       try {
-        if (change.kind === 'answer') await saveAnswer.mutateAsync(change.body);
-        else await saveDetails.mutateAsync(change.body);
+        if (change.kind === 'answer') await savers.current.saveAnswer(change.body);
+        else await savers.current.saveDetails(change.body);
         // Only drop it when nothing newer for the same key arrived meanwhile.
         if (pendingRef.current[key] === change) {
           const { [key]: _, ...rest } = pendingRef.current;
@@ -78,7 +82,7 @@ export function useDraftSync(listingId: string) {
         setState('error');
       }
     },
-    [persist, saveAnswer, saveDetails],
+    [persist],
   );
 
   const submit = useCallback(
