@@ -36,6 +36,10 @@ const cardFields = {
   location: z.string(),
   condition: z.string(),
   image: cardImageSchema.nullable(),
+  /** The condition report's grade; null until one is published. */
+  grade: z.number().nullable(),
+  /** Sold as-is, not inspected (an admin's decision, issue 12). */
+  asIs: z.boolean(),
 };
 export const dealerCardSchema = z.object({ ...cardFields, priceCents: z.number() });
 /** The public card cannot carry a price: the schema only admits null. */
@@ -80,6 +84,8 @@ export const detailSchema = z.object({
   otherInfo: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
+  grade: z.number().nullable(),
+  asIsReason: z.string().nullable(),
   specs: specSchema,
   images: z.array(imageSchema),
 });
@@ -97,6 +103,7 @@ export const adminRowSchema = z.object({
   condition: z.string(),
   status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
+  grade: z.number().nullable(),
   owner: z.object({ name: z.string(), email: z.string() }),
   imageCount: z.number(),
   /** Offers ever made on it: a listing with any is archived instead of deleted. */

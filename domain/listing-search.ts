@@ -11,6 +11,7 @@ export const SORTS = [
   'year_asc',
   'hours_asc',
   'hours_desc',
+  'grade_desc',
 ] as const;
 export type Sort = (typeof SORTS)[number];
 /** Signed-out visitors may not sort or filter by a price they cannot see. */
@@ -52,6 +53,12 @@ export const listingFilterFields = {
   hoursMax: intParam(0, LISTING_LIMITS.hours, 'Maximum hours'),
   condition: conditionList.optional(),
   state: z.enum(STATE_NAMES, { error: 'Choose a US state' }).optional(),
+  // "Grade at least" (issue 12): a grade from 1.0 to 5.0, the same in the URL and the API (searched in tenths).
+  gradeMin: z.coerce
+    .number({ error: 'Grade must be a number from 1.0 to 5.0' })
+    .min(1, 'Grade must be a number from 1.0 to 5.0')
+    .max(5, 'Grade must be a number from 1.0 to 5.0')
+    .optional(),
   priceMin: intParam(0, LISTING_LIMITS.priceCents, 'Minimum price'),
   priceMax: intParam(0, LISTING_LIMITS.priceCents, 'Maximum price'),
   sort: z.enum(SORTS, { error: 'Unknown sort order' }).optional(),

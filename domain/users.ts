@@ -3,15 +3,17 @@ import { APPLICATION_BRANDS, LISTING_BRANDS } from './brands';
 import { emailSchema } from './email';
 import { newPasswordSchema } from './password';
 
-export const USER_STATUSES = ['pending', 'rejected', 'approved', 'admin'] as const;
+export const USER_STATUSES = ['pending', 'rejected', 'approved', 'admin', 'inspector'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export type AppRole = 'admin' | 'dealer' | 'user';
+export type AppRole = 'admin' | 'dealer' | 'inspector' | 'user';
 
 /** docs/product/accounts.md#account-status: admin gives admin; approved gives dealer; anything else (missing counts as pending) gives user. */
 export function roleOf(status: string | null | undefined): AppRole {
   if (status === 'admin') return 'admin';
   if (status === 'approved') return 'dealer';
+  // Staff who write condition reports (issue 12): no dealer rights.
+  if (status === 'inspector') return 'inspector';
   return 'user';
 }
 
@@ -20,13 +22,18 @@ export function hasDealerRights(status: string | null | undefined): boolean {
   return status === 'approved' || status === 'admin';
 }
 
+/** Who may sign in: dealers, admins and inspectors (staff who write condition reports). */
+export function canSignIn(status: string | null | undefined): boolean {
+  return hasDealerRights(status) || status === 'inspector';
+}
+
 /** What an admin can set a user's status to. */
 export const STATUS_ACTIONS = ['approved', 'rejected'] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
 /** Approve is offered unless already approved; reject unless already rejected; admins get no actions. */
 export function allowedStatusActions(status: UserStatus): StatusAction[] {
-  if (status === 'admin') return [];
+  if (status === 'admin' || status === 'inspector') return [];
   const actions: StatusAction[] = [];
   if (status !== 'approved') actions.push('approved');
   if (status !== 'rejected') actions.push('rejected');
@@ -54,7 +61,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   companyName: z.string(),
   status: z.enum(USER_STATUSES),
-  role: z.enum(['admin', 'dealer', 'user']),
+  role: z.enum(['admin', 'dealer', 'inspector', 'user']),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -12,7 +12,7 @@ import {
   screenshot,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { DEMO_DEALER, signInViaApi } from './support/session';
+import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
 
 const heading = (page: Browser['page']) => page.getByRole('heading', { name: /^Available Inventory \(/ });
 async function count(page: Browser['page']): Promise<number> {
@@ -161,6 +161,11 @@ describe.runIf(hasBrowser())('listings', () => {
       );
       await dialog.getByRole('button', { name: 'Create Listing' }).click();
       await page.getByText('Listing created successfully!').waitFor();
+      // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+      const created = await (await page.request.get(`${baseUrl()}/api/admin/listings?q=e2e%20942`)).json();
+      await apiWrite(page, 'POST', `/api/admin/listings/${created.items[0].id}/as-is`, {
+        reason: 'E2E test',
+      });
       await dialog.getByRole('heading', { name: 'Add photos' }).waitFor();
 
       const colours = ['#b91c1c', '#15803d', '#1d4ed8'];

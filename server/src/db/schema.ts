@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -44,7 +45,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_status_idx').on(t.status),
     index('users_created_at_idx').on(t.createdAt),
-    check('users_status_check', sql`${t.status} in ('pending','rejected','approved','admin')`),
+    check('users_status_check', sql`${t.status} in ('pending','rejected','approved','admin','inspector')`),
   ],
 );
 
@@ -109,6 +110,10 @@ export const listings = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(make || ' ' || model || ' ' || location || ' ' || description)`),
     soldAt: ts('sold_at'),
+    // The grade of the report in force, in tenths (45 = 4.5); 0 until a report is published. Sorted and filtered on.
+    gradeTenths: smallint('grade_tenths').notNull().default(0),
+    // An admin's "Sold as-is, not inspected": the reason, shown on every dealer screen.
+    asIsReason: text('as_is_reason'),
     // Archived instead of deleted once the listing has had an offer (issue 9); never active while archived.
     archivedAt: ts('archived_at'),
     createdAt: createdAt(),
@@ -132,6 +137,8 @@ export const listings = pgTable(
     index('tractor_listings_hours_idx').on(t.status, t.hours, t.id),
     index('tractor_listings_location_idx').on(t.location),
     index('tractor_listings_user_idx').on(t.userId),
+    check('tractor_listings_grade_check', sql`${t.gradeTenths} = 0 or ${t.gradeTenths} between 10 and 50`),
+    index('tractor_listings_grade_idx').on(t.status, t.gradeTenths, t.id),
   ],
 );
 
@@ -179,6 +186,10 @@ export const offers = pgTable(
     counterMessage: text('counter_message'),
     idempotencyKey: text('idempotency_key'),
     acceptedAt: ts('accepted_at'),
+    // The condition report revision in force at acceptance (set by a trigger, migration 0007).
+    inspectionRevisionId: uuid('inspection_revision_id').references(() => inspectionRevisions.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -347,4 +358,101 @@ export const jobRuns = pgTable(
     result: jsonb('result'),
   },
   (t) => [primaryKey({ columns: [t.name, t.runKey] })],
+);
+
+/** One inspection per listing: the working draft the inspector edits (details here, answers and photos below). */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    serial: text('serial').notNull().default(''),
+    hourMeter: integer('hour_meter'),
+    announcements: jsonb('announcements').$type<string[]>().notNull().default([]),
+    treads: jsonb('treads').$type<Record<string, number>>().notNull().default({}),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inspections_listing_key').on(t.listingId),
+    check('inspections_hour_meter_check', sql`${t.hourMeter} is null or ${t.hourMeter} >= 0`),
+  ],
+);
+
+/** The draft's answer per checkpoint, saved as the inspector gives it. */
+export const inspectionRatings = pgTable(
+  'inspection_ratings',
+  {
+    inspectionId: uuid('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    checkpointId: text('checkpoint_id').notNull(),
+    rating: text('rating'),
+    note: text('note').notNull().default(''),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'inspection_ratings_pk', columns: [t.inspectionId, t.checkpointId] }),
+    check(
+      'inspection_ratings_rating_check',
+      sql`${t.rating} is null or ${t.rating} in ('ok','monitor','repair','na')`,
+    ),
+    check('inspection_ratings_note_check', sql`length(${t.note}) <= 1000`),
+  ],
+);
+
+/** Photos of a checkpoint (WebP variants in storage, like listing images); removed ones are only marked. */
+export const inspectionPhotos = pgTable(
+  'inspection_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inspectionId: uuid('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    checkpointId: text('checkpoint_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'restrict' }),
+    removedAt: ts('removed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inspection_photos_inspection_idx').on(t.inspectionId, t.createdAt)],
+);
+
+/** A published report: a frozen copy of the draft (insert-only, a trigger refuses UPDATE and DELETE). */
+export const inspectionRevisions = pgTable(
+  'inspection_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inspectionId: uuid('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'restrict' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    gradeTenths: smallint('grade_tenths').notNull(),
+    serial: text('serial').notNull(),
+    hourMeter: integer('hour_meter').notNull(),
+    announcements: jsonb('announcements').$type<string[]>().notNull(),
+    treads: jsonb('treads').$type<Record<string, number>>().notNull(),
+    ratings: jsonb('ratings').$type<Record<string, { rating: string; note: string }>>().notNull(),
+    photos: jsonb('photos')
+      .$type<{ id: string; checkpointId: string; storageKey: string; width: number; height: number }[]>()
+      .notNull(),
+    inspectorUserId: uuid('inspector_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    inspectorName: text('inspector_name').notNull(),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inspection_revisions_number_key').on(t.inspectionId, t.number),
+    index('inspection_revisions_listing_idx').on(t.listingId, t.number.desc()),
+    check('inspection_revisions_grade_check', sql`${t.gradeTenths} between 10 and 50`),
+  ],
 );

@@ -17,7 +17,7 @@ export interface Actor {
   userId: string;
   email: string;
   name: string;
-  status: 'pending' | 'rejected' | 'approved' | 'admin';
+  status: 'pending' | 'rejected' | 'approved' | 'admin' | 'inspector';
 }
 
 /** Request facts services may record (audit, rate limits). */

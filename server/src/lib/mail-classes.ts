@@ -19,6 +19,8 @@ export const MAIL_CLASSES = {
   'notify-offer-update': 'transactional',
   'notify-admin-offer-notice': 'transactional',
   'admin-new-sale-inquiry': 'transactional',
+  // A revised condition report, to dealers with an open offer on the tractor (issue 12).
+  'inspection-report-changed': 'transactional',
   'send-brand-notifications': 'marketing',
   'daily-listing-notifications': 'marketing',
   // Goes to an address typed into the public sell form, which no account asked for: its own rule

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
+import { inspectionsRoutes } from './inspections/inspections.routes.js';
 import { listingsRoutes } from './listings/listings.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
@@ -29,4 +30,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await offersRoutes(api, ctx);
   await eventsRoutes(api, ctx);
   await listingsRoutes(api, ctx);
+  await inspectionsRoutes(api, ctx);
 }

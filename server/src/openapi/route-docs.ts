@@ -29,6 +29,11 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
     tag: 'Offers',
     description: 'Offers and buy-now requests by dealers; admin accept, reject, counter.',
   },
+  inspections: {
+    tag: 'Inspections',
+    description:
+      'Condition reports: inspectors fill and publish them; dealers read them, their revisions and PDFs.',
+  },
   inquiries: { tag: 'Inquiries', description: 'Sell-your-tractor inquiries and their admin review.' },
   notifications: { tag: 'Notifications', description: 'E-mail alerts: unsubscribe, admin sends.' },
   admin: { tag: 'Admin', description: 'Administrator dashboard: statistics, mail outbox, mail previews.' },
@@ -89,7 +94,8 @@ export function routeErrorCodes(route: Omit<ApiRouteInfo, 'url'>): ErrorCode[] {
   if (s.body || s.querystring || s.params || s.headers) codes.add('VALIDATION');
   if (s.body) codes.add('BAD_REQUEST');
   if (route.access !== 'public') codes.add('UNAUTHENTICATED');
-  if (route.access === 'dealer' || route.access === 'admin') codes.add('FORBIDDEN');
+  if (route.access === 'dealer' || route.access === 'inspector' || route.access === 'admin')
+    codes.add('FORBIDDEN');
   if (!SAFE_METHODS.has(route.method) && !route.skipCsrf) codes.add('CSRF');
   for (const code of s.errors ?? []) codes.add(code);
   return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);

@@ -12,7 +12,8 @@ import { loadSession } from '../lib/sessions.js';
  * Who may call a route. Every /api route must declare one (deny by default: a route without it
  * fails at start-up). 'public' routes still get the session when there is one.
  */
-export type Access = 'public' | 'signedIn' | 'dealer' | 'admin';
+/** 'inspector': inspectors and admins (condition reports, issue 12). */
+export type Access = 'public' | 'signedIn' | 'dealer' | 'inspector' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +45,7 @@ const ACCESS_OK: Record<Access, (u: SessionUser | null) => boolean> = {
   public: () => true,
   signedIn: (u) => u !== null,
   dealer: (u) => u?.status === 'approved' || u?.status === 'admin',
+  inspector: (u) => u?.status === 'inspector' || u?.status === 'admin',
   admin: (u) => u?.status === 'admin',
 };
 

@@ -31,10 +31,11 @@ const AUTHZ_EMAILS = {
   dealer: 'authz-dealer@example.com',
   otherDealer: 'authz-other-dealer@example.com',
   admin: 'authz-admin@example.com',
+  inspector: 'authz-inspector@example.com',
   applicant: 'authz-applicant@example.com',
 } as const;
 
-const ROLES = ['signedOut', 'pending', 'rejected', 'otherDealer', 'dealer', 'admin'] as const;
+const ROLES = ['signedOut', 'pending', 'rejected', 'otherDealer', 'dealer', 'inspector', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
 const withPrefix = (url: string) =>
@@ -56,9 +57,13 @@ type Expected = 'allowed' | 401 | 403 | 404;
 function expectedFor(entry: AuthzEntry, role: Role): Expected {
   if (role === 'signedOut') return entry.access === 'public' ? 'allowed' : 401;
   if (role === 'pending' || role === 'rejected')
-    return entry.access === 'dealer' || entry.access === 'admin' ? 403 : 'allowed';
+    return entry.access === 'dealer' || entry.access === 'inspector' || entry.access === 'admin'
+      ? 403
+      : 'allowed';
+  // Inspectors open listings and write reports; nothing of a dealer's or an admin's.
+  if (role === 'inspector') return entry.access === 'dealer' || entry.access === 'admin' ? 403 : 'allowed';
   if (role === 'dealer' || role === 'otherDealer') {
-    if (entry.access === 'admin') return 403;
+    if (entry.access === 'admin' || entry.access === 'inspector') return 403;
     return role === 'otherDealer' && entry.ownedBy === 'dealer' ? 404 : 'allowed';
   }
   return 'allowed';
@@ -79,6 +84,7 @@ describe('authorization matrix', () => {
       dealer: await make('dealer', 'approved'),
       otherDealer: await make('otherDealer', 'approved'),
       admin: await make('admin', 'admin'),
+      inspector: await make('inspector', 'inspector'),
       // A separate applicant for :userId, so admin actions on it never change the pending role's status.
       applicant: await make('applicant', 'pending'),
     };

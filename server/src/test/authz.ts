@@ -9,7 +9,8 @@ import type { Access } from '../plugins/auth.js';
  *   :inquiryId  a pending sale inquiry     :userId     the pending applicant's user id
  *   :imageId    an image of the listing
  * The expected answer per role follows from `access`: signed out -> 401 unless public; pending and rejected ->
- * 403 for dealer/admin routes; dealer -> 403 for admin routes; otherwise not 401/403. With `ownedBy: 'dealer'`,
+ * 403 for dealer/inspector/admin routes; dealer -> 403 for inspector and admin routes; inspector -> 403 for dealer
+ * and admin routes; otherwise not 401/403. With `ownedBy: 'dealer'`,
  * `otherDealer` (an approved dealer who does not own the record) must get 404.
  */
 export interface AuthzEntry {

@@ -84,7 +84,7 @@ export interface TestUser {
   email: string;
   name: string;
   companyName: string;
-  status: 'pending' | 'rejected' | 'approved' | 'admin';
+  status: 'pending' | 'rejected' | 'approved' | 'admin' | 'inspector';
 }
 
 let counter = 0;

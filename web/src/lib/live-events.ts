@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
 
 /**
  * One EventSource per tab on /api/events, shared by every component that wants live updates (reference
@@ -28,6 +29,7 @@ function invalidate(qc: QueryClient, type: string) {
     predicate: (q) => {
       const head = String(q.queryKey[0] ?? '');
       if (head === 'offers') return true;
+      if (type === 'report.changed') return head === 'reports' || head.startsWith('listing');
       // The admin panel's "N need action" count follows offers.
       if (head === 'admin' && q.queryKey[1] === 'stats') return type !== 'listing.sold';
       // An acceptance sells a listing: inventories and the listing page change too.
@@ -59,6 +61,15 @@ function connect() {
       for (const h of handlers) h(type, data);
     });
   }
+  // Issue 12: a dealer with an open offer is told live when the tractor's condition report is revised.
+  es.addEventListener('report.changed', (e) => {
+    if (client) invalidate(client, 'report.changed');
+    let tractor = '';
+    try {
+      tractor = String(JSON.parse((e as MessageEvent<string>).data)?.tractor ?? '');
+    } catch {}
+    toast.warning('The condition report changed', { description: tractor || undefined, duration: 15_000 });
+  });
   es.onerror = () => {
     // Take reconnection over from the browser so the delay backs off and a 401 does not loop fast.
     es.close();

@@ -50,6 +50,10 @@ function samplePayload(publicUrl: string): Record<string, unknown> {
       listing(3, 'Kubota', 'M7-172', 12_900_000),
     ],
     unsubscribeToken: 'u1.sample.signature',
+    // inspection-report-changed (issue 12)
+    number: 2,
+    grade: '4.3',
+    previousGrade: '4.6',
   };
 }
 

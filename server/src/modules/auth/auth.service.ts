@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { safeRedirectPath } from '../../../../domain/routes.js';
-import { hasDealerRights, roleOf, type SessionUser } from '../../../../domain/users.js';
+import { canSignIn as canSignInStatus, roleOf, type SessionUser } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -63,8 +63,8 @@ export function toSessionUser(
   };
 }
 
-/** Only approved dealers and admins may sign in (docs/product/accounts.md#account-status). */
-const canSignIn = hasDealerRights;
+/** Only approved dealers, inspectors and admins may sign in (docs/product/accounts.md#account-status). */
+const canSignIn = canSignInStatus;
 
 /** What an e-mailed-link request did, for the audit log (the answer to the client is the same for all three). */
 function linkOutcome(user: { status: string } | null) {

@@ -153,6 +153,13 @@ export const SERVICE_NOTES = [
   'Minor paint wear on the fenders, mechanically sound.',
 ];
 
+/** The demo inspector (issue 12): writes condition reports on a phone at /inspect. */
+export const DEMO_INSPECTOR = {
+  email: 'inspector@fieldlot.example',
+  name: 'Marcus Lee',
+  companyName: 'FieldLot',
+};
+
 export const DEMO_DEALERS = [
   {
     email: 'dealer@fieldlot.example',

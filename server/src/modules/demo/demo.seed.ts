@@ -3,7 +3,8 @@ import type { OfferStatus } from '../../../../domain/offers.js';
 import { jobRuns, listings, offers, saleInquiries, userBrandPreferences, users } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/password-hash.js';
-import { DEMO_DEALERS, DEMO_INQUIRIES, DEMO_PASSWORD } from './demo.data.js';
+import { seedDemoReports } from '../inspections/index.js';
+import { DEMO_DEALERS, DEMO_INQUIRIES, DEMO_INSPECTOR, DEMO_PASSWORD } from './demo.data.js';
 import { seedDemoImages } from './demo.images.js';
 import { buildDemoListings } from './demo.listings.js';
 
@@ -26,7 +27,10 @@ const DAY = 86_400_000;
  * stored afterwards, in the background, and resumed on the next start if the process stopped half way.
  */
 export async function seedDemoData(ctx: AppContext, signal?: AbortSignal): Promise<DemoSeedResult> {
-  const signInLines = DEMO_DEALERS.map((d) => `Demo dealer (${d.status}): ${d.email} / ${DEMO_PASSWORD}`);
+  const signInLines = [
+    ...DEMO_DEALERS.map((d) => `Demo dealer (${d.status}): ${d.email} / ${DEMO_PASSWORD}`),
+    `Demo inspector: ${DEMO_INSPECTOR.email} / ${DEMO_PASSWORD} (condition reports at /inspect)`,
+  ];
   const [owner] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -100,13 +104,32 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
       )
       .onConflictDoNothing();
 
+    const [inspector] = await tx
+      .insert(users)
+      .values({ ...DEMO_INSPECTOR, status: 'inspector', passwordHash, emailNotifications: false })
+      .onConflictDoUpdate({ target: users.email, set: { status: 'inspector' } })
+      .returning({ id: users.id, name: users.name });
+
     const rows = buildDemoListings(ownerId, now);
     const inserted = await tx.insert(listings).values(rows).returning({
       id: listings.id,
+      make: listings.make,
       model: listings.model,
+      year: listings.year,
+      hours: listings.hours,
+      condition: listings.condition,
+      description: listings.description,
+      frontLoader: listings.frontLoader,
+      gps: listings.gps,
+      frontPto: listings.frontPto,
+      frontLinkage: listings.frontLinkage,
+      midMountValves: listings.midMountValves,
+      rearTyreSize: listings.rearTyreSize,
       priceCents: listings.priceCents,
       createdAt: listings.createdAt,
     });
+    // Every demo tractor carries a published condition report (issue 12), before any offer freezes one.
+    await seedDemoReports(tx, inserted, inspector);
     const byModel = (model: string) => inserted.find((l) => l.model === model)!;
 
     const a = dealerId('dealer@fieldlot.example');

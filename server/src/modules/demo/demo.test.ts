@@ -55,7 +55,7 @@ describe('demo data', () => {
         brand: users.desiredBrand1,
       })
       .from(users)
-      .where(sql`${users.email} like '%@fieldlot.example'`);
+      .where(sql`${users.email} like '%@fieldlot.example' and ${users.status} <> 'inspector'`);
     expect(dealers.map((d) => [d.email, d.status]).sort()).toEqual(
       DEMO_DEALERS.map((d) => [d.email, d.status]).sort(),
     );
@@ -99,6 +99,43 @@ describe('demo data', () => {
 
     const inquiries = await t.app.ctx.db.select({ status: saleInquiries.status }).from(saleInquiries);
     expect(new Set(inquiries.map((i) => i.status))).toEqual(new Set(['pending', 'contacted', 'closed']));
+  });
+
+  it('gives every demo tractor a published report that agrees with its condition (issue 12)', async () => {
+    // Runs after the seed above (vitest keeps the order of a file's tests).
+    const rows = rowsOf<{
+      condition: string;
+      grade: number;
+      repairs: number;
+      revisions: number;
+      frozen: number;
+    }>(
+      await t.app.ctx.db.execute(sql`
+        select l.condition, l.grade_tenths::int as grade,
+               (select count(*)::int from inspection_revisions r, jsonb_each(r.ratings) e
+                 where r.listing_id = l.id and e.value->>'rating' = 'repair') as repairs,
+               (select count(*)::int from inspection_revisions r where r.listing_id = l.id) as revisions,
+               (select count(*)::int from tractor_offers o where o.listing_id = l.id and o.status = 'accepted'
+                  and o.inspection_revision_id is not null) as frozen
+        from tractor_listings l`),
+    );
+    expect(rows.length).toBe(60);
+    expect(rows.every((r) => r.revisions === 1 && r.grade >= 10)).toBe(true);
+    const avg = (c: string) => {
+      const g = rows.filter((r) => r.condition === c).map((r) => r.grade / 10);
+      return g.reduce((a, b) => a + b, 0) / g.length;
+    };
+    expect(avg('Excellent')).toBeGreaterThanOrEqual(4.4);
+    expect(avg('Excellent')).toBeLessThanOrEqual(4.8);
+    expect(avg('Good')).toBeLessThan(avg('Very Good'));
+    expect(rows.filter((r) => r.condition === 'Fair').every((r) => r.repairs > 0)).toBe(true);
+    // The demo's accepted purchase froze the report in force.
+    expect(rows.reduce((n, r) => n + r.frozen, 0)).toBe(1);
+    const [inspector] = await t.app.ctx.db
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.email, 'inspector@fieldlot.example'));
+    expect(inspector.status).toBe('inspector');
   });
 
   it('seeds nothing on the next start, and resumes the pictures that were not drawn', async () => {

@@ -90,7 +90,10 @@ describe('listings: records are permanent', () => {
     expect(restore.json()).toEqual({ id, status: 'inactive' });
     expect(await adminIds()).toContain(id);
     expect(await adminIds('archived')).not.toContain(id);
-    await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' });
+    // Issue 12: it goes live only with a report or as-is; this fixture tractor never had a report.
+    await t.app.ctx.db.update(listings).set({ asIsReason: 'Not inspected' }).where(eq(listings.id, id));
+    const reactivate = await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' });
+    expect(reactivate.statusCode).toBe(200);
     expect(await inventoryIds()).toContain(id);
     const actions = (await t.app.ctx.db.select({ a: auditLog.action }).from(auditLog)).map((r) => r.a);
     expect(actions).toEqual(expect.arrayContaining(['listing.archived', 'listing.restored']));

@@ -22,6 +22,8 @@ export interface CardRow {
   price_cents: string | number;
   location: string;
   condition: string;
+  grade_tenths: number;
+  as_is: boolean;
   sort_key: string;
   image_key: string | null;
   image_width: number | null;
@@ -39,8 +41,8 @@ export async function searchPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition,
-           ${sortKey(sort)} as sort_key,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
+           l.as_is_reason is not null as as_is, ${sortKey(sort)} as sort_key,
            p.storage_key as image_key, p.width as image_width, p.height as image_height
     from tractor_listings l
     left join tractor_images p on p.listing_id = l.id and p.is_primary
@@ -89,7 +91,8 @@ export async function adminPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.status,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
+           l.as_is_reason is not null as as_is, l.status,
            l.created_at::text as created_at, ${sortKey('newest')} as sort_key,
            u.name as owner_name, u.email as owner_email,
            p.storage_key as image_key, p.width as image_width, p.height as image_height,
@@ -120,6 +123,8 @@ const detailColumns = {
   frontLoader: listings.frontLoader,
   otherInfo: listings.otherInfo,
   status: listings.status,
+  gradeTenths: listings.gradeTenths,
+  asIsReason: listings.asIsReason,
   archivedAt: listings.archivedAt,
   createdAt: listings.createdAt,
   engineHours: listings.engineHours,
@@ -214,11 +219,18 @@ export async function setStatus(
 export async function lockListing(
   exec: Executor,
   id: string,
-): Promise<{ status: ListingStatus; archivedAt: Date | null; make: string; model: string } | null> {
+): Promise<{
+  status: ListingStatus;
+  archivedAt: Date | null;
+  make: string;
+  model: string;
+  gradeTenths: number;
+} | null> {
   const rows = await exec
     .select({
       status: listings.status,
       archivedAt: listings.archivedAt,
+      gradeTenths: listings.gradeTenths,
       make: listings.make,
       model: listings.model,
     })

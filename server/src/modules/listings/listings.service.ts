@@ -57,6 +57,8 @@ function toCard(r: repo.CardRow): DealerCard {
     condition: r.condition,
     image: cardImage(r),
     priceCents: Number(r.price_cents),
+    grade: Number(r.grade_tenths) ? Number(r.grade_tenths) / 10 : null,
+    asIs: Boolean(r.as_is),
   };
 }
 
@@ -181,6 +183,8 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     otherInfo: row.otherInfo,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    grade: row.gradeTenths ? row.gradeTenths / 10 : null,
+    asIsReason: row.asIsReason,
     specs: Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs,
     images: imgs.map(toImageDto),
   };
@@ -199,7 +203,8 @@ export async function createListing(
   if (!hasDealerRights(status))
     throw new AppError('FORBIDDEN', 'Your account must be approved before you can create listings');
   return inventoryWrite(ctx, async (tx) => {
-    const [created] = await repo.insertListings(tx, [{ ...input, userId: actor.userId }]);
+    // A new tractor waits for its condition report (or an admin's as-is) before it goes live (issue 12).
+    const [created] = await repo.insertListings(tx, [{ ...input, userId: actor.userId, status: 'inactive' }]);
     await audit(tx, {
       action: 'listing.created',
       resourceType: 'listing',
@@ -285,6 +290,7 @@ export async function setListingActive(
   requireRole(actor, 'admin');
   const to = active ? 'active' : 'inactive';
   return inventoryWrite(ctx, async (tx) => {
+    if (active) await assertReportOrAsIs(tx, id);
     const changed = await repo.setStatus(tx, id, active ? 'inactive' : 'active', to, ctx.clock.now());
     if (!changed) {
       const row = await repo.listingById(tx, id);
@@ -308,6 +314,19 @@ export async function setListingActive(
   });
 }
 
+/**
+ * A listing goes live only with a published condition report or an admin's "Sold as-is, not inspected".
+ * An archived one is left to the archive check (restore it first, whatever its report).
+ */
+async function assertReportOrAsIs(tx: Parameters<typeof repo.listingById>[0], id: string) {
+  const row = await repo.listingById(tx, id);
+  if (row && !row.archivedAt && row.status === 'inactive' && row.gradeTenths === 0 && !row.asIsReason)
+    throw new AppError(
+      'CONFLICT',
+      'This tractor goes live only with a published condition report or as "Sold as-is, not inspected"',
+    );
+}
+
 export const SOLD_PRICE_LOCKED = 'The price of a sold tractor cannot be changed';
 
 export interface DeleteOutcome {
@@ -317,7 +336,8 @@ export interface DeleteOutcome {
 }
 
 /**
- * "Delete" (issue 9): a listing that has ever had an offer, or is sold, is archived (hidden from the inventory,
+ * "Delete" (issue 9): a listing that has ever had an offer, is sold, or has a published condition report (a record,
+ * issue 12) is archived (hidden from the inventory,
  * kept with its offer history, restorable); only a listing with no offers is deleted, with its image files.
  * The database refuses the delete of a listing with offers anyway (ON DELETE RESTRICT).
  */
@@ -334,7 +354,7 @@ export async function deleteListing(
     if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     const offerCount = await repo.offerCount(tx, id);
     const base = { actorUserId: actor.userId, actorEmail: actor.email, request: info } as const;
-    if (offerCount > 0 || row.status === 'sold') {
+    if (offerCount > 0 || row.status === 'sold' || row.gradeTenths > 0) {
       if (await repo.setArchived(tx, id, true, ctx.clock.now()))
         await audit(tx, {
           ...base,

@@ -269,13 +269,14 @@ describe('listings API', () => {
       location: 'Texas',
     });
     expect(res.statusCode).toBe(201);
-    const created = (await asDealer.get(`/api/listings/${res.json().id}`)).json();
+    // A new tractor waits for its condition report before it goes live (issue 12): only admins see it yet.
+    const created = (await asAdmin.get(`/api/listings/${res.json().id}`)).json();
     expect(created).toMatchObject({
       hours: 0,
       priceCents: 0,
       condition: 'Excellent',
       description: '',
-      status: 'active',
+      status: 'inactive',
     });
 
     const pendingRes = await asPending.post('/api/listings', {
@@ -335,7 +336,7 @@ describe('listings API', () => {
       userId: admin.id,
     });
     const [row] = await t.app.ctx.db.select().from(listings).where(eq(listings.id, sneaky.json().id));
-    expect(row).toMatchObject({ status: 'active', userId: dealer.id });
+    expect(row).toMatchObject({ status: 'inactive', userId: dealer.id });
   });
 
   it('admin: list with owners, edit, activate/deactivate, delete, audit rows', async () => {
@@ -343,7 +344,9 @@ describe('listings API', () => {
     expect(list.total).toBeGreaterThanOrEqual(65);
     expect(list.items[0].owner).toEqual({ name: dealer.name, email: dealer.email });
     const inactive = (await asAdmin.get('/api/admin/listings?status=inactive')).json();
-    expect(inactive.items.map((i: { id: string }) => i.id)).toEqual([ids.inactive]);
+    // Besides the fixture, the listings created above wait for their condition report (issue 12).
+    expect(inactive.items.map((i: { id: string }) => i.id)).toContain(ids.inactive);
+    expect(inactive.items.every((i: { status: string }) => i.status === 'inactive')).toBe(true);
     expect((await asDealer.get('/api/admin/listings')).statusCode).toBe(403);
 
     const edit = await asAdmin.patch(`/api/admin/listings/${ids.kubota}`, {
@@ -355,6 +358,8 @@ describe('listings API', () => {
     expect(after).toMatchObject({ model: 'M5-112', priceCents: 51_000_00, hours: 1000, condition: 'Fair' });
     expect((await asAdmin.patch(`/api/admin/listings/${ids.kubota}`, { year: 1900 })).statusCode).toBe(400);
 
+    // The fixture predates condition reports: sold as-is, so it may go live again after a deactivation.
+    await asAdmin.post(`/api/admin/listings/${ids.kubota}/as-is`, { reason: 'Sold as seen' });
     const off = await asAdmin.post(`/api/admin/listings/${ids.kubota}/status`, { status: 'inactive' });
     expect(off.json()).toEqual({ id: ids.kubota, status: 'inactive' });
     expect(names((await asDealer.get('/api/listings?q=m5-112')).json())).toEqual([]);

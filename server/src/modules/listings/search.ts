@@ -38,6 +38,7 @@ export function filterConditions(f: SearchFilters): SQL[] {
       )})`,
     );
   if (f.state) where.push(sql`l.location = ${f.state}`);
+  if (f.gradeMin !== undefined) where.push(sql`l.grade_tenths >= ${Math.round(f.gradeMin * 10)}`);
   return where;
 }
 
@@ -57,6 +58,12 @@ const SORT_SPECS: Record<Sort, SortSpec> = {
   year_desc: { column: sql`l.year`, key: sql`l.year::text`, cast: sql`integer`, desc: true },
   hours_asc: { column: sql`l.hours`, key: sql`l.hours::text`, cast: sql`integer`, desc: false },
   hours_desc: { column: sql`l.hours`, key: sql`l.hours::text`, cast: sql`integer`, desc: true },
+  grade_desc: {
+    column: sql`l.grade_tenths`,
+    key: sql`l.grade_tenths::text`,
+    cast: sql`smallint`,
+    desc: true,
+  },
 };
 
 export interface Cursor {

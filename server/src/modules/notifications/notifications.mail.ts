@@ -3,8 +3,8 @@ import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars, formatHours } from '../../../../domain/money.js';
 import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
 
-/** A listing as these mails show it: the dealer's card without its picture. */
-export type MailListing = Omit<DealerCard, 'image'>;
+/** A listing as these mails show it: the dealer's card without its picture or condition report grade. */
+export type MailListing = Omit<DealerCard, 'image' | 'grade' | 'asIs'>;
 
 /** Commercial mail: each carries the signed unsubscribe token (docs/product/notifications.md#unsubscribe). */
 interface ListingMailPayload extends Record<string, unknown> {

@@ -101,7 +101,7 @@ export async function countByStatus(exec: Executor): Promise<Record<UserStatus, 
     .select({ status: users.status, n: sql<number>`count(*)::int` })
     .from(users)
     .groupBy(users.status);
-  const counts: Record<UserStatus, number> = { pending: 0, rejected: 0, approved: 0, admin: 0 };
+  const counts: Record<UserStatus, number> = { pending: 0, rejected: 0, approved: 0, admin: 0, inspector: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;
 }

@@ -33,6 +33,8 @@ const DEALER_LINKS = [
   { to: '/purchased-inventory', label: 'Purchased Inventory' },
 ];
 
+/** Staff who write condition reports (inspectors, admins). */
+const INSPECT_LINK = { to: '/inspect', label: 'Inspections' };
 const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-3 text-base font-semibold hover:bg-muted ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-800'
@@ -64,8 +66,10 @@ export function SiteHeader() {
   }, [resetEmail, navigate, location.pathname, location.search]);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const links = isApproved
-    ? [...DEALER_LINKS, ...(isAdmin ? [{ to: '/admin', label: 'Admin' }] : [])]
-    : PUBLIC_LINKS;
+    ? [...DEALER_LINKS, ...(isAdmin ? [{ to: '/admin', label: 'Admin' }, INSPECT_LINK] : [])]
+    : user?.status === 'inspector'
+      ? [INSPECT_LINK]
+      : PUBLIC_LINKS;
 
   // Any navigation (link, back button, sign-out redirect) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside.

@@ -14,12 +14,14 @@ const STATUS_TONE: Record<UserStatus, Tone> = {
   approved: 'green',
   rejected: 'red',
   admin: 'brand',
+  inspector: 'brand',
 };
 const STATUS_LABEL: Record<UserStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
   admin: 'Admin',
+  inspector: 'Inspector',
 };
 const usDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -36,7 +36,7 @@ export function useListingFilters() {
   );
 
   const active =
-    Boolean(filters.q || filters.brand || filters.state || filters.condition) ||
+    Boolean(filters.q || filters.brand || filters.state || filters.condition || filters.gradeMin) ||
     [filters.yearMin, filters.yearMax, filters.hoursMax, filters.priceMin, filters.priceMax].some(
       (v) => v !== undefined,
     );
@@ -48,6 +48,7 @@ export function useListingFilters() {
     filters.priceMax,
     filters.condition,
     filters.state,
+    filters.gradeMin,
   ].filter((v) => v !== undefined).length;
 
   return { filters, params, setFilters, clearFilters, active, moreFiltersCount };

@@ -18,6 +18,7 @@ const SORTS: [string, string][] = [
   ['year_asc', 'Year: oldest'],
   ['hours_asc', 'Hours: lowest'],
   ['hours_desc', 'Hours: highest'],
+  ['grade_desc', 'Grade: best first'],
 ];
 
 /** Search box, brand filter, More Filters, sort, the count and the card grid, all driven by the URL. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AsIsBadge, GradeBadge } from '@/features/inspections';
 import { formatDollars, formatHours } from '@/lib/format';
 import type { ListingCardData } from '../api/listings';
 import { ConditionBadge } from './condition-badge';
@@ -50,6 +51,8 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
       <div className="relative">
         <ListingImageBox image={listing.image} alt={tractorName(listing)} eager={eager} />
         <ConditionBadge condition={listing.condition} className="absolute left-3 top-3 shadow-sm" />
+        <GradeBadge grade={listing.grade} className="absolute right-3 top-3 shadow-sm" />
+        {listing.asIs && <AsIsBadge className="absolute right-3 top-3 shadow-sm" />}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>

@@ -1,13 +1,17 @@
+import { GRADE_FILTER_OPTIONS } from '@domain/inspection-api';
 import { CONDITIONS, US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 
-type Values = Record<'yearMin' | 'yearMax' | 'hoursMax' | 'priceMin' | 'priceMax' | 'state', string> & {
+type Values = Record<
+  'yearMin' | 'yearMax' | 'hoursMax' | 'priceMin' | 'priceMax' | 'state' | 'gradeMin',
+  string
+> & {
   condition: string[];
 };
 
-/** "More Filters": year range, maximum hours, price range (dollars), condition, state. */
+/** "More Filters": year range, maximum hours, price range (dollars), condition, state, grade at least. */
 export function MoreFilters({
   id,
   params,
@@ -26,6 +30,7 @@ export function MoreFilters({
     priceMin: params.get('priceMin') ?? '',
     priceMax: params.get('priceMax') ?? '',
     state: params.get('state') ?? '',
+    gradeMin: params.get('gradeMin') ?? '',
     condition: params.get('condition')?.split(',').filter(Boolean) ?? [],
   });
   const [v, setV] = useState<Values>(fromUrl);
@@ -56,6 +61,7 @@ export function MoreFilters({
       priceMin: showPrice ? v.priceMin : undefined,
       priceMax: showPrice ? v.priceMax : undefined,
       state: v.state,
+      gradeMin: v.gradeMin,
       condition: v.condition.join(','),
     });
   }
@@ -69,6 +75,7 @@ export function MoreFilters({
       priceMin: undefined,
       priceMax: undefined,
       state: undefined,
+      gradeMin: undefined,
       condition: undefined,
     });
   };
@@ -107,6 +114,17 @@ export function MoreFilters({
             {US_STATES.map(([code, name]) => (
               <option key={code} value={name}>
                 {name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-gradeMin`}>Grade at least</Label>
+          <NativeSelect id={`${id}-gradeMin`} value={v.gradeMin} onChange={set('gradeMin')}>
+            <option value="">Any grade</option>
+            {GRADE_FILTER_OPTIONS.map((g) => (
+              <option key={g} value={String(g)}>
+                {g.toFixed(1)}
               </option>
             ))}
           </NativeSelect>

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
+import { AsIsNotice, ConditionReportSection } from '@/features/inspections';
 import { OfferHistory, OfferPanel } from '@/features/offers';
 import { ApiError } from '@/lib/api';
 import { formatDollars, formatHours } from '@/lib/format';
@@ -42,7 +43,7 @@ function BackLink() {
   );
 }
 
-export function TractorDetail({ id }: { id: string }) {
+export function TractorDetail({ id, reportRevision }: { id: string; reportRevision?: number }) {
   // Subscribed so a sign-in on this page (e.g. from an e-mail link) re-renders it and the detail is fetched
   // again as the member sees it (price, or a sold tractor its buyer may see); sign-in drops the cached answer.
   useSession();
@@ -115,7 +116,7 @@ export function TractorDetail({ id }: { id: string }) {
         <div className="lg:col-span-3">
           <ImageGallery images={l.images} title={tractorName(l)} />
         </div>
-        <div className="space-y-5 lg:col-span-2">
+        <div className="space-y-5 lg:col-span-2 lg:row-span-2">
           <div className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">
               <ConditionBadge condition={l.condition} />
@@ -126,6 +127,7 @@ export function TractorDetail({ id }: { id: string }) {
               )}
             </div>
             <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+            {l.asIsReason && <AsIsNotice reason={l.asIsReason} />}
             <p className="flex items-center gap-1.5 text-lg text-muted-foreground">
               <Calendar className="size-5" aria-hidden="true" /> {l.year}
             </p>
@@ -164,6 +166,10 @@ export function TractorDetail({ id }: { id: string }) {
               status: l.status,
             }}
           />
+        </div>
+        {/* Issue 12: the condition report under the gallery (on phones after the price and offer panel). */}
+        <div className="lg:col-span-3">
+          <ConditionReportSection listingId={l.id} revision={reportRevision} />
         </div>
       </div>
 

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { emailSchema } from './email.js';
+import {
+  ANNOUNCEMENT_IDS,
+  CHECKPOINT_IDS,
+  checkpointAnswerSchema,
+  RATINGS,
+  TYRE_POSITIONS,
+  type TyrePosition,
+  treadPercentSchema,
+} from './inspection.js';
+import { newPasswordSchema } from './password.js';
+import { companySchema, nameSchema } from './users.js';
+
+/**
+ * Request and response shapes of the inspection API (server routes and the web forms share them).
+ * The template, the grade and the field rules are in inspection.ts.
+ */
+
+export const CHECKPOINT_TOTAL = CHECKPOINT_IDS.length;
+export const HOUR_METER_MAX = 200_000;
+export const SERIAL_MAX = 40;
+
+export const saveAnswerSchema = checkpointAnswerSchema;
+export type SaveAnswer = z.infer<typeof saveAnswerSchema>;
+
+const tyreIds = TYRE_POSITIONS.map((p) => p.id) as [TyrePosition, ...TyrePosition[]];
+export const hourMeterSchema = z
+  .number({ message: 'Enter the hour-meter reading in whole hours' })
+  .int('Enter the hour-meter reading in whole hours')
+  .min(0, 'Enter the hour-meter reading in whole hours')
+  .max(HOUR_METER_MAX, `The hour-meter reading is at most ${HOUR_METER_MAX.toLocaleString('en-US')}`);
+
+/** The identification details, announcements and tread readings of a draft; each saved as given. */
+export const draftDetailsSchema = z
+  .object({
+    serial: z.string().trim().max(SERIAL_MAX, `The serial/PIN is at most ${SERIAL_MAX} characters`),
+    hourMeter: hourMeterSchema.nullable(),
+    announcements: z.array(z.enum(ANNOUNCEMENT_IDS, { message: 'Unknown announcement' })).max(10),
+    treads: z.partialRecord(z.enum(tyreIds, { message: 'Unknown tyre position' }), treadPercentSchema),
+  })
+  .partial();
+export type DraftDetails = z.infer<typeof draftDetailsSchema>;
+
+export const asIsSchema = z.object({
+  reason: z
+    .string({ message: 'Give the reason it is sold as-is' })
+    .trim()
+    .min(3, 'Give the reason it is sold as-is')
+    .max(500, 'The reason is at most 500 characters'),
+});
+
+export const createInspectorSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  companyName: companySchema.default('FieldLot'),
+  password: newPasswordSchema,
+});
+export type CreateInspector = z.input<typeof createInspectorSchema>;
+
+export const photoSchema = z.object({
+  id: z.string(),
+  checkpointId: z.string(),
+  src: z.string(),
+  srcSet: z.string(),
+  full: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type InspectionPhoto = z.infer<typeof photoSchema>;
+
+const answerSchema = z.object({ rating: z.enum(RATINGS).nullable(), note: z.string() });
+const listingSummarySchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  hours: z.number(),
+  location: z.string(),
+  condition: z.string(),
+  status: z.string(),
+});
+
+/** The inspector's working copy of one listing's report. */
+export const draftSchema = z.object({
+  listing: listingSummarySchema,
+  serial: z.string(),
+  hourMeter: z.number().nullable(),
+  announcements: z.array(z.string()),
+  treads: z.record(z.string(), z.number()),
+  answers: z.record(z.string(), answerSchema),
+  photos: z.array(photoSchema),
+  rated: z.number(),
+  total: z.number(),
+  lastPublished: z.object({ number: z.number(), hourMeter: z.number(), publishedAt: z.string() }).nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type InspectionDraft = z.infer<typeof draftSchema>;
+
+export const queueItemSchema = listingSummarySchema.extend({
+  rated: z.number(),
+  total: z.number(),
+  grade: z.number().nullable(),
+  publishedAt: z.string().nullable(),
+  asIsReason: z.string().nullable(),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const revisionRefSchema = z.object({
+  number: z.number(),
+  grade: z.number(),
+  publishedAt: z.string(),
+  inspectorName: z.string(),
+});
+export type RevisionRef = z.infer<typeof revisionRefSchema>;
+
+/** One published revision in full (approved dealers, admins, inspectors). */
+export const fullReportSchema = revisionRefSchema.extend({
+  serial: z.string(),
+  hourMeter: z.number(),
+  announcements: z.array(z.string()),
+  treads: z.record(z.string(), z.number()),
+  ratings: z.record(z.string(), z.object({ rating: z.enum(RATINGS), note: z.string() })),
+  photos: z.array(photoSchema),
+});
+export type FullReport = z.infer<typeof fullReportSchema>;
+
+/**
+ * What the tractor page gets: `summary` (grade and date) for everyone when a report exists, `report` in full
+ * only for approved dealers and staff, `asIsReason` when an admin sold it as-is, not inspected.
+ */
+export const reportAnswerSchema = z.object({
+  listingId: z.string(),
+  /** What the caller may read: signed out (grade only), limited (signed in, not approved: grade only), full. */
+  access: z.enum(['signedOut', 'limited', 'full']),
+  asIsReason: z.string().nullable(),
+  summary: revisionRefSchema.nullable(),
+  latest: z.number().nullable(),
+  revisions: z.array(revisionRefSchema),
+  report: fullReportSchema.nullable(),
+});
+export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
+
+export const purchasedReportSchema = z.object({
+  offerId: z.string(),
+  listingId: z.string(),
+  number: z.number(),
+  grade: z.number(),
+});
+export type PurchasedReport = z.infer<typeof purchasedReportSchema>;
+
+export const inspectorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type Inspector = z.infer<typeof inspectorSchema>;
+
+/** Grades are stored in tenths (45 = 4.5) so that search can sort and filter on an integer. */
+export const gradeToTenths = (grade: number) => Math.round(grade * 10);
+export const tenthsToGrade = (tenths: number) => tenths / 10;
+
+/** "Grade at least" choices of More Filters. */
+export const GRADE_FILTER_OPTIONS = [4.5, 4, 3.5, 3, 2] as const;
+
+export const REPORT_CHANGED_TEXT = 'The condition report changed';
+export const SIGN_IN_FOR_REPORT_TEXT = 'Sign in for the full report';
+export const AS_IS_TITLE = 'Sold as-is, not inspected';

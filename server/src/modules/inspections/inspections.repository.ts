@@ -1,0 +1,267 @@
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  inspectionPhotos,
+  inspectionRatings,
+  inspectionRevisions,
+  inspections,
+  listingImages,
+  listings,
+  offers,
+  users,
+} from '../../db/schema.js';
+
+export type InspectionRow = typeof inspections.$inferSelect;
+export type RatingRow = typeof inspectionRatings.$inferSelect;
+export type PhotoRow = typeof inspectionPhotos.$inferSelect;
+export type RevisionRow = typeof inspectionRevisions.$inferSelect;
+
+const listingColumns = {
+  id: listings.id,
+  make: listings.make,
+  model: listings.model,
+  year: listings.year,
+  hours: listings.hours,
+  location: listings.location,
+  condition: listings.condition,
+  status: listings.status,
+  asIsReason: listings.asIsReason,
+  gradeTenths: listings.gradeTenths,
+};
+export type ListingRow = {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  location: string;
+  condition: string;
+  status: string;
+  asIsReason: string | null;
+  gradeTenths: number;
+};
+
+export async function listingById(exec: Executor, id: string): Promise<ListingRow | undefined> {
+  const [row] = await exec.select(listingColumns).from(listings).where(eq(listings.id, id));
+  return row;
+}
+
+/** Locks the listing row: publishes and as-is decisions on one tractor happen one after the other. */
+export async function lockListing(exec: Executor, id: string): Promise<ListingRow | undefined> {
+  const [row] = await exec.select(listingColumns).from(listings).where(eq(listings.id, id)).for('update');
+  return row;
+}
+
+/** Every listing not sold, newest first, with its draft's progress and latest grade: the inspectors' list. */
+export async function queue(exec: Executor) {
+  return exec
+    .select({
+      ...listingColumns,
+      rated: sql<number>`(select count(*)::int from inspection_ratings r where r.inspection_id = ${inspections.id} and r.rating is not null)`,
+      publishedAt: sql<
+        string | null
+      >`(select max(v.published_at)::text from inspection_revisions v where v.listing_id = ${listings.id})`,
+    })
+    .from(listings)
+    .leftJoin(inspections, eq(inspections.listingId, listings.id))
+    .where(ne(listings.status, 'sold'))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(500);
+}
+
+export async function inspectionOf(exec: Executor, listingId: string): Promise<InspectionRow | undefined> {
+  const [row] = await exec.select().from(inspections).where(eq(inspections.listingId, listingId));
+  return row;
+}
+
+/** The inspection of a listing, created on first use (one per listing, whoever comes first). */
+export async function ensureInspection(exec: Executor, listingId: string): Promise<InspectionRow> {
+  await exec.insert(inspections).values({ listingId }).onConflictDoNothing();
+  const row = await inspectionOf(exec, listingId);
+  if (!row) throw new Error('inspection row missing after insert');
+  return row;
+}
+
+export async function updateDetails(
+  exec: Executor,
+  id: string,
+  patch: Partial<Pick<InspectionRow, 'serial' | 'hourMeter' | 'announcements' | 'treads'>>,
+  by: string,
+  now: Date,
+) {
+  await exec
+    .update(inspections)
+    .set({ ...patch, updatedBy: by, updatedAt: now })
+    .where(eq(inspections.id, id));
+}
+
+export async function ratingsOf(exec: Executor, inspectionId: string): Promise<RatingRow[]> {
+  return exec.select().from(inspectionRatings).where(eq(inspectionRatings.inspectionId, inspectionId));
+}
+
+export async function saveRating(
+  exec: Executor,
+  row: { inspectionId: string; checkpointId: string; rating: string | null; note: string },
+  now: Date,
+) {
+  await exec
+    .insert(inspectionRatings)
+    .values({ ...row, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [inspectionRatings.inspectionId, inspectionRatings.checkpointId],
+      set: { rating: row.rating, note: row.note, updatedAt: now },
+    });
+}
+
+export async function photosOf(exec: Executor, inspectionId: string): Promise<PhotoRow[]> {
+  return exec
+    .select()
+    .from(inspectionPhotos)
+    .where(and(eq(inspectionPhotos.inspectionId, inspectionId), isNull(inspectionPhotos.removedAt)))
+    .orderBy(asc(inspectionPhotos.createdAt), asc(inspectionPhotos.id));
+}
+
+export async function insertPhoto(
+  exec: Executor,
+  row: Omit<typeof inspectionPhotos.$inferInsert, 'id'>,
+): Promise<PhotoRow> {
+  const [created] = await exec.insert(inspectionPhotos).values(row).returning();
+  return created;
+}
+
+/** Takes a photo out of the draft; published revisions keep their copy of it. */
+export async function removePhoto(exec: Executor, inspectionId: string, photoId: string, now: Date) {
+  const rows = await exec
+    .update(inspectionPhotos)
+    .set({ removedAt: now })
+    .where(
+      and(
+        eq(inspectionPhotos.id, photoId),
+        eq(inspectionPhotos.inspectionId, inspectionId),
+        isNull(inspectionPhotos.removedAt),
+      ),
+    )
+    .returning({ id: inspectionPhotos.id });
+  return rows.length > 0;
+}
+
+export async function revisionsOf(exec: Executor, listingId: string): Promise<RevisionRow[]> {
+  return exec
+    .select()
+    .from(inspectionRevisions)
+    .where(eq(inspectionRevisions.listingId, listingId))
+    .orderBy(desc(inspectionRevisions.number));
+}
+
+export async function insertRevision(
+  exec: Executor,
+  row: Omit<typeof inspectionRevisions.$inferInsert, 'id'>,
+): Promise<RevisionRow> {
+  const [created] = await exec.insert(inspectionRevisions).values(row).returning();
+  return created;
+}
+
+export async function setListingGrade(
+  exec: Executor,
+  listingId: string,
+  gradeTenths: number,
+  goLive: boolean,
+  now: Date,
+) {
+  await exec
+    .update(listings)
+    .set({ gradeTenths, updatedAt: now, ...(goLive ? { status: 'active' } : {}) })
+    .where(eq(listings.id, listingId));
+}
+
+export async function setAsIs(exec: Executor, listingId: string, reason: string, goLive: boolean, now: Date) {
+  await exec
+    .update(listings)
+    .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: 'active' } : {}) })
+    .where(eq(listings.id, listingId));
+}
+
+/** Dealers with an open offer (pending or countered) on the listing: told when the report changes. */
+export async function openOfferDealers(exec: Executor, listingId: string) {
+  return exec
+    .selectDistinct({ userId: users.id, email: users.email, name: users.name })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.buyerUserId))
+    .where(and(eq(offers.listingId, listingId), inArray(offers.status, ['pending', 'countered'])));
+}
+
+/** Whether the user bought this listing (an accepted offer): buyers keep seeing sold tractors. */
+export async function boughtBy(exec: Executor, listingId: string, userId: string): Promise<boolean> {
+  const rows = await exec
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(eq(offers.listingId, listingId), eq(offers.buyerUserId, userId), eq(offers.status, 'accepted')),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The frozen revision of each of a dealer's purchases. */
+export async function purchasedRevisions(exec: Executor, userId: string) {
+  return exec
+    .select({
+      offerId: offers.id,
+      listingId: offers.listingId,
+      number: inspectionRevisions.number,
+      gradeTenths: inspectionRevisions.gradeTenths,
+    })
+    .from(offers)
+    .innerJoin(inspectionRevisions, eq(inspectionRevisions.id, offers.inspectionRevisionId))
+    .where(and(eq(offers.buyerUserId, userId), eq(offers.status, 'accepted')));
+}
+
+/** The revision frozen with this dealer's purchase of the listing, if any. */
+export async function frozenNumber(exec: Executor, listingId: string, userId: string) {
+  const [row] = await exec
+    .select({ number: inspectionRevisions.number })
+    .from(offers)
+    .innerJoin(inspectionRevisions, eq(inspectionRevisions.id, offers.inspectionRevisionId))
+    .where(
+      and(eq(offers.listingId, listingId), eq(offers.buyerUserId, userId), eq(offers.status, 'accepted')),
+    );
+  return row?.number ?? null;
+}
+
+export async function emailTaken(exec: Executor, email: string): Promise<boolean> {
+  const rows = await exec.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+export async function insertInspector(
+  exec: Executor,
+  row: { name: string; email: string; companyName: string; passwordHash: string },
+) {
+  const [created] = await exec
+    .insert(users)
+    .values({ ...row, status: 'inspector', emailNotifications: false })
+    .returning({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt });
+  return created;
+}
+
+export async function inspectorsList(exec: Executor) {
+  return exec
+    .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.status, 'inspector'))
+    .orderBy(asc(users.name));
+}
+
+/** The tractor's own photos (primary first), for the printed report. */
+export async function listingImageKeys(exec: Executor, listingId: string, limit: number) {
+  return exec
+    .select({
+      storageKey: listingImages.storageKey,
+      width: listingImages.width,
+      height: listingImages.height,
+    })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId))
+    .orderBy(desc(listingImages.isPrimary), asc(listingImages.imageOrder))
+    .limit(limit);
+}

@@ -1,0 +1,358 @@
+import {
+  type AnnouncementId,
+  CHECKPOINT_IDS,
+  gradeInspection,
+  type Rating,
+  unratedCheckpoints,
+} from '../../../../domain/inspection.js';
+import {
+  type DraftDetails,
+  gradeToTenths,
+  type InspectionDraft,
+  type InspectionPhoto,
+  type QueueItem,
+  type SaveAnswer,
+  tenthsToGrade,
+} from '../../../../domain/inspection-api.js';
+import { imageUrl } from '../../../../domain/listings.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { publishEvent } from '../../lib/events.js';
+import { enqueueMail } from '../../lib/outbox.js';
+import { storageFor } from '../../lib/storage.js';
+import { imageSources, inventoryWrite, processImage } from '../listings/index.js';
+import { REPORT_CHANGED } from './inspections.mail.js';
+import * as repo from './inspections.repository.js';
+
+export const LISTING_NOT_FOUND = 'Tractor Not Found';
+
+export const isStaff = (a: Actor | null) => a?.status === 'inspector' || a?.status === 'admin';
+
+function assertInspector(actor: Actor) {
+  if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Access denied');
+}
+export function assertAdmin(actor: Actor) {
+  if (actor.status !== 'admin') throw new AppError('FORBIDDEN', 'Access denied. Admin privileges required.');
+}
+
+const fieldError = (field: string, message: string, code: 'VALIDATION' | 'CONFLICT' = 'VALIDATION') =>
+  new AppError(code, message, { fields: { [field]: message } });
+
+export function toPhoto(p: {
+  id: string;
+  checkpointId: string;
+  storageKey: string;
+  width: number;
+  height: number;
+}): InspectionPhoto {
+  return {
+    id: p.id,
+    checkpointId: p.checkpointId,
+    ...imageSources(p.storageKey, p.width),
+    full: imageUrl(p.storageKey, 1600),
+    width: p.width,
+    height: p.height,
+  };
+}
+
+const tractorName = (l: repo.ListingRow) => `${l.year} ${l.make} ${l.model}`;
+const listingSummary = (l: repo.ListingRow) => ({
+  id: l.id,
+  make: l.make,
+  model: l.model,
+  year: l.year,
+  hours: l.hours,
+  location: l.location,
+  condition: l.condition,
+  status: l.status,
+});
+
+export async function inspectionQueue(ctx: AppContext, actor: Actor): Promise<QueueItem[]> {
+  assertInspector(actor);
+  const rows = await repo.queue(ctx.db);
+  return rows.map((r) => ({
+    ...listingSummary(r),
+    rated: Number(r.rated ?? 0),
+    total: CHECKPOINT_IDS.length,
+    grade: r.gradeTenths ? tenthsToGrade(r.gradeTenths) : null,
+    publishedAt: r.publishedAt ? new Date(r.publishedAt).toISOString() : null,
+    asIsReason: r.asIsReason,
+  }));
+}
+
+async function listingForStaff(ctx: AppContext, listingId: string) {
+  const listing = await repo.listingById(ctx.db, listingId);
+  if (!listing || listing.status === 'sold') throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  return listing;
+}
+
+export async function getDraft(ctx: AppContext, actor: Actor, listingId: string): Promise<InspectionDraft> {
+  assertInspector(actor);
+  const listing = await repo.listingById(ctx.db, listingId);
+  if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  const inspection = await repo.inspectionOf(ctx.db, listingId);
+  const [ratings, photos, revisions] = inspection
+    ? await Promise.all([
+        repo.ratingsOf(ctx.db, inspection.id),
+        repo.photosOf(ctx.db, inspection.id),
+        repo.revisionsOf(ctx.db, listingId),
+      ])
+    : [[], [], []];
+  const last = revisions[0];
+  return {
+    listing: listingSummary(listing),
+    serial: inspection?.serial ?? '',
+    hourMeter: inspection?.hourMeter ?? null,
+    announcements: inspection?.announcements ?? [],
+    treads: inspection?.treads ?? {},
+    answers: Object.fromEntries(
+      ratings.map((r) => [r.checkpointId, { rating: (r.rating as Rating | null) ?? null, note: r.note }]),
+    ),
+    photos: photos.map(toPhoto),
+    rated: ratings.filter((r) => r.rating).length,
+    total: CHECKPOINT_IDS.length,
+    lastPublished: last
+      ? { number: last.number, hourMeter: last.hourMeter, publishedAt: last.publishedAt.toISOString() }
+      : null,
+    updatedAt: inspection?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** One answer, saved as given (the form calls this on every tap). */
+export async function saveAnswer(ctx: AppContext, actor: Actor, listingId: string, answer: SaveAnswer) {
+  assertInspector(actor);
+  await listingForStaff(ctx, listingId);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const inspection = await repo.ensureInspection(tx, listingId);
+    await repo.saveRating(
+      tx,
+      {
+        inspectionId: inspection.id,
+        checkpointId: answer.checkpointId,
+        rating: answer.rating,
+        note: answer.note,
+      },
+      now,
+    );
+    await repo.updateDetails(tx, inspection.id, {}, actor.userId, now);
+  });
+  return { ok: true as const, savedAt: now.toISOString() };
+}
+
+async function lastHourMeter(ctx: AppContext, listingId: string): Promise<number | null> {
+  const [last] = await repo.revisionsOf(ctx.db, listingId);
+  return last ? last.hourMeter : null;
+}
+
+function checkHourMeter(reading: number, last: number | null) {
+  if (last !== null && reading < last)
+    throw fieldError(
+      'hourMeter',
+      `The hour-meter reading cannot be below the last report's ${last.toLocaleString('en-US')} hours`,
+    );
+}
+
+export async function saveDetails(ctx: AppContext, actor: Actor, listingId: string, details: DraftDetails) {
+  assertInspector(actor);
+  await listingForStaff(ctx, listingId);
+  if (details.hourMeter != null) checkHourMeter(details.hourMeter, await lastHourMeter(ctx, listingId));
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const inspection = await repo.ensureInspection(tx, listingId);
+    const patch: Parameters<typeof repo.updateDetails>[2] = {};
+    if (details.serial !== undefined) patch.serial = details.serial;
+    if (details.hourMeter !== undefined) patch.hourMeter = details.hourMeter;
+    if (details.announcements) patch.announcements = [...new Set(details.announcements)];
+    // Tread readings merge position by position, so two quick saves never undo each other.
+    if (details.treads) patch.treads = { ...inspection.treads, ...details.treads } as Record<string, number>;
+    await repo.updateDetails(tx, inspection.id, patch, actor.userId, now);
+  });
+  return { ok: true as const, savedAt: now.toISOString() };
+}
+
+export async function addPhoto(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  checkpointId: string,
+  data: Buffer,
+): Promise<InspectionPhoto> {
+  assertInspector(actor);
+  await listingForStaff(ctx, listingId);
+  let processed: Awaited<ReturnType<typeof processImage>>;
+  try {
+    processed = await processImage(data);
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, err.message, { fields: { file: err.message } });
+    throw err;
+  }
+  const storage = storageFor(ctx.config);
+  const written: string[] = [];
+  try {
+    for (const v of processed.variants) {
+      await storage.put(v.key, v.data, 'image/webp');
+      written.push(v.key);
+    }
+    const row = await ctx.db.transaction(async (tx) => {
+      const inspection = await repo.ensureInspection(tx, listingId);
+      const photo = await repo.insertPhoto(tx, {
+        inspectionId: inspection.id,
+        checkpointId,
+        storageKey: processed.storageKey,
+        width: processed.width,
+        height: processed.height,
+        uploadedBy: actor.userId,
+      });
+      await repo.updateDetails(tx, inspection.id, {}, actor.userId, ctx.clock.now());
+      return photo;
+    });
+    return toPhoto(row);
+  } catch (err) {
+    await storage.delete(written).catch(() => {});
+    throw err;
+  }
+}
+
+export async function removePhoto(ctx: AppContext, actor: Actor, listingId: string, photoId: string) {
+  assertInspector(actor);
+  const inspection = await repo.inspectionOf(ctx.db, listingId);
+  if (!inspection || !(await repo.removePhoto(ctx.db, inspection.id, photoId, ctx.clock.now())))
+    throw new AppError('NOT_FOUND', 'Photo not found');
+}
+
+/** Photos the identification section must carry before a report can be published. */
+export const REQUIRED_PHOTOS = [
+  { checkpointId: 'identification.hour-meter', message: 'Add a photo of the hour meter' },
+  { checkpointId: 'identification.serial-plate', message: 'Add a photo of the serial plate' },
+] as const;
+
+/**
+ * Publishes the draft as the next revision: every checkpoint rated, serial and hour meter given (not below the
+ * last report's), photos of meter and plate. The first report of a tractor awaiting inspection takes it live.
+ * Dealers with an open offer are told of any later revision, by e-mail and live.
+ */
+export async function publish(ctx: AppContext, actor: Actor, listingId: string, info: RequestInfo) {
+  assertInspector(actor);
+  const now = ctx.clock.now();
+  const result = await inventoryWrite(ctx, async (tx) => {
+    const listing = await repo.lockListing(tx, listingId);
+    if (!listing || listing.status === 'sold') throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    const inspection = await repo.inspectionOf(tx, listingId);
+    const ratingRows = inspection ? await repo.ratingsOf(tx, inspection.id) : [];
+    const ratings = Object.fromEntries(
+      ratingRows.map((r) => [r.checkpointId, (r.rating as Rating) ?? undefined]),
+    );
+    const unrated = unratedCheckpoints(ratings);
+    const fields: Record<string, string> = {};
+    if (unrated.length) {
+      fields.ratings = `Rate every checkpoint before publishing: ${unrated.length} of ${CHECKPOINT_IDS.length} not rated yet`;
+      for (const id of unrated.slice(0, 20)) fields[id] = 'Not rated';
+    }
+    if (!inspection?.serial) fields.serial = 'Enter the serial/PIN';
+    if (inspection?.hourMeter == null) fields.hourMeter = 'Enter the hour-meter reading';
+    const photos = inspection ? await repo.photosOf(tx, inspection.id) : [];
+    for (const req of REQUIRED_PHOTOS)
+      if (!photos.some((p) => p.checkpointId === req.checkpointId)) fields[req.checkpointId] = req.message;
+    const first = Object.values(fields)[0];
+    if (!inspection || first) throw new AppError('VALIDATION', fields.ratings ?? first, { fields });
+
+    const revisions = await repo.revisionsOf(tx, listingId);
+    const previous = revisions[0];
+    checkHourMeter(inspection.hourMeter as number, previous?.hourMeter ?? null);
+    const graded = gradeInspection(ratings, inspection.announcements as AnnouncementId[]);
+    const notes = new Map(ratingRows.map((r) => [r.checkpointId, r.note]));
+    const revision = await repo.insertRevision(tx, {
+      inspectionId: inspection.id,
+      listingId,
+      number: (previous?.number ?? 0) + 1,
+      gradeTenths: gradeToTenths(graded.grade),
+      serial: inspection.serial,
+      hourMeter: inspection.hourMeter as number,
+      announcements: inspection.announcements,
+      treads: inspection.treads,
+      ratings: Object.fromEntries(
+        CHECKPOINT_IDS.map((id) => [id, { rating: ratings[id] as string, note: notes.get(id) ?? '' }]),
+      ),
+      photos: photos.map((p) => ({
+        id: p.id,
+        checkpointId: p.checkpointId,
+        storageKey: p.storageKey,
+        width: p.width,
+        height: p.height,
+      })),
+      inspectorUserId: actor.userId,
+      inspectorName: actor.name,
+      publishedAt: now,
+    });
+    const goLive = !previous && listing.status === 'inactive' && !listing.asIsReason;
+    await repo.setListingGrade(tx, listingId, revision.gradeTenths, goLive, now);
+    await audit(tx, {
+      action: 'inspection.published',
+      resourceType: 'listing',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { listingId, revision: revision.number, grade: graded.grade },
+      request: info,
+    });
+    let notified = 0;
+    if (previous) {
+      for (const dealer of await repo.openOfferDealers(tx, listingId)) {
+        await enqueueMail(tx, {
+          template: REPORT_CHANGED,
+          to: dealer.email,
+          payload: {
+            listingId,
+            tractor: tractorName(listing),
+            number: revision.number,
+            grade: tenthsToGrade(revision.gradeTenths).toFixed(1),
+            previousGrade: tenthsToGrade(previous.gradeTenths).toFixed(1),
+          },
+        });
+        await publishEvent(tx, {
+          type: 'report.changed',
+          audience: [dealer.userId],
+          data: { listingId, number: revision.number, grade: graded.grade, tractor: tractorName(listing) },
+        });
+        notified += 1;
+      }
+    }
+    return {
+      number: revision.number,
+      grade: graded.grade,
+      live: goLive || listing.status === 'active',
+      notified,
+    };
+  });
+  return result;
+}
+
+/** An admin's "Sold as-is, not inspected": the tractor may go live without a report; every dealer screen says so. */
+export async function markAsIs(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  reason: string,
+  info: RequestInfo,
+) {
+  assertAdmin(actor);
+  const now = ctx.clock.now();
+  return inventoryWrite(ctx, async (tx) => {
+    const listing = await repo.lockListing(tx, listingId);
+    if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    if (listing.status === 'sold')
+      throw new AppError('CONFLICT', 'This tractor has been sold and cannot be changed');
+    const goLive = listing.status === 'inactive' && listing.gradeTenths === 0;
+    await repo.setAsIs(tx, listingId, reason, goLive, now);
+    await audit(tx, {
+      action: 'listing.sold_as_is',
+      resourceType: 'listing',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: { listingId, reason },
+      request: info,
+    });
+    return { id: listingId, status: goLive ? 'active' : listing.status, asIsReason: reason };
+  });
+}

@@ -1,0 +1,340 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
+import { inspectionRevisions, listings, offers } from '../../db/schema.js';
+import { pdfText } from '../../test/pdf-text.js';
+import {
+  createTestApp,
+  createUser,
+  mailsTo,
+  TEST_PASSWORD,
+  type TestApp,
+  TestClient,
+  type TestUser,
+} from '../../test/test-app.js';
+
+/** A camera-like JPEG. */
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#5a7d2a' } })
+    .jpeg()
+    .toBuffer();
+
+/** A multipart/form-data body with one file part, as a browser sends it. */
+function multipart(data: Buffer) {
+  const boundary = `----fieldlot${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    body: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('condition reports API', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let dealer: TestUser;
+  let asAdmin: TestClient;
+  let asInspector: TestClient;
+  let asDealer: TestClient;
+  let anon: TestClient;
+  let listingId: string;
+
+  const put = (checkpointId: string, rating: string | null, note = '') =>
+    asInspector.put(`/api/inspections/${listingId}/answers`, { checkpointId, rating, note });
+  const upload = async (checkpointId: string, data: Buffer) => {
+    const { body, headers } = multipart(data);
+    return asInspector.request(
+      'POST',
+      `/api/inspections/${listingId}/photos?checkpointId=${checkpointId}`,
+      body,
+      headers,
+    );
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t.app, { status: 'admin' });
+    dealer = await createUser(t.app, { status: 'approved' });
+    asAdmin = await TestClient.as(t.app, admin);
+    asDealer = await TestClient.as(t.app, dealer);
+    anon = await TestClient.as(t.app, null);
+    const created = await asAdmin.post('/api/listings', {
+      make: 'John Deere',
+      model: '6155R',
+      year: 2019,
+      hours: 4250,
+      priceCents: 98_000_00,
+      location: 'Iowa',
+      condition: 'Excellent',
+    });
+    expect(created.statusCode).toBe(201);
+    listingId = created.json().id;
+  });
+  afterAll(() => t?.close());
+
+  it('an admin creates an inspector, who can sign in, open the queue and nothing of a dealer', async () => {
+    const res = await asAdmin.post('/api/admin/inspectors', {
+      name: 'Ina Spector',
+      email: 'Ina@Example.com',
+      password: TEST_PASSWORD,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Ina Spector', email: 'ina@example.com' });
+    const dup = await asAdmin.post('/api/admin/inspectors', {
+      name: 'Ina Again',
+      email: 'ina@example.com',
+      password: TEST_PASSWORD,
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.fields.email).toBe('An account with this e-mail already exists');
+    expect((await asDealer.post('/api/admin/inspectors', {})).statusCode).toBe(403);
+
+    asInspector = new TestClient(t.app);
+    const signIn = await asInspector.post('/api/auth/sign-in', {
+      email: 'ina@example.com',
+      password: TEST_PASSWORD,
+    });
+    expect(signIn.statusCode).toBeLessThan(300);
+    const me = await asInspector.get('/api/auth/session');
+    expect(me.json().user).toMatchObject({ role: 'inspector', status: 'inspector' });
+    const queue = await asInspector.get('/api/inspections');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().items.find((i: { id: string }) => i.id === listingId)).toMatchObject({
+      status: 'inactive',
+      rated: 0,
+      total: CHECKPOINT_IDS.length,
+      grade: null,
+    });
+    expect((await asInspector.get('/api/listings')).statusCode).toBe(403);
+    expect((await asInspector.get('/api/offers/mine')).statusCode).toBe(403);
+    expect((await asDealer.get('/api/inspections')).statusCode).toBe(403);
+  });
+
+  it('a new tractor is not live until it has a report or is sold as-is', async () => {
+    expect((await anon.get(`/api/listings/${listingId}`)).statusCode).toBe(404);
+    const activate = await asAdmin.post(`/api/admin/listings/${listingId}/status`, { status: 'active' });
+    expect(activate.statusCode).toBe(409);
+    expect(activate.json().error.message).toMatch(/published condition report/);
+  });
+
+  it('refuses bad input with a field message and saves nothing of it', async () => {
+    expect((await put('engine.idle', 'ok', 'Smooth')).statusCode).toBe(200);
+    const badRating = await put('engine.idle', 'great');
+    expect(badRating.statusCode).toBe(400);
+    expect(JSON.stringify(badRating.json().error.fields)).toContain(
+      'Choose OK, Monitor, Repair or Not applicable',
+    );
+    const unknown = await put('engine.wings', 'ok');
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json().error.fields)).toContain('Unknown checkpoint');
+    const tread = await asInspector.patch(`/api/inspections/${listingId}`, { treads: { 'front-left': 101 } });
+    expect(tread.statusCode).toBe(400);
+    expect(JSON.stringify(tread.json().error.fields)).toContain(
+      'Enter the tread as a percentage from 0 to 100',
+    );
+    const notImage = await upload('identification.hour-meter', Buffer.from('%PDF-1.4 not an image'));
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json().error.fields.file).toBe('Only JPEG, PNG, WebP or AVIF images can be uploaded');
+
+    const draft = (await asInspector.get(`/api/inspections/${listingId}`)).json();
+    expect(draft.answers['engine.idle']).toEqual({ rating: 'ok', note: 'Smooth' });
+    expect(draft.treads).toEqual({});
+    expect(draft.photos).toEqual([]);
+    expect(draft.rated).toBe(1);
+  });
+
+  it('publish asks for every checkpoint rated, then publishes, grades and takes the tractor live', async () => {
+    const early = await asInspector.post(`/api/inspections/${listingId}/publish`);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.message).toBe(
+      `Rate every checkpoint before publishing: ${CHECKPOINT_IDS.length - 1} of ${CHECKPOINT_IDS.length} not rated yet`,
+    );
+    expect(early.json().error.fields).toMatchObject({
+      serial: 'Enter the serial/PIN',
+      hourMeter: 'Enter the hour-meter reading',
+      'identification.hour-meter': 'Add a photo of the hour meter',
+    });
+    const none = await t.app.ctx.db.select().from(inspectionRevisions);
+    expect(none).toHaveLength(0);
+
+    for (const id of CHECKPOINT_IDS) {
+      const rating =
+        id === 'hydraulics.remote-leaks' ? 'monitor' : id === 'precision-ag.receiver' ? 'na' : 'ok';
+      if (id !== 'engine.idle') expect((await put(id, rating)).statusCode).toBe(200);
+    }
+    const details = await asInspector.patch(`/api/inspections/${listingId}`, {
+      serial: 'RW6155R012345',
+      hourMeter: 4251,
+      treads: { 'front-left': 80, 'front-right': 78 },
+    });
+    expect(details.statusCode).toBe(200);
+    await asInspector.patch(`/api/inspections/${listingId}`, {
+      treads: { 'rear-left': 70, 'rear-right': 72 },
+    });
+    const meter = await upload('identification.hour-meter', await jpeg(640, 480));
+    expect(meter.statusCode).toBe(201);
+    expect(meter.json().src).toMatch(/^\/api\/images\/listings\/.+-800\.webp$/);
+    expect((await upload('identification.serial-plate', await jpeg(640, 480))).statusCode).toBe(201);
+
+    const draft = (await asInspector.get(`/api/inspections/${listingId}`)).json();
+    expect(draft).toMatchObject({ rated: CHECKPOINT_IDS.length, hourMeter: 4251 });
+    expect(draft.treads).toEqual({ 'front-left': 80, 'front-right': 78, 'rear-left': 70, 'rear-right': 72 });
+
+    const res = await asInspector.post(`/api/inspections/${listingId}/publish`);
+    expect(res.statusCode).toBe(200);
+    const expected = gradeInspection(
+      Object.fromEntries(
+        CHECKPOINT_IDS.map((id) => [
+          id,
+          id === 'hydraulics.remote-leaks' ? 'monitor' : id === 'precision-ag.receiver' ? 'na' : 'ok',
+        ]),
+      ),
+    ).grade;
+    expect(res.json()).toMatchObject({ number: 1, grade: expected, live: true, notified: 0 });
+    expect(expected).toBeGreaterThanOrEqual(4.9);
+
+    const detail = (await anon.get(`/api/listings/${listingId}`)).json();
+    expect(detail).toMatchObject({ status: 'active', grade: expected, asIsReason: null });
+  });
+
+  it('signed-out visitors get the grade only; approved dealers the full report and the PDF', async () => {
+    const pub = (await anon.get(`/api/reports/${listingId}`)).json();
+    expect(pub.summary).toMatchObject({ number: 1, inspectorName: 'Ina Spector' });
+    expect(pub.report).toBeNull();
+    expect(pub.revisions).toEqual([]);
+    const pending = await TestClient.as(t.app, await createUser(t.app, { status: 'pending' }));
+    expect((await pending.get(`/api/reports/${listingId}`)).json().report).toBeNull();
+
+    const full = (await asDealer.get(`/api/reports/${listingId}`)).json();
+    expect(full.report.ratings['hydraulics.remote-leaks']).toEqual({ rating: 'monitor', note: '' });
+    expect(full.report.ratings['engine.idle']).toEqual({ rating: 'ok', note: 'Smooth' });
+    expect(full.report.treads['front-left']).toBe(80);
+    expect(full.report.photos).toHaveLength(2);
+    expect(full.report).toMatchObject({ serial: 'RW6155R012345', hourMeter: 4251 });
+
+    const pdf = await asDealer.get(`/api/reports/${listingId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`Grade ${full.report.grade.toFixed(1)} of 5`);
+    expect(text).toContain('How we grade');
+    expect(text).toContain('2019 John Deere 6155R');
+    expect((await anon.get(`/api/reports/${listingId}/pdf`)).statusCode).toBe(401);
+  });
+
+  it('the grade filter and the grade sort work in the inventory', async () => {
+    const other = await asAdmin.post('/api/listings', {
+      make: 'Kubota',
+      model: 'M7-172',
+      year: 2018,
+      location: 'Ohio',
+    });
+    await asAdmin.post(`/api/admin/listings/${other.json().id}/as-is`, {
+      reason: 'Auction lot, sold as seen',
+    });
+    const all = (await asDealer.get('/api/listings')).json();
+    expect(all.items.map((i: { id: string }) => i.id)).toEqual(
+      expect.arrayContaining([listingId, other.json().id]),
+    );
+    const graded = (await asDealer.get('/api/listings?gradeMin=4.5')).json();
+    expect(graded.items.map((i: { id: string }) => i.id)).toEqual([listingId]);
+    expect(graded.items[0].grade).toBeGreaterThanOrEqual(4.5);
+    const sorted = (await anon.get('/api/listings/public?sort=grade_desc')).json();
+    expect(sorted.items[0].id).toBe(listingId);
+    expect(sorted.items.at(-1).grade).toBeNull();
+    const otherCard = all.items.find((i: { id: string }) => i.id === other.json().id);
+    expect(otherCard).toMatchObject({ asIs: true, grade: null });
+    const asIs = (await asDealer.get(`/api/listings/${other.json().id}`)).json();
+    expect(asIs).toMatchObject({ status: 'active', asIsReason: 'Auction lot, sold as seen', grade: null });
+    const bad = await asDealer.get('/api/listings?gradeMin=7');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('Delete archives a tractor whose report was published instead of deleting it (a record)', async () => {
+    const created = await asAdmin.post('/api/listings', {
+      make: 'Kubota',
+      model: 'M5-111',
+      year: 2019,
+      location: 'Iowa',
+    });
+    const id = created.json().id as string;
+    // Only the listing's grade is read by Delete: set it as a publish does.
+    await t.app.ctx.db.update(listings).set({ gradeTenths: 40 }).where(eq(listings.id, id));
+    const res = await asAdmin.delete(`/api/admin/listings/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'archived' });
+    const [row] = await t.app.ctx.db
+      .select({ archivedAt: listings.archivedAt })
+      .from(listings)
+      .where(eq(listings.id, id));
+    expect(row.archivedAt).not.toBeNull();
+  });
+
+  it('an edit makes a revision, keeps earlier ones readable and tells dealers with an open offer', async () => {
+    const offer = await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: 90_000 });
+    expect(offer.statusCode).toBe(201);
+    const lowHours = await asInspector.patch(`/api/inspections/${listingId}`, { hourMeter: 4000 });
+    expect(lowHours.statusCode).toBe(400);
+    expect(lowHours.json().error.fields.hourMeter).toBe(
+      "The hour-meter reading cannot be below the last report's 4,251 hours",
+    );
+    await put('hydraulics.pump', 'repair', 'Pump output 20% low');
+    const res = await asInspector.post(`/api/inspections/${listingId}/publish`);
+    expect(res.json()).toMatchObject({ number: 2, notified: 1 });
+    expect(res.json().grade).toBeLessThan(4.9);
+
+    const mails = await mailsTo(t, dealer.email);
+    expect(mails[0]).toMatchObject({ template: 'inspection-report-changed' });
+    expect((mails[0].payload as { number: number }).number).toBe(2);
+
+    const latest = (await asDealer.get(`/api/reports/${listingId}`)).json();
+    expect(latest.report.number).toBe(2);
+    expect(latest.revisions.map((r: { number: number }) => r.number)).toEqual([2, 1]);
+    const first = (await asDealer.get(`/api/reports/${listingId}?revision=1`)).json();
+    expect(first.report.ratings['hydraulics.pump'].rating).toBe('ok');
+    expect((await asDealer.get(`/api/reports/${listingId}?revision=9`)).statusCode).toBe(404);
+    const card = (await asDealer.get('/api/listings'))
+      .json()
+      .items.find((i: { id: string }) => i.id === listingId);
+    expect(card.grade).toBe(res.json().grade);
+  });
+
+  it('the accepted purchase keeps the revision in force, whatever comes after', async () => {
+    const [open] = await t.app.ctx.db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(eq(offers.listingId, listingId));
+    const accept = await asAdmin.post(`/api/admin/offers/${open.id}/accept`, {});
+    expect(accept.statusCode).toBe(200);
+    const purchased = (await asDealer.get('/api/reports/purchased')).json();
+    expect(purchased.items).toEqual([expect.objectContaining({ offerId: open.id, listingId, number: 2 })]);
+    // The buyer still reads the sold tractor's report, and the frozen revision in full.
+    const frozen = (await asDealer.get(`/api/reports/${listingId}?revision=2`)).json();
+    expect(frozen.report.ratings['hydraulics.pump']).toEqual({
+      rating: 'repair',
+      note: 'Pump output 20% low',
+    });
+    // A revision is a record: the database refuses to change or delete it.
+    const refusal = (q: ReturnType<typeof sql>) =>
+      t.app.ctx.db.execute(q).then(
+        () => 'changed',
+        (err: Error & { cause?: Error }) => String(err.cause?.message ?? err.message),
+      );
+    expect(
+      await refusal(sql`update inspection_revisions set grade_tenths = 50 where listing_id = ${listingId}`),
+    ).toMatch(/insert-only/);
+    expect(await refusal(sql`delete from inspection_revisions where listing_id = ${listingId}`)).toMatch(
+      /insert-only/,
+    );
+    const [row] = await t.app.ctx.db
+      .select({ status: listings.status })
+      .from(listings)
+      .where(eq(listings.id, listingId));
+    expect(row.status).toBe('sold');
+  });
+});

@@ -1,0 +1,170 @@
+import type {
+  CreateInspector,
+  DraftDetails,
+  InspectionDraft,
+  InspectionPhoto,
+  Inspector,
+  PurchasedReport,
+  QueueItem,
+  ReportAnswer,
+  SaveAnswer,
+} from '@domain/inspection-api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, del, get, patch, post, put, qs } from '@/lib/api';
+
+export const reportKeys = {
+  report: (listingId: string, revision?: number) => ['reports', listingId, revision ?? 'latest'] as const,
+  purchased: ['reports', 'purchased'] as const,
+  draft: (listingId: string) => ['inspections', 'draft', listingId] as const,
+  queue: ['inspections', 'queue'] as const,
+  inspectors: ['inspections', 'inspectors'] as const,
+};
+
+export function useReport(listingId: string, revision?: number) {
+  return useQuery({
+    queryKey: reportKeys.report(listingId, revision),
+    queryFn: ({ signal }) => get<ReportAnswer>(`/api/reports/${listingId}${qs({ revision })}`, signal),
+  });
+}
+
+export const reportPdfUrl = (listingId: string, revision?: number) =>
+  `/api/reports/${listingId}/pdf${qs({ revision })}`;
+
+export function usePurchasedReports(enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.purchased,
+    queryFn: ({ signal }) => get<{ items: PurchasedReport[] }>('/api/reports/purchased', signal),
+    enabled,
+  });
+}
+
+export function useInspectionQueue() {
+  return useQuery({
+    queryKey: reportKeys.queue,
+    queryFn: ({ signal }) => get<{ items: QueueItem[] }>('/api/inspections', signal),
+  });
+}
+
+export function useDraft(listingId: string) {
+  return useQuery({
+    queryKey: reportKeys.draft(listingId),
+    queryFn: ({ signal }) => get<InspectionDraft>(`/api/inspections/${listingId}`, signal),
+    // The draft is the inspector's own work in progress: never refetch it under their fingers.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Saves one answer as it is given, and keeps the cached draft in step (optimistically). */
+export function useSaveAnswer(listingId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: SaveAnswer) =>
+      put<{ savedAt: string }>(`/api/inspections/${listingId}/answers`, answer),
+    // The form keeps unsent answers itself (use-draft-sync): fail at once when offline instead of pausing.
+    networkMode: 'always',
+    onMutate: (answer) => {
+      qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) => {
+        if (!d) return d;
+        const answers = { ...d.answers, [answer.checkpointId]: { rating: answer.rating, note: answer.note } };
+        return { ...d, answers, rated: Object.values(answers).filter((a) => a.rating).length };
+      });
+    },
+  });
+}
+
+export function useSaveDetails(listingId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (details: DraftDetails) =>
+      patch<{ savedAt: string }>(`/api/inspections/${listingId}`, details),
+    networkMode: 'always',
+    onMutate: (details) => {
+      qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
+        d
+          ? {
+              ...d,
+              ...(details.serial !== undefined ? { serial: details.serial } : {}),
+              ...(details.hourMeter !== undefined ? { hourMeter: details.hourMeter } : {}),
+              ...(details.announcements ? { announcements: details.announcements } : {}),
+              ...(details.treads
+                ? { treads: { ...d.treads, ...details.treads } as Record<string, number> }
+                : {}),
+            }
+          : d,
+      );
+    },
+  });
+}
+
+export function useUploadPhoto(listingId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ checkpointId, file }: { checkpointId: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api<InspectionPhoto>(
+        'POST',
+        `/api/inspections/${listingId}/photos${qs({ checkpointId })}`,
+        form,
+      );
+    },
+    onSuccess: (photo) =>
+      qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
+        d ? { ...d, photos: [...d.photos, photo] } : d,
+      ),
+  });
+}
+
+export function useRemovePhoto(listingId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: string) => del(`/api/inspections/${listingId}/photos/${photoId}`),
+    onSuccess: (_, photoId) =>
+      qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
+        d ? { ...d, photos: d.photos.filter((p) => p.id !== photoId) } : d,
+      ),
+  });
+}
+
+export function usePublish(listingId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      post<{ number: number; grade: number; live: boolean; notified: number }>(
+        `/api/inspections/${listingId}/publish`,
+      ),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: ['reports'] });
+      qc.invalidateQueries({ queryKey: ['inspections'] });
+      qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('listing') });
+    },
+  });
+}
+
+export function useMarkAsIs(listingId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => post(`/api/admin/listings/${listingId}/as-is`, { reason }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: ['reports'] });
+      qc.invalidateQueries({ queryKey: ['inspections'] });
+      qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('listing') });
+    },
+  });
+}
+
+export function useInspectors() {
+  return useQuery({
+    queryKey: reportKeys.inspectors,
+    queryFn: ({ signal }) => get<{ items: Inspector[] }>('/api/admin/inspectors', signal),
+  });
+}
+
+export function useCreateInspector() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateInspector) => post<Inspector>('/api/admin/inspectors', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: reportKeys.inspectors }),
+  });
+}

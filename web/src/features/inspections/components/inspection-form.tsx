@@ -1,0 +1,308 @@
+import { INSPECTION_SECTIONS, type Rating, TYRE_POSITIONS } from '@domain/inspection';
+import type { InspectionDraft } from '@domain/inspection-api';
+import { ArrowLeft, ArrowRight, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { ApiError } from '@/lib/api';
+import { useDraft, usePublish, useRemovePhoto, useUploadPhoto } from '../api/inspections';
+import { CheckpointField, PhotoButton, PhotoStrip } from './checkpoint-field';
+import { DetailInput } from './detail-input';
+import { PublishScreen } from './publish-screen';
+import { type SyncState, useDraftSync } from './use-draft-sync';
+
+const PUBLISH_STEP = INSPECTION_SECTIONS.length;
+/** Photographed in the identification block at the top of the first screen. */
+const IDENTIFICATION_PHOTOS: string[] = ['identification.hour-meter', 'identification.serial-plate'];
+const stepKey = (id: string) => `fieldlot:inspection-step:${id}`;
+
+function SaveStatus({ state, waiting }: { state: SyncState; waiting: number }) {
+  if (state === 'offline')
+    return (
+      <span className="flex items-center gap-1 text-orange-800">
+        <CloudOff className="size-4" aria-hidden="true" /> Offline: {waiting} waiting to save
+      </span>
+    );
+  if (state === 'saving')
+    return (
+      <span className="flex items-center gap-1">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Saving...
+      </span>
+    );
+  if (state === 'saved')
+    return (
+      <span className="flex items-center gap-1 text-green-800">
+        <CheckCircle2 className="size-4" aria-hidden="true" /> Saved
+      </span>
+    );
+  if (state === 'error') return <span className="text-red-700">Not saved: see the field</span>;
+  return null;
+}
+
+/** Overlays changes still waiting to be saved on the server's draft, so the form shows what was given. */
+function withPending(
+  draft: InspectionDraft,
+  pending: ReturnType<typeof useDraftSync>['pending'],
+): InspectionDraft {
+  let d = draft;
+  for (const c of Object.values(pending)) {
+    if (c.kind === 'answer')
+      d = {
+        ...d,
+        answers: { ...d.answers, [c.body.checkpointId]: { rating: c.body.rating, note: c.body.note } },
+      };
+    else
+      d = {
+        ...d,
+        ...(c.body.serial !== undefined ? { serial: c.body.serial } : {}),
+        ...(c.body.hourMeter !== undefined ? { hourMeter: c.body.hourMeter } : {}),
+        ...(c.body.announcements ? { announcements: c.body.announcements } : {}),
+        ...(c.body.treads ? { treads: { ...d.treads, ...c.body.treads } as Record<string, number> } : {}),
+      };
+  }
+  const rated = Object.values(d.answers).filter((a) => a.rating).length;
+  return { ...d, rated };
+}
+
+/**
+ * The inspector's form, built for a phone in a yard: one section a screen, four large rating buttons, the camera
+ * from a photo button, every answer saved as it is given, progress ("62 of 110"), and the last screen publishes.
+ */
+export function InspectionForm({ listingId }: { listingId: string }) {
+  const query = useDraft(listingId);
+  const sync = useDraftSync(listingId);
+  const upload = useUploadPhoto(listingId);
+  const removePhoto = useRemovePhoto(listingId);
+  const publish = usePublish(listingId);
+  const navigate = useNavigate();
+  const [step, setStep] = useState<number>(() => Number(localStorage.getItem(stepKey(listingId)) ?? 0) || 0);
+  const [uploadingFor, setUploadingFor] = useState<string | null>(null);
+  const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
+  const [publishErrors, setPublishErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    localStorage.setItem(stepKey(listingId), String(step));
+    window.scrollTo({ top: 0 });
+  }, [listingId, step]);
+
+  if (query.isPending) return <LoadingState text="Loading the inspection..." />;
+  if (query.isError)
+    return <ErrorState message="The inspection could not be loaded" onRetry={() => query.refetch()} />;
+
+  const draft = withPending(query.data, sync.pending);
+  const l = draft.listing;
+  const errors = { ...sync.errors, ...photoErrors, ...publishErrors };
+  const photosOf = (id: string) => draft.photos.filter((p) => p.checkpointId === id);
+  const answerOf = (id: string) => draft.answers[id] ?? { rating: null, note: '' };
+
+  const rate = (checkpointId: string, rating: Rating) =>
+    sync.submit({ kind: 'answer', body: { checkpointId, rating, note: answerOf(checkpointId).note } });
+  const note = (checkpointId: string, text: string) =>
+    sync.submit({
+      kind: 'answer',
+      body: { checkpointId, rating: answerOf(checkpointId).rating, note: text },
+    });
+  const addPhoto = (checkpointId: string, file: File) => {
+    setUploadingFor(checkpointId);
+    upload.mutate(
+      { checkpointId, file },
+      {
+        onSuccess: () => {
+          setPhotoErrors(({ [checkpointId]: _, ...rest }) => rest);
+          setPublishErrors(({ [checkpointId]: _, ...rest }) => rest);
+        },
+        onError: (err) => setPhotoErrors((e) => ({ ...e, [checkpointId]: err.message })),
+        onSettled: () => setUploadingFor(null),
+      },
+    );
+  };
+
+  const doPublish = () => {
+    setConfirming(false);
+    publish.mutate(undefined, {
+      onSuccess: (r) => {
+        localStorage.removeItem(stepKey(listingId));
+        toast.success(`Report published: revision ${r.number}, grade ${r.grade.toFixed(1)}`);
+        navigate('/inspect');
+      },
+      onError: (err) => {
+        setPublishErrors(err instanceof ApiError ? { ...err.fields, _: err.message } : { _: err.message });
+      },
+    });
+  };
+
+  const section = INSPECTION_SECTIONS[step];
+  const unratedBySection = INSPECTION_SECTIONS.map((s) => ({
+    s,
+    i: INSPECTION_SECTIONS.indexOf(s),
+    n: s.checkpoints.filter((c) => !answerOf(c.id).rating).length,
+  })).filter((x) => x.n > 0);
+  const unrated = draft.total - draft.rated;
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <header className="sticky top-0 z-20 space-y-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur">
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <Link
+            to="/inspect"
+            className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" /> Tractors
+          </Link>
+          <SaveStatus state={sync.state} waiting={sync.waiting} />
+        </div>
+        <p className="truncate font-bold">
+          {l.year} {l.make} {l.model}
+        </p>
+        <div className="flex items-center gap-2">
+          <progress
+            className="h-2 flex-1 accent-brand-700"
+            max={draft.total}
+            value={draft.rated}
+            aria-hidden="true"
+          />
+          <span className="shrink-0 text-sm font-semibold tabular-nums" data-testid="progress">
+            {draft.rated} of {draft.total}
+          </span>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="shrink-0 text-muted-foreground">Screen</span>
+          <select
+            className="h-11 min-w-0 flex-1 rounded-md border border-border bg-card px-2"
+            value={step}
+            onChange={(e) => setStep(Number(e.target.value))}
+          >
+            {INSPECTION_SECTIONS.map((s, i) => (
+              <option key={s.id} value={i}>
+                {i + 1}. {s.title}
+              </option>
+            ))}
+            <option value={PUBLISH_STEP}>{PUBLISH_STEP + 1}. Announcements and publish</option>
+          </select>
+        </label>
+      </header>
+
+      <main className="space-y-4 px-3 pt-4">
+        {section ? (
+          <>
+            <h1 className="text-2xl font-extrabold">{section.title}</h1>
+            {section.id === 'identification' && (
+              <div className="space-y-4 rounded-lg border border-border p-3">
+                <DetailInput
+                  label="Serial/PIN"
+                  value={draft.serial}
+                  error={errors.serial}
+                  onSave={(v) => sync.submit({ kind: 'details', body: { serial: v } })}
+                />
+                <DetailInput
+                  label="Hour-meter reading"
+                  numeric
+                  value={draft.hourMeter === null ? '' : String(draft.hourMeter)}
+                  hint={
+                    draft.lastPublished
+                      ? `Last report: ${draft.lastPublished.hourMeter.toLocaleString('en-US')} h`
+                      : undefined
+                  }
+                  error={errors.hourMeter}
+                  onSave={(v) =>
+                    sync.submit({ kind: 'details', body: { hourMeter: v === '' ? null : Number(v) } })
+                  }
+                />
+                {(['identification.hour-meter', 'identification.serial-plate'] as const).map((id) => (
+                  <div key={id} className="space-y-2">
+                    <p className="text-sm font-semibold">
+                      {id === 'identification.hour-meter'
+                        ? 'Photo of the hour meter'
+                        : 'Photo of the serial plate'}
+                    </p>
+                    <PhotoButton
+                      label={
+                        id === 'identification.hour-meter' ? 'Photograph the meter' : 'Photograph the plate'
+                      }
+                      busy={uploadingFor === id}
+                      onFile={(f) => addPhoto(id, f)}
+                    />
+                    {errors[id] && <p className="text-sm font-semibold text-red-700">{errors[id]}</p>}
+                    <PhotoStrip photos={photosOf(id)} onRemove={(p) => removePhoto.mutate(p)} />
+                  </div>
+                ))}
+              </div>
+            )}
+            {section.id === 'tyres' && (
+              <div className="grid grid-cols-2 gap-3 rounded-lg border border-border p-3">
+                <p className="col-span-2 text-sm font-semibold">Tread left, in percent (0 to 100)</p>
+                {TYRE_POSITIONS.map((p) => (
+                  <DetailInput
+                    key={p.id}
+                    label={p.label}
+                    numeric
+                    value={draft.treads[p.id] === undefined ? '' : String(draft.treads[p.id])}
+                    error={errors[`treads.${p.id}`]}
+                    onSave={(v) =>
+                      v !== '' && sync.submit({ kind: 'details', body: { treads: { [p.id]: Number(v) } } })
+                    }
+                  />
+                ))}
+              </div>
+            )}
+            {section.checkpoints.map((c) => (
+              <CheckpointField
+                key={c.id}
+                checkpoint={c}
+                rating={answerOf(c.id).rating}
+                note={answerOf(c.id).note}
+                photos={photosOf(c.id)}
+                error={errors[c.id]}
+                uploading={uploadingFor === c.id}
+                onRate={(r) => rate(c.id, r)}
+                onNote={(n) => note(c.id, n)}
+                onPhoto={(f) => addPhoto(c.id, f)}
+                onRemovePhoto={(p) => removePhoto.mutate(p)}
+                ownPhotos={!IDENTIFICATION_PHOTOS.includes(c.id)}
+              />
+            ))}
+          </>
+        ) : (
+          <PublishScreen
+            draft={draft}
+            unrated={unrated}
+            unratedBySection={unratedBySection.map(({ s, i, n }) => ({ title: s.title, index: i, n }))}
+            errors={errors}
+            confirming={confirming}
+            publishing={publish.isPending}
+            onGo={setStep}
+            onAnnouncements={(ids) => sync.submit({ kind: 'details', body: { announcements: ids as never } })}
+            onPublish={() => setConfirming(true)}
+            onConfirm={doPublish}
+            onCancel={() => setConfirming(false)}
+          />
+        )}
+      </main>
+
+      <nav
+        aria-label="Screens"
+        className="sticky bottom-0 z-20 mt-6 border-t border-border bg-background/95 p-3 backdrop-blur"
+      >
+        <div className="flex gap-3">
+          <Button
+            variant="outline"
+            size="lg"
+            className="flex-1"
+            disabled={step === 0}
+            onClick={() => setStep(step - 1)}
+          >
+            <ArrowLeft aria-hidden="true" /> Back
+          </Button>
+          {step < PUBLISH_STEP && (
+            <Button size="lg" className="flex-1" onClick={() => setStep(step + 1)}>
+              Next <ArrowRight aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { ANNOUNCEMENTS } from '@domain/inspection';
+import type { InspectionDraft } from '@domain/inspection-api';
+import { Button } from '@/components/ui/button';
+
+/** The last screen of the form: announcements, what is still unrated, and publishing with a confirmation. */
+export function PublishScreen({
+  draft,
+  unrated,
+  unratedBySection,
+  errors,
+  confirming,
+  publishing,
+  onGo,
+  onAnnouncements,
+  onPublish,
+  onConfirm,
+  onCancel,
+}: {
+  draft: InspectionDraft;
+  unrated: number;
+  unratedBySection: { title: string; index: number; n: number }[];
+  errors: Record<string, string>;
+  confirming: boolean;
+  publishing: boolean;
+  onGo: (i: number) => void;
+  onAnnouncements: (ids: string[]) => void;
+  onPublish: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const next = (draft.lastPublished?.number ?? 0) + 1;
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-extrabold">Announcements and publish</h1>
+      <fieldset className="space-y-2 rounded-lg border border-border p-3">
+        <legend className="px-1 font-semibold">Announcements (the things a buyer must not miss)</legend>
+        {ANNOUNCEMENTS.map((a) => {
+          const checked = draft.announcements.includes(a.id);
+          return (
+            <label key={a.id} className="flex min-h-12 items-center gap-3">
+              <input
+                type="checkbox"
+                className="size-6 accent-red-700"
+                checked={checked}
+                onChange={() =>
+                  onAnnouncements(
+                    checked ? draft.announcements.filter((x) => x !== a.id) : [...draft.announcements, a.id],
+                  )
+                }
+              />
+              <span>{a.label}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      {unrated > 0 ? (
+        <div
+          className="space-y-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-orange-950"
+          role="status"
+        >
+          <p className="font-semibold">
+            Rate every checkpoint before publishing: {unrated} of {draft.total} not rated yet.
+          </p>
+          <ul className="space-y-1">
+            {unratedBySection.map((x) => (
+              <li key={x.title}>
+                <button
+                  type="button"
+                  className="min-h-11 font-semibold text-brand-700 underline"
+                  onClick={() => onGo(x.index)}
+                >
+                  {x.title}: {x.n} not rated
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="rounded-lg border border-green-300 bg-green-50 p-3 font-semibold text-green-900">
+          All {draft.total} checkpoints are rated.
+        </p>
+      )}
+      {Object.entries(errors)
+        .filter(([k]) => !k.includes('.') || k.startsWith('identification.'))
+        .map(([k, m]) => (
+          <p key={k} className="text-sm font-semibold text-red-700" role="alert">
+            {m}
+          </p>
+        ))}
+      {confirming ? (
+        <div className="space-y-3 rounded-lg border-2 border-brand-700 p-3">
+          <p className="font-semibold">
+            Publish revision {next} of this report?
+            {next > 1
+              ? ' Dealers with an open offer on this tractor are told the report changed.'
+              : ' The tractor goes live with it.'}
+          </p>
+          <div className="flex gap-3">
+            <Button variant="outline" size="lg" className="flex-1" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button size="lg" className="flex-1" onClick={onConfirm} disabled={publishing}>
+              {publishing ? 'Publishing...' : `Publish revision ${next}`}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button size="lg" className="w-full" disabled={unrated > 0 || publishing} onClick={onPublish}>
+          Publish report
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { DraftDetails, SaveAnswer } from '@domain/inspection-api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api';
+import { useSaveAnswer, useSaveDetails } from '../api/inspections';
+
+export type Change = { kind: 'answer'; body: SaveAnswer } | { kind: 'details'; body: DraftDetails };
+export type SyncState = 'idle' | 'saving' | 'saved' | 'offline' | 'error';
+
+const storageKey = (listingId: string) => `fieldlot:inspection-pending:${listingId}`;
+const keyOf = (c: Change) =>
+  c.kind === 'answer' ? `answer:${c.body.checkpointId}` : `details:${Object.keys(c.body).sort().join(',')}`;
+
+function load(listingId: string): Record<string, Change> {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey(listingId)) ?? '{}') as Record<string, Change>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Saves every change as it is given, one request at a time (so the last tap wins). A change is kept in
+ * localStorage until the server has it: a dropped connection or a reload loses nothing, and waiting changes are
+ * sent again when the browser is back online (and every 15 s). Refused changes come back as field errors.
+ */
+export function useDraftSync(listingId: string) {
+  // The mutation objects change on every render; their mutateAsync is what we call, kept in a ref so the
+  // callbacks below (and the effect that flushes) keep one identity.
+  const saveAnswer = useSaveAnswer(listingId).mutateAsync;
+  const saveDetails = useSaveDetails(listingId).mutateAsync;
+  const savers = useRef({ saveAnswer, saveDetails });
+  savers.current = { saveAnswer, saveDetails };
+  const [pending, setPending] = useState<Record<string, Change>>(() => load(listingId));
+  const [state, setState] = useState<SyncState>('idle');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const pendingRef = useRef(pending);
+
+  const persist = useCallback(
+    (next: Record<string, Change>) => {
+      pendingRef.current = next;
+      setPending(next);
+      localStorage.setItem(storageKey(listingId), JSON.stringify(next));
+    },
+    [listingId],
+  );
+
+  const sendOne = useCallback(
+    async (key: string, change: Change) => {
+      setState('saving');
+      try {
+        if (change.kind === 'answer') await savers.current.saveAnswer(change.body);
+        else await savers.current.saveDetails(change.body);
+        // Only drop it when nothing newer for the same key arrived meanwhile.
+        if (pendingRef.current[key] === change) {
+          const { [key]: _, ...rest } = pendingRef.current;
+          persist(rest);
+        }
+        setErrors((e) => {
+          const fields = change.kind === 'answer' ? [change.body.checkpointId] : Object.keys(change.body);
+          const next = { ...e };
+          for (const f of fields) delete next[f];
+          return next;
+        });
+        setState(Object.keys(pendingRef.current).length ? 'saving' : 'saved');
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 429)) {
+          setState('offline');
+          return;
+        }
+        // Refused (4xx): not retried; the field says why.
+        const { [key]: _, ...rest } = pendingRef.current;
+        persist(rest);
+        const message = err instanceof Error ? err.message : 'Could not save';
+        const fields =
+          err instanceof ApiError && Object.keys(err.fields).length
+            ? err.fields
+            : {
+                [change.kind === 'answer' ? change.body.checkpointId : Object.keys(change.body)[0]]: message,
+              };
+        setErrors((e) => ({ ...e, ...flatten(fields, change) }));
+        setState('error');
+      }
+    },
+    [persist],
+  );
+
+  const submit = useCallback(
+    (change: Change) => {
+      const key = keyOf(change);
+      persist({ ...pendingRef.current, [key]: change });
+      chain.current = chain.current.then(() => sendOne(key, change));
+      return chain.current;
+    },
+    [persist, sendOne],
+  );
+
+  const flush = useCallback(() => {
+    for (const [key, change] of Object.entries(pendingRef.current)) {
+      chain.current = chain.current.then(() =>
+        pendingRef.current[key] === change ? sendOne(key, change) : Promise.resolve(),
+      );
+    }
+  }, [sendOne]);
+
+  useEffect(() => {
+    flush();
+    const onOnline = () => flush();
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(() => Object.keys(pendingRef.current).length && flush(), 15_000);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [flush]);
+
+  return { submit, pending, state, errors, waiting: Object.keys(pending).length };
+}
+
+/** Server field paths ("treads.front-left", "rating") onto the names the form shows errors under. */
+function flatten(fields: Record<string, string>, change: Change): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    if (change.kind === 'answer') out[change.body.checkpointId] = message;
+    else out[path.replace(/^treads\./, 'treads.')] = message;
+  }
+  return out;
+}
