@@ -214,6 +214,11 @@ describe('condition reports API', () => {
     expect(full.report.ratings['engine.idle']).toEqual({ rating: 'ok', note: 'Smooth' });
     expect(full.report.treads['front-left']).toBe(80);
     expect(full.report.photos).toHaveLength(2);
+    // Report photos are served to the dealer who may read the report, never to a signed-out visitor.
+    const photo = full.report.photos[0].src as string;
+    expect((await asDealer.get(photo)).statusCode).toBe(200);
+    expect((await asInspector.get(photo)).statusCode).toBe(200);
+    expect((await anon.get(photo)).statusCode).toBe(404);
     expect(full.report).toMatchObject({ serial: 'RW6155R012345', hourMeter: 4251 });
 
     const pdf = await asDealer.get(`/api/reports/${listingId}/pdf`);

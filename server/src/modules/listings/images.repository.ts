@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
-import { listingImages, listings, offers } from '../../db/schema.js';
+import { inspectionPhotos, inspections, listingImages, listings, offers } from '../../db/schema.js';
 
 export interface ImageRow {
   id: string;
@@ -121,25 +121,34 @@ export async function storageKeysOf(exec: Executor, listingIds: string[]): Promi
 }
 
 /**
- * The listing a stored picture belongs to, with what the viewer has to do with it: null when no listing
- * row holds the key (an orphan file is never served).
+ * The listing a stored picture belongs to, with what the viewer has to do with it, and whether it is a listing
+ * picture or a condition-report photo (those go through the same storage): null when no row holds the key (an
+ * orphan file is never served). Report photos are looked up here too, so one rule serves every stored picture.
  */
 export async function imageOwnerListing(
   exec: Executor,
   storageKey: string,
   viewerId: string | null,
-): Promise<{ status: ListingStatus; viewerOffered: boolean } | null> {
-  const rows = await exec
-    .select({
-      status: listings.status,
-      viewerOffered: viewerId
-        ? sql<boolean>`exists (select 1 from ${offers} where ${offers.listingId} = ${listings.id}
-            and ${offers.buyerUserId} = ${viewerId})`
-        : sql<boolean>`false`,
-    })
+): Promise<{ status: ListingStatus; viewerOffered: boolean; kind: 'listing' | 'report' } | null> {
+  const viewerOffered = viewerId
+    ? sql<boolean>`exists (select 1 from ${offers} where ${offers.listingId} = ${listings.id}
+        and ${offers.buyerUserId} = ${viewerId})`
+    : sql<boolean>`false`;
+  const pictures = await exec
+    .select({ status: listings.status, viewerOffered })
     .from(listingImages)
     .innerJoin(listings, eq(listings.id, listingImages.listingId))
     .where(eq(listingImages.storageKey, storageKey))
     .limit(1);
-  return rows[0] ? { status: rows[0].status, viewerOffered: Boolean(rows[0].viewerOffered) } : null;
+  if (pictures[0])
+    return { ...pictures[0], viewerOffered: Boolean(pictures[0].viewerOffered), kind: 'listing' };
+  const photos = await exec
+    .select({ status: listings.status, viewerOffered })
+    .from(inspectionPhotos)
+    .innerJoin(inspections, eq(inspections.id, inspectionPhotos.inspectionId))
+    .innerJoin(listings, eq(listings.id, inspections.listingId))
+    .where(eq(inspectionPhotos.storageKey, storageKey))
+    .limit(1);
+  if (photos[0]) return { ...photos[0], viewerOffered: Boolean(photos[0].viewerOffered), kind: 'report' };
+  return null;
 }

@@ -149,16 +149,22 @@ export async function removeImage(
 /**
  * A picture's bytes for this viewer, or null (404). Pictures of listings the viewer may not see are not
  * served (issue 10): an active listing's to everyone; any other (inactive, sold, archived) only to admins
- * and to dealers who made an offer on it (their offer lists show it). `path` is `${key}-${width}.webp`.
+ * and to dealers who made an offer on it (their offer lists show it). Condition-report photos: to staff, and
+ * to approved dealers where they may see the listing. `path` is `${key}-${width}.webp`.
  */
 export async function imageFor(ctx: AppContext, viewer: Actor | null, path: string): Promise<Buffer | null> {
   const key = path.replace(/-(400|800|1600)\.webp$/, '');
   const listing = await repo.imageOwnerListing(ctx.db, key, viewer?.userId ?? null);
   if (!listing) return null;
+  // Staff see every picture (inspectors photograph tractors before they go live). Report photos are part of
+  // the full report, which only approved dealers read (docs/product/condition-reports.md).
+  const staff = viewer?.status === 'admin' || viewer?.status === 'inspector';
+  const dealer = viewer !== null && hasDealerRights(viewer.status);
   const allowed =
-    listing.status === 'active' ||
-    viewer?.status === 'admin' ||
-    (listing.viewerOffered && viewer !== null && hasDealerRights(viewer.status));
+    staff ||
+    (listing.kind === 'report'
+      ? dealer && (listing.status === 'active' || listing.viewerOffered)
+      : listing.status === 'active' || (dealer && listing.viewerOffered));
   if (!allowed) return null;
   return storageFor(ctx.config).get(path);
 }
