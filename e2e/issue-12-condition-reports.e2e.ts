@@ -29,6 +29,10 @@ async function apiPost(page: Page, path: string, data: unknown) {
   return res.json();
 }
 
+/** How many images matching `selector` have loaded (naturalWidth > 0). */
+const loadedImages = (page: Page, selector: string) =>
+  page.$$eval(selector, (imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length);
+
 const photo = async (background: string) => ({
   name: 'meter.jpg',
   mimeType: 'image/jpeg',
@@ -109,6 +113,8 @@ describe.runIf(hasBrowser())('issue 12: condition reports', () => {
       .locator('input[type=file]')
       .setInputFiles(await photo('#78716c'));
     await expect.poll(() => page.getByRole('img', { name: 'Shot 1' }).count()).toBe(2);
+    // The photos really load (a refused picture shows only its alt text).
+    await expect.poll(() => loadedImages(page, 'img[alt="Shot 1"]')).toBe(2);
     await shot(page, 'form-identification-390');
     await expectNoAxeViolations(page, ['main']);
 
@@ -197,6 +203,7 @@ describe.runIf(hasBrowser())('issue 12: condition reports', () => {
     await section.getByRole('button', { name: /Open photo 1 of Hour meter working and readable/ }).click();
     const viewer = page.getByRole('dialog');
     await viewer.getByRole('img').waitFor();
+    await expect.poll(() => loadedImages(page, '[role="dialog"] img')).toBe(1);
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     await shot(page, 'report-1280');
