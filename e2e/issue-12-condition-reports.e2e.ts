@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,18 +10,15 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  screenshot,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
 
-/** Screenshots for the issue's note (kept outside the repository). */
-const SCREENS = '/work/screens/issue-12';
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
-}
+/** Screenshots for the issue's note, in e2e/artifacts like the other journeys'. */
+const shot = (page: Page, name: string) => screenshot(page, `issue-12-${name}`);
 
 async function apiPost(page: Page, path: string, data: unknown) {
   const res = await apiWrite(page, 'POST', path, data);
