@@ -57,6 +57,8 @@ export const listingSummarySchema = z.object({
   priceCents: z.number(),
   status: z.string(),
   imageUrl: z.string().nullable(),
+  /** "Sold as-is, not inspected": the admin's reason, shown wherever the tractor is (condition-reports.md). */
+  asIsReason: z.string().nullable(),
 });
 export type OfferListingSummary = z.infer<typeof listingSummarySchema>;
 

@@ -256,6 +256,17 @@ describe('condition reports API', () => {
     expect(otherCard).toMatchObject({ asIs: true, grade: null });
     const asIs = (await asDealer.get(`/api/listings/${other.json().id}`)).json();
     expect(asIs).toMatchObject({ status: 'active', asIsReason: 'Auction lot, sold as seen', grade: null });
+    // The reason follows the tractor to the dealer's offers (My Offers and Purchased Inventory read them).
+    const offered = await asDealer.post('/api/offers', {
+      listingId: other.json().id,
+      offerType: 'offer',
+      amount: '1,000',
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const mine = (await asDealer.get('/api/offers/mine')).json().offers;
+    expect(mine.find((o: { listingId: string }) => o.listingId === other.json().id).listing).toMatchObject({
+      asIsReason: 'Auction lot, sold as seen',
+    });
     const bad = await asDealer.get('/api/listings?gradeMin=7');
     expect(bad.statusCode).toBe(400);
   });

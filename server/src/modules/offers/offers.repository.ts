@@ -243,6 +243,7 @@ const listingSummary = {
   listingCondition: listings.condition,
   listingHours: listings.hours,
   listingStatus: listings.status,
+  listingAsIsReason: listings.asIsReason,
   imageKey: primaryImageKey,
 };
 
@@ -255,6 +256,7 @@ export type OfferWithListingRow = OfferRow & {
   listingCondition: string;
   listingHours: number;
   listingStatus: string;
+  listingAsIsReason: string | null;
   imageKey: string | null;
 };
 

@@ -90,6 +90,7 @@ function listingOf(r: repo.OfferWithListingRow) {
     priceCents: r.listingPriceCents,
     status: r.listingStatus,
     imageUrl: cardImageUrl(r.imageKey),
+    asIsReason: r.listingAsIsReason,
   };
 }
 

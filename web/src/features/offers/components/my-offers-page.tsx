@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
+import { AsIsNotice } from '@/features/inspections';
 import { formatDateTime } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type OfferWithListing, useMyOffers } from '../api/offers';
@@ -82,6 +83,7 @@ function OfferCard({ offer }: { offer: OfferWithListing }) {
           <OfferStatusBadge status={offer.status} />
           <OfferTypeBadge type={offer.offerType} />
         </div>
+        {offer.listing.asIsReason && <AsIsNotice reason={offer.listing.asIsReason} />}
         <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">

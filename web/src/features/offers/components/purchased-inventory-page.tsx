@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
-import { PurchasedReportLink } from '@/features/inspections';
+import { AsIsNotice, PurchasedReportLink } from '@/features/inspections';
 import { formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type Purchase, usePurchases } from '../api/offers';
@@ -102,7 +102,11 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
             <dd className="font-medium">{formatLongDate(purchase.acceptedAt ?? purchase.createdAt)}</dd>
           </div>
         </dl>
-        <PurchasedReportLink offerId={purchase.id} listingId={purchase.listingId} />
+        {l.asIsReason ? (
+          <AsIsNotice reason={l.asIsReason} />
+        ) : (
+          <PurchasedReportLink offerId={purchase.id} listingId={purchase.listingId} />
+        )}
         <Button asChild variant="outline" className="mt-auto">
           <Link to={`/tractor/${purchase.listingId}`} aria-label={`View Details: ${name}`}>
             View Details
