@@ -145,8 +145,8 @@ const specRules = Object.fromEntries(
   ]),
 ) as { [F in SpecField as F['key']]: SpecRule<F['kind']> };
 
-/** Listing fields without defaults (the edit body is a partial of these). Price in cents. */
-const listingFields = z.object({
+/** Listing fields without defaults (the edit body is a partial of these; the web form reuses the text ones). */
+export const listingFields = z.object({
   make: z.enum(LISTING_BRANDS, { error: 'Make is required' }),
   model: z
     .string()

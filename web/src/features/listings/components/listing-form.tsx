@@ -1,5 +1,5 @@
 import { LISTING_BRANDS } from '@domain/brands';
-import type { ListingBody, ListingDetail } from '@domain/listing-schemas';
+import { type ListingBody, type ListingDetail, listingFields } from '@domain/listing-schemas';
 import {
   CONDITIONS,
   LISTING_LIMITS,
@@ -30,12 +30,8 @@ const maxText = (max: number) => z.string().max(max, tooLongMessage(max));
 // Form values are the strings the inputs hold; they become numbers (price in cents) on submit. The limits are
 // the API's (domain/listings.ts: LISTING_LIMITS and each specification field's max in SPEC_FIELDS).
 const schema = z.object({
-  make: z.enum(LISTING_BRANDS, { error: 'Make is required' }),
-  model: z
-    .string()
-    .trim()
-    .min(1, 'Model is required')
-    .max(LISTING_LIMITS.model, `Model must be at most ${LISTING_LIMITS.model} characters`),
+  make: listingFields.shape.make,
+  model: listingFields.shape.model,
   year: z
     .string()
     .min(1, 'Year is required')
@@ -43,11 +39,9 @@ const schema = z.object({
     .refine((s) => Number(s) <= yearMax(), `Year must be ${yearMax()} or earlier`),
   hours: z.string().refine((s) => /^\d+$/.test(s.trim()), 'Hours must be at least 0'),
   price: z.string().refine((s) => parseDollarsToCents(s) !== null, 'Price must be at least 0'),
-  location: z.string().min(1, 'Location is required'),
-  condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
-  description: z
-    .string()
-    .max(LISTING_LIMITS.description, `Description must be at most ${LISTING_LIMITS.description} characters`),
+  location: listingFields.shape.location,
+  condition: listingFields.shape.condition,
+  description: listingFields.shape.description,
   transmission: maxText(LISTING_LIMITS.transmission),
   frontLoader: z.boolean(),
   otherInfo: maxText(LISTING_LIMITS.otherInfo),
