@@ -25,7 +25,9 @@ export async function claimDueMessages(
   const result = await exec.execute(sql`
     with due as (
       select id from outbox
-      where (status = 'pending' and next_attempt_at <= ${now})
+      -- next_attempt_at has microseconds (the database's now() at insert), the worker's clock milliseconds:
+      -- a row queued within the current millisecond is due too, or a fast worker pass would skip it.
+      where (status = 'pending' and next_attempt_at < ${now}::timestamptz + interval '1 millisecond')
          or (status = 'sending' and locked_until < ${now})
       order by next_attempt_at, id
       limit ${limit}
