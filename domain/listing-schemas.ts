@@ -51,8 +51,10 @@ export type ListingCard = z.infer<typeof dealerCardSchema> | z.infer<typeof publ
 const page = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    /** All matches; only the first page carries it (later pages answer -1). */
+    /** All matches, counted up to INVENTORY_COUNT_CAP; only the first page carries it (later pages answer -1). */
     total: z.number(),
+    /** true: there are more than INVENTORY_COUNT_CAP matches and `total` is the cap ("1,000+ tractors"). */
+    totalCapped: z.boolean(),
     nextCursor: z.string().nullable(),
     brands: z.array(z.string()),
   });
@@ -77,6 +79,8 @@ export const detailSchema = z.object({
   hours: z.number(),
   priceCents: z.number().nullable(),
   location: z.string(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
   condition: z.string(),
   description: z.string(),
   transmission: z.string().nullable(),
@@ -88,6 +92,19 @@ export const detailSchema = z.object({
   asIsReason: z.string().nullable(),
   specs: specSchema,
   images: z.array(imageSchema),
+  /** Dealers watching it (issue 17): for admins (and sellers later); null for everyone else. */
+  watchCount: z.number().nullable().optional(),
+  /** The viewer is the dealer selling it (no offer button; docs/product/dealer-selling.md). */
+  ownListing: z.boolean(),
+  /** After a dealer's sale: the other party's company and contact, for the buyer and the seller only. */
+  saleContact: z
+    .object({
+      role: z.enum(['buyer', 'seller']),
+      name: z.string(),
+      email: z.string(),
+      companyName: z.string(),
+    })
+    .nullable(),
 });
 /** A listing for the detail page; priceCents is null for signed-out visitors. */
 export type ListingDetail = z.infer<typeof detailSchema>;
@@ -104,18 +121,27 @@ export const adminRowSchema = z.object({
   status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
   grade: z.number().nullable(),
+  /** Sold as-is, not inspected (the review's Approve asks for a reason when there is neither this nor a report). */
+  asIs: z.boolean(),
   owner: z.object({ name: z.string(), email: z.string() }),
   imageCount: z.number(),
   /** Offers ever made on it: a listing with any is archived instead of deleted. */
   offerCount: z.number(),
+  /** Dealers watching it (issue 17, docs/product/dealer-tools.md#watchlist). */
+  watchCount: z.number(),
   archivedAt: z.string().nullable(),
   image: cardImageSchema.nullable(),
+  /** A dealer's listing: its stage in the review (null for FieldLot's own). */
+  reviewStatus: z.enum(['draft', 'in_review', 'changes_requested', 'approved', 'withdrawn']).nullable(),
+  seller: z.object({ name: z.string(), companyName: z.string() }).nullable(),
 });
 export type AdminListingRow = z.infer<typeof adminRowSchema>;
 export const adminPageSchema = z.object({
   items: z.array(adminRowSchema),
   total: z.number(),
   nextCursor: z.string().nullable(),
+  /** Dealers' listings waiting for review (the "In review" tab's count). */
+  inReview: z.number(),
 });
 export type AdminListingsPage = z.infer<typeof adminPageSchema>;
 
@@ -145,6 +171,12 @@ const specRules = Object.fromEntries(
   ]),
 ) as { [F in SpecField as F['key']]: SpecRule<F['kind']> };
 
+/** The tractor's ZIP code: five digits, or empty (the listing form and the API). */
+export const listingZipRule = z
+  .string()
+  .trim()
+  .regex(/^(\d{5})?$/, 'Enter a 5-digit ZIP code');
+
 /** Listing fields without defaults (the edit body is a partial of these; the web form reuses the text ones). */
 export const listingFields = z.object({
   make: z.enum(LISTING_BRANDS, { error: 'Make is required' }),
@@ -173,6 +205,9 @@ export const listingFields = z.object({
     .trim()
     .min(1, 'Location is required')
     .max(LISTING_LIMITS.location, `Location must be at most ${LISTING_LIMITS.location} characters`),
+  // City and ZIP where the tractor stands, for delivery estimates (docs/product/purchases.md#delivery-and-landed-cost).
+  city: optText(80),
+  zip: listingZipRule.nullish().transform((v) => (v === undefined ? undefined : v || null)),
   condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
   description: z
     .string()
@@ -181,6 +216,13 @@ export const listingFields = z.object({
   transmission: optText(LISTING_LIMITS.transmission),
   frontLoader: z.boolean(),
   otherInfo: optText(LISTING_LIMITS.otherInfo),
+  /** A dealer's lowest acceptable offer (docs/product/dealer-selling.md#floor-price): private to seller and admins. */
+  floorPriceCents: z
+    .number()
+    .int('Floor price must be in whole cents')
+    .min(0, 'Floor price must be at least 0')
+    .max(LISTING_LIMITS.priceCents)
+    .nullish(),
   ...specRules,
 });
 

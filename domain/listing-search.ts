@@ -3,6 +3,21 @@ import { CONDITIONS, LISTING_LIMITS, LISTING_STATUSES, US_STATES, YEAR_MIN } fro
 
 // The inventory's search filters: one schema for the server's query parsing and the SPA's URL state.
 
+/**
+ * The inventory counts its matches exactly up to this many; beyond, it says "1,000+ tractors"
+ * (docs/product/listings.md#search-and-filters; decision 0020).
+ */
+export const INVENTORY_COUNT_CAP = 1000;
+
+/** Searches this short match the start of the make or the model (a substring of 1-2 letters says little). */
+export const SHORT_SEARCH_MAX = 2;
+
+/** "1 tractor", "250 tractors", "1,000+ tractors" (the count is capped at INVENTORY_COUNT_CAP). */
+export function tractorCountText(total: number, capped: boolean): string {
+  if (capped) return `${INVENTORY_COUNT_CAP.toLocaleString('en-US')}+ tractors`;
+  return `${total.toLocaleString('en-US')} ${total === 1 ? 'tractor' : 'tractors'}`;
+}
+
 export const SORTS = [
   'newest',
   'price_asc',
@@ -65,10 +80,9 @@ export const listingFilterFields = {
 };
 
 /** Minimum above maximum is an error of the minimum's field. */
-function rangeChecks<T extends { yearMin?: number; yearMax?: number; priceMin?: number; priceMax?: number }>(
-  v: T,
-  ctx: z.RefinementCtx,
-) {
+export function rangeChecks<
+  T extends { yearMin?: number; yearMax?: number; priceMin?: number; priceMax?: number },
+>(v: T, ctx: z.RefinementCtx) {
   if (v.yearMin !== undefined && v.yearMax !== undefined && v.yearMin > v.yearMax)
     ctx.addIssue({ code: 'custom', path: ['yearMin'], message: 'Minimum year cannot be after maximum year' });
   if (v.priceMin !== undefined && v.priceMax !== undefined && v.priceMin > v.priceMax)
@@ -97,8 +111,11 @@ export const publicQuerySchema = z
   .object({ ...publicFilterFields, cursor, sort: z.enum(PUBLIC_SORTS).default('newest') })
   .superRefine(rangeChecks);
 
-/** "archived" is the admin's filter of archived listings (whatever their status); the others hide them. */
-export const ADMIN_LISTING_FILTERS = [...LISTING_STATUSES, 'archived'] as const;
+/**
+ * "archived" is the admin's filter of archived listings (whatever their status); "in_review" the dealers'
+ * listings waiting for FieldLot's review (issue 13); the others hide archived ones.
+ */
+export const ADMIN_LISTING_FILTERS = [...LISTING_STATUSES, 'archived', 'in_review'] as const;
 export const adminQuerySchema = z.object({
   q: listingFilterFields.q,
   status: z.enum(ADMIN_LISTING_FILTERS).optional(),

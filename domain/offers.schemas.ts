@@ -73,12 +73,18 @@ export const offerSchema = z.object({
   counterOfferAmountCents: z.number().nullable(),
   counterMessage: z.string().nullable(),
   acceptedAt: z.string().nullable(),
+  /** When an open offer or counter expires (docs/product/dealer-tools.md#offers-that-expire). */
+  expiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
-export const offerWithListingSchema = offerSchema.extend({ listing: listingSummarySchema });
+export const offerWithListingSchema = offerSchema.extend({
+  listing: listingSummarySchema,
+  /** The dealership member who made the offer ("by Dana Whitfield" on My Offers; dealer-tools.md). */
+  actedBy: z.object({ id: z.string(), name: z.string() }),
+});
 export type OfferWithListing = z.infer<typeof offerWithListingSchema>;
 
 export const offerPartySchema = z.object({

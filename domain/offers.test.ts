@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canTransitionOffer,
+  formatOfferTimeLeft,
   isOpenOffer,
   maxOfferCents,
   OFFER_ACTIONS,
@@ -15,6 +16,7 @@ import {
   offerActionsFor,
   offerAmountSchema,
   offerCapCents,
+  offerExpiresAt,
   offerSourcesFor,
 } from './offers';
 
@@ -28,23 +30,29 @@ describe('offer status machine (offers.md#status-machine)', () => {
     'countered>withdrawn:buyer',
     'pending>replaced:buyer',
     'countered>replaced:buyer',
+    'pending>expired:system',
+    'countered>expired:system',
+    'accepted>returned:system',
   ]);
 
-  it('allows exactly the listed moves and refuses every other one, for both actors', () => {
+  it('allows exactly the listed moves and refuses every other one, for every actor', () => {
     for (const from of OFFER_STATUSES)
       for (const to of OFFER_STATUSES)
-        for (const by of ['admin', 'buyer'] as OfferRole[])
+        for (const by of ['admin', 'buyer', 'system'] as OfferRole[])
           expect(canTransitionOffer(from, to, by), `${from}>${to}:${by}`).toBe(
             allowed.has(`${from}>${to}:${by}`),
           );
   });
 
-  it('never leaves accepted, rejected, withdrawn or replaced', () => {
-    for (const from of ['accepted', 'rejected', 'withdrawn', 'replaced'] as OfferStatus[])
-      for (const to of OFFER_STATUSES) {
-        expect(canTransitionOffer(from, to, 'admin')).toBe(false);
-        expect(canTransitionOffer(from, to, 'buyer')).toBe(false);
-      }
+  it('never leaves rejected, withdrawn, replaced, expired or returned; accepted only to returned', () => {
+    for (const from of ['rejected', 'withdrawn', 'replaced', 'expired', 'returned'] as OfferStatus[])
+      for (const to of OFFER_STATUSES)
+        for (const by of OFFER_ROLES) expect(canTransitionOffer(from, to, by)).toBe(false);
+    for (const to of OFFER_STATUSES)
+      for (const by of OFFER_ROLES)
+        expect(canTransitionOffer('accepted', to, by), `${to}:${by}`).toBe(
+          to === 'returned' && by === 'system',
+        );
   });
 
   it('names the source statuses of conditional updates', () => {
@@ -62,6 +70,8 @@ describe('offer status machine (offers.md#status-machine)', () => {
       rejected: 'red',
       withdrawn: 'grey',
       replaced: 'grey',
+      expired: 'grey',
+      returned: 'grey',
     });
   });
 
@@ -82,8 +92,24 @@ describe('offerActionsFor: who may do what to an offer (one table)', () => {
   it('gives the buyer withdraw and replace on open offers, accept_counter only on a counter', () => {
     expect(offerActionsFor('pending', 'buyer')).toEqual(['withdraw', 'replace']);
     expect(offerActionsFor('countered', 'buyer')).toEqual(['accept_counter', 'withdraw', 'replace']);
-    for (const status of ['accepted', 'rejected', 'withdrawn', 'replaced'] as OfferStatus[])
+    for (const status of ['accepted', 'rejected', 'withdrawn', 'replaced', 'expired'] as OfferStatus[])
       expect(offerActionsFor(status, 'buyer'), status).toEqual([]);
+  });
+
+  it('gives the seller of a dealer listing the admin steps on pending offers, and nothing of the buyer', () => {
+    expect(offerActionsFor('pending', 'seller')).toEqual(['accept', 'reject', 'counter']);
+    expect(offerActionsFor('countered', 'seller')).toEqual([]);
+    expect(offerActionsFor('pending', 'admin')).toEqual(offerActionsFor('pending', 'seller'));
+  });
+
+  it('lets only the system expire open offers, and return an accepted one (the sale undone)', () => {
+    expect(offerActionsFor('pending', 'system')).toEqual(['expire']);
+    expect(offerActionsFor('countered', 'system')).toEqual(['expire']);
+    expect(offerActionsFor('expired', 'system')).toEqual([]);
+    expect(offerActionsFor('accepted', 'system')).toEqual(['return']);
+    expect(offerActionsFor('returned', 'system')).toEqual([]);
+    expect(offerActionSources('expire')).toEqual([...OPEN_OFFER_STATUSES]);
+    expect(offerActionSources('return')).toEqual(['accepted']);
   });
 
   it('agrees with the transition table for every status, role and action', () => {
@@ -92,7 +118,7 @@ describe('offerActionsFor: who may do what to an offer (one table)', () => {
         for (const action of OFFER_ACTIONS) {
           const t = OFFER_TRANSITIONS[action];
           expect(offerActionsFor(status, role).includes(action)).toBe(
-            t.by === role && t.from.includes(status),
+            t.by.includes(role) && t.from.includes(status),
           );
         }
   });
@@ -106,6 +132,26 @@ describe('offerActionsFor: who may do what to an offer (one table)', () => {
 
   it('calls pending and countered open, nothing else', () => {
     expect(OFFER_STATUSES.filter(isOpenOffer)).toEqual(['pending', 'countered']);
+  });
+});
+
+describe('offer expiry (dealer-tools.md#offers-that-expire)', () => {
+  const made = new Date('2026-05-01T10:00:00Z');
+
+  it('expires OFFER_TTL_HOURS after the offer or counter', () => {
+    expect(offerExpiresAt(made, 48).toISOString()).toBe('2026-05-03T10:00:00.000Z');
+    expect(offerExpiresAt(made, 1).toISOString()).toBe('2026-05-01T11:00:00.000Z');
+  });
+
+  it('shows the time left as "expires in 5 h", minutes in the last hour, then expired', () => {
+    const at = offerExpiresAt(made, 48);
+    expect(formatOfferTimeLeft(at, made)).toBe('expires in 48 h');
+    expect(formatOfferTimeLeft(at.toISOString(), at.getTime() - 5 * 3600_000)).toBe('expires in 5 h');
+    expect(formatOfferTimeLeft(at, at.getTime() - 5 * 3600_000 - 20 * 60_000)).toBe('expires in 5 h');
+    expect(formatOfferTimeLeft(at, at.getTime() - 35 * 60_000)).toBe('expires in 35 min');
+    expect(formatOfferTimeLeft(at, at.getTime() - 10_000)).toBe('expires in 1 min');
+    expect(formatOfferTimeLeft(at, at)).toBe('expired');
+    expect(formatOfferTimeLeft(at, at.getTime() + 1)).toBe('expired');
   });
 });
 

@@ -8,13 +8,19 @@ export const OFFER_STATUSES = [
   'rejected',
   'withdrawn',
   'replaced',
+  'expired',
+  'returned',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_TYPES = ['buy_now', 'offer'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
 
-/** Who acts on an offer. A seller role comes later: add it here and give it rows in OFFER_TRANSITIONS. */
-export const OFFER_ROLES = ['admin', 'buyer'] as const;
+/**
+ * Who acts on an offer: FieldLot's admins (any listing), the buyer, the seller of a dealer's listing
+ * (issue 13: only on offers made on their own listings; docs/product/dealer-selling.md#offers-on-your-tractors),
+ * and 'system', the scheduled expiry job (docs/product/dealer-tools.md#offers-that-expire).
+ */
+export const OFFER_ROLES = ['admin', 'seller', 'buyer', 'system'] as const;
 export type OfferRole = (typeof OFFER_ROLES)[number];
 
 /** An offer still waiting for an answer: the buyer may withdraw or replace it; a sale ends it. */
@@ -31,31 +37,38 @@ export const OFFER_ACTIONS = [
   'accept_counter',
   'withdraw',
   'replace',
+  'expire',
+  'return',
 ] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /**
  * docs/product/offers.md#status-machine, the one table of who may do what to an offer: each action, the statuses it
- * starts from, where it leads and the role allowed to take it. pending -> accepted | rejected | countered
- * (admin); countered -> accepted (buyer accepts the counter); open -> withdrawn (buyer); open -> replaced
- * (buyer: a new offer on the same tractor ends the open one, issue 9; one open offer per dealer per listing).
+ * starts from, where it leads and the roles allowed to take it. pending -> accepted | rejected | countered
+ * (admin, or the seller of a dealer's listing); countered -> accepted (buyer accepts the counter); open -> withdrawn (buyer); open -> replaced
+ * (buyer: a new offer on the same tractor ends the open one, issue 9; one open offer per dealer per listing);
+ * open -> expired (system: OFFER_TTL_HOURS after it was made or countered, issue 17); accepted -> returned (system,
+ * in the transaction of an admin cancelling the purchase or answering a claim with cancel and return: the sale is
+ * undone and the tractor may be sold again, docs/product/purchases.md#status-machine).
  */
 export const OFFER_TRANSITIONS: Readonly<
-  Record<OfferAction, { from: readonly OfferStatus[]; to: OfferStatus; by: OfferRole }>
+  Record<OfferAction, { from: readonly OfferStatus[]; to: OfferStatus; by: readonly OfferRole[] }>
 > = {
-  accept: { from: ['pending'], to: 'accepted', by: 'admin' },
-  reject: { from: ['pending'], to: 'rejected', by: 'admin' },
-  counter: { from: ['pending'], to: 'countered', by: 'admin' },
-  accept_counter: { from: ['countered'], to: 'accepted', by: 'buyer' },
-  withdraw: { from: OPEN_OFFER_STATUSES, to: 'withdrawn', by: 'buyer' },
-  replace: { from: OPEN_OFFER_STATUSES, to: 'replaced', by: 'buyer' },
+  accept: { from: ['pending'], to: 'accepted', by: ['admin', 'seller'] },
+  reject: { from: ['pending'], to: 'rejected', by: ['admin', 'seller'] },
+  counter: { from: ['pending'], to: 'countered', by: ['admin', 'seller'] },
+  accept_counter: { from: ['countered'], to: 'accepted', by: ['buyer'] },
+  withdraw: { from: OPEN_OFFER_STATUSES, to: 'withdrawn', by: ['buyer'] },
+  replace: { from: OPEN_OFFER_STATUSES, to: 'replaced', by: ['buyer'] },
+  expire: { from: OPEN_OFFER_STATUSES, to: 'expired', by: ['system'] },
+  return: { from: ['accepted'], to: 'returned', by: ['system'] },
 };
 
 /** What `role` may do to an offer in `status` (the buttons a screen shows; the service's check). */
 export function offerActionsFor(status: OfferStatus, role: OfferRole): OfferAction[] {
   return OFFER_ACTIONS.filter((a) => {
     const t = OFFER_TRANSITIONS[a];
-    return t.by === role && t.from.includes(status);
+    return t.by.includes(role) && t.from.includes(status);
   });
 }
 
@@ -75,7 +88,7 @@ export function offerSourcesFor(to: OfferStatus, by: OfferRole): OfferStatus[] {
 
 function offerSourcesOf(action: OfferAction, to: OfferStatus, by: OfferRole): readonly OfferStatus[] {
   const t = OFFER_TRANSITIONS[action];
-  return t.to === to && t.by === by ? t.from : [];
+  return t.to === to && t.by.includes(by) ? t.from : [];
 }
 
 /** Badge colours (docs/product/offers.md#status-machine): yellow, blue, green, red, grey. */
@@ -86,7 +99,28 @@ export const OFFER_STATUS_TONE: Record<OfferStatus, 'yellow' | 'blue' | 'green' 
   rejected: 'red',
   withdrawn: 'grey',
   replaced: 'grey',
+  expired: 'grey',
+  returned: 'grey',
 };
+
+/** How long an offer or a counter-offer stays open unless configured (OFFER_TTL_HOURS). */
+export const DEFAULT_OFFER_TTL_HOURS = 48;
+
+/** When an offer made or countered at `from` expires. */
+export function offerExpiresAt(from: Date, ttlHours: number): Date {
+  return new Date(from.getTime() + ttlHours * 3600_000);
+}
+
+/**
+ * The time left on an open offer as both sides see it (docs/product/dealer-tools.md#offers-that-expire):
+ * "expires in 5 h" (whole hours, rounded), under an hour "expires in 35 min", then "expired".
+ */
+export function formatOfferTimeLeft(expiresAt: Date | string, now: Date | number): string {
+  const left = new Date(expiresAt).getTime() - new Date(now).getTime();
+  if (left <= 0) return 'expired';
+  if (left < 3600_000) return `expires in ${Math.max(1, Math.ceil(left / 60_000))} min`;
+  return `expires in ${Math.round(left / 3600_000)} h`;
+}
 
 export const OFFER_MIN_CENTS = 100;
 export const OFFER_ABSOLUTE_MAX_CENTS = 10_000_000_00;

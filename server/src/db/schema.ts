@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -17,9 +18,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '../../../domain/admin.js';
+import type { ReviewStatus } from '../../../domain/dealer-listings.js';
+import type { DealershipRole, MemberRole } from '../../../domain/dealerships.js';
 import type { InquiryStatus } from '../../../domain/inquiries.js';
 import type { Condition, ListingStatus } from '../../../domain/listings.js';
 import type { OfferStatus, OfferType } from '../../../domain/offers.js';
+import type { Fulfilment, PurchaseStatus } from '../../../domain/purchases.js';
 import type { UserStatus } from '../../../domain/users.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -37,7 +41,14 @@ export const users = pgTable(
     status: text('status').$type<UserStatus>().notNull().default('pending'),
     passwordHash: text('password_hash'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
+    // Two-letter US state: a seller sees a buyer as "A dealer in Iowa" before the sale (issue 13).
+    state: text('state'),
     lastDigestAt: ts('last_digest_at'),
+    // The dealer's delivery address (company address in My Account; docs/product/purchases.md#delivery-and-landed-cost).
+    addressLine: text('address_line'),
+    addressCity: text('address_city'),
+    addressState: text('address_state'),
+    addressZip: text('address_zip'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -116,6 +127,16 @@ export const listings = pgTable(
     asIsReason: text('as_is_reason'),
     // Archived instead of deleted once the listing has had an offer (issue 9); never active while archived.
     archivedAt: ts('archived_at'),
+    // A dealer's listing (issue 13, docs/product/dealer-selling.md): the seller, their private floor price, the
+    // review state beside `status` and the admin's change request. All null for FieldLot's own listings.
+    sellerUserId: uuid('seller_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    floorPriceCents: money('floor_price_cents'),
+    reviewStatus: text('review_status').$type<ReviewStatus>(),
+    changeRequestReason: text('change_request_reason'),
+    submittedAt: ts('submitted_at'),
+    // Where the tractor stands, for delivery estimates (optional for older rows; issue 14).
+    city: text('city'),
+    zip: text('zip'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -137,8 +158,32 @@ export const listings = pgTable(
     index('tractor_listings_hours_idx').on(t.status, t.hours, t.id),
     index('tractor_listings_location_idx').on(t.location),
     index('tractor_listings_user_idx').on(t.userId),
+    check('tractor_listings_zip_check', sql`${t.zip} is null or ${t.zip} ~ '^[0-9]{5}$'`),
     check('tractor_listings_grade_check', sql`${t.gradeTenths} = 0 or ${t.gradeTenths} between 10 and 50`),
     index('tractor_listings_grade_idx').on(t.status, t.gradeTenths, t.id),
+    check(
+      'tractor_listings_review_status_check',
+      sql`${t.reviewStatus} is null or ${t.reviewStatus} in ('draft','in_review','changes_requested','approved','withdrawn')`,
+    ),
+    check(
+      'tractor_listings_seller_review_check',
+      sql`(${t.sellerUserId} is null) = (${t.reviewStatus} is null)`,
+    ),
+    check(
+      'tractor_listings_floor_price_check',
+      sql`${t.floorPriceCents} is null or ${t.floorPriceCents} >= 0`,
+    ),
+    check(
+      'tractor_listings_live_approved_check',
+      sql`${t.reviewStatus} is null or ${t.status} <> 'active' or ${t.reviewStatus} = 'approved'`,
+    ),
+    index('tractor_listings_seller_idx').on(t.sellerUserId, t.updatedAt),
+    index('tractor_listings_review_idx').on(t.reviewStatus).where(sql`${t.reviewStatus} = 'in_review'`),
+    // One- and two-letter searches: a prefix of make or model (decision 0020).
+    index('tractor_listings_make_prefix_idx').on(t.status, sql`lower(${t.make}) text_pattern_ops`),
+    index('tractor_listings_model_prefix_idx').on(t.status, sql`lower(${t.model}) text_pattern_ops`),
+    // A state filter, newest first (decision 0020).
+    index('tractor_listings_location_created_idx').on(t.status, t.location, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -160,6 +205,77 @@ export const listingImages = pgTable(
   (t) => [
     index('tractor_images_listing_order_idx').on(t.listingId, t.imageOrder),
     uniqueIndex('tractor_images_one_primary_key').on(t.listingId).where(sql`${t.isPrimary}`),
+    // The card's primary image as an index-only scan (decision 0020).
+    index('tractor_images_primary_card_idx')
+      .on(t.listingId, t.storageKey, t.width, t.height)
+      .where(sql`${t.isPrimary}`),
+  ],
+);
+
+/** Dealership teams (migration 0012, docs/product/dealer-tools.md#dealership-teams). */
+export const dealerships = pgTable(
+  'dealerships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dealerships_owner_key').on(t.ownerUserId)],
+);
+
+/** One dealership per user; a removed member keeps the row (removed_at) so the account never silently rejoins. */
+export const dealershipMembers = pgTable(
+  'dealership_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    dealershipId: uuid('dealership_id')
+      .notNull()
+      .references(() => dealerships.id, { onDelete: 'restrict' }),
+    role: text('role').$type<DealershipRole>().notNull(),
+    offerLimitCents: money('offer_limit_cents'),
+    createdAt: createdAt(),
+    removedAt: ts('removed_at'),
+  },
+  (t) => [
+    check('dealership_members_role_check', sql`${t.role} in ('owner','buyer','viewer')`),
+    check('dealership_members_limit_check', sql`${t.offerLimitCents} is null or ${t.offerLimitCents} >= 100`),
+    index('dealership_members_dealership_idx').on(t.dealershipId),
+  ],
+);
+
+/** Invitations: only the SHA-256 of the single-use token is stored. */
+export const dealershipInvites = pgTable(
+  'dealership_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealershipId: uuid('dealership_id')
+      .notNull()
+      .references(() => dealerships.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    role: text('role').$type<MemberRole>().notNull(),
+    offerLimitCents: money('offer_limit_cents'),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    check('dealership_invites_role_check', sql`${t.role} in ('buyer','viewer')`),
+    check('dealership_invites_limit_check', sql`${t.offerLimitCents} is null or ${t.offerLimitCents} >= 100`),
+    uniqueIndex('dealership_invites_token_key').on(t.tokenHash),
+    uniqueIndex('dealership_invites_open_key')
+      .on(t.dealershipId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
 
@@ -186,6 +302,10 @@ export const offers = pgTable(
     counterMessage: text('counter_message'),
     idempotencyKey: text('idempotency_key'),
     acceptedAt: ts('accepted_at'),
+    // The dealership the offer belongs to (migration 0012); buyer_user_id is the member who acted. Null for admins.
+    dealershipId: uuid('dealership_id').references(() => dealerships.id, { onDelete: 'restrict' }),
+    // Open offers and counters expire then (migration 0011, docs/product/dealer-tools.md).
+    expiresAt: ts('expires_at').notNull().default(sql`(now() + interval '48 hours')`),
     // The condition report revision in force at acceptance (set by a trigger, migration 0007).
     inspectionRevisionId: uuid('inspection_revision_id').references(() => inspectionRevisions.id, {
       onDelete: 'restrict',
@@ -197,7 +317,7 @@ export const offers = pgTable(
     check('tractor_offers_type_check', sql`${t.offerType} in ('buy_now','offer')`),
     check(
       'tractor_offers_status_check',
-      sql`${t.status} in ('pending','countered','accepted','rejected','withdrawn','replaced')`,
+      sql`${t.status} in ('pending','countered','accepted','rejected','withdrawn','replaced','expired','returned')`,
     ),
     check('tractor_offers_amount_check', sql`${t.offerAmountCents} >= 100`),
     check(
@@ -215,6 +335,10 @@ export const offers = pgTable(
     index('tractor_offers_listing_buyer_idx').on(t.listingId, t.buyerUserId, t.createdAt.desc()),
     index('tractor_offers_created_idx').on(t.createdAt.desc()),
     index('tractor_offers_status_idx').on(t.status),
+    index('tractor_offers_dealership_created_idx').on(t.dealershipId, t.createdAt.desc()),
+    index('tractor_offers_open_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('pending','countered')`),
   ],
 );
 
@@ -455,4 +579,276 @@ export const inspectionRevisions = pgTable(
     index('inspection_revisions_listing_idx').on(t.listingId, t.number.desc()),
     check('inspection_revisions_grade_check', sql`${t.gradeTenths} between 10 and 50`),
   ],
+);
+
+/**
+ * A dealership's watched tractors (issue 17, docs/product/dealer-tools.md#watchlist), with the price when watched:
+ * one per (dealership, tractor); `userId` is the member who added it (an admin's watches have no dealership).
+ */
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealershipId: uuid('dealership_id').references(() => dealerships.id, { onDelete: 'restrict' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    priceAtWatchCents: money('price_at_watch_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('watchlist_items_dealership_listing_key').on(t.dealershipId, t.listingId),
+    uniqueIndex('watchlist_items_own_listing_key')
+      .on(t.userId, t.listingId)
+      .where(sql`${t.dealershipId} is null`),
+    index('watchlist_items_listing_idx').on(t.listingId),
+  ],
+);
+
+/**
+ * A dealer's saved inventory search (docs/product/dealer-tools.md#saved-searches): the inventory's filters
+ * (domain/listing-search.ts, prices in cents) and the alert setting. Brand preferences became these (0010).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    alert: text('alert').$type<'instant' | 'daily' | 'off'>().notNull().default('off'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_searches_user_name_key').on(t.userId, sql`lower(${t.name})`),
+    index('saved_searches_alert_idx').on(t.alert),
+    check('saved_searches_alert_check', sql`${t.alert} in ('instant','daily','off')`),
+    check('saved_searches_name_check', sql`length(${t.name}) between 1 and 80`),
+  ],
+);
+
+/** Which listing a saved search already alerted about: once per (search, listing). */
+export const savedSearchSends = pgTable(
+  'saved_search_sends',
+  {
+    searchId: uuid('search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'saved_search_sends_pk', columns: [t.searchId, t.listingId] })],
+);
+
+/** The tractors a dealer opened, newest first, trimmed to the last 20 (docs/product/dealer-tools.md#recently-viewed). */
+export const recentViews = pgTable(
+  'recent_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    viewedAt: ts('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'recent_views_pk', columns: [t.userId, t.listingId] }),
+    index('recent_views_user_idx').on(t.userId, t.viewedAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- purchases (issue 14, migration 0009)
+
+/** Gapless numbers: one row per (document kind, year), incremented in the transaction that issues the number. */
+export const documentCounters = pgTable(
+  'document_counters',
+  { name: text('name').notNull(), year: integer('year').notNull(), value: integer('value').notNull() },
+  (t) => [primaryKey({ name: 'document_counters_pk', columns: [t.name, t.year] })],
+);
+
+/** An accepted offer's way to a closed deal (docs/product/purchases.md). Never deleted (trigger). */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'restrict' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    buyerUserId: uuid('buyer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sellerUserId: uuid('seller_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    inspectionRevisionId: uuid('inspection_revision_id').references(() => inspectionRevisions.id, {
+      onDelete: 'restrict',
+    }),
+    priceCents: money('price_cents').notNull(),
+    buyerFeeCents: money('buyer_fee_cents').notNull(),
+    status: text('status').$type<PurchaseStatus>().notNull().default('awaiting_payment'),
+    statusBeforeDispute: text('status_before_dispute').$type<PurchaseStatus>(),
+    cancelReason: text('cancel_reason'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    fulfilment: text('fulfilment').$type<Fulfilment>(),
+    deliveryCents: money('delivery_cents'),
+    deliveryMiles: integer('delivery_miles'),
+    deliveryTo: text('delivery_to'),
+    totalCents: money('total_cents'),
+    creditedCents: money('credited_cents').notNull().default(0),
+    paidCents: money('paid_cents').notNull().default(0),
+    refundedCents: money('refunded_cents').notNull().default(0),
+    releaseCode: text('release_code'),
+    releasedAt: ts('released_at'),
+    carrier: text('carrier'),
+    pickupDate: date('pickup_date', { mode: 'string' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    handedOverAt: ts('handed_over_at'),
+    titleReceivedAt: date('title_received_at', { mode: 'string' }),
+    titleSentAt: ts('title_sent_at'),
+    titleCarrier: text('title_carrier'),
+    titleTracking: text('title_tracking'),
+    guaranteeEndsAt: ts('guarantee_ends_at'),
+    completedAt: ts('completed_at'),
+    cancelledAt: ts('cancelled_at'),
+    // The offer's dealership (migration 0014): its members read the purchase; buyer_user_id is the member who acted.
+    dealershipId: uuid('dealership_id').references(() => dealerships.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_number_key').on(t.number),
+    uniqueIndex('purchases_offer_key').on(t.offerId),
+    index('purchases_buyer_idx').on(t.buyerUserId, t.createdAt.desc()),
+    index('purchases_status_idx').on(t.status, t.dueDate),
+    // The seller dealer's sold tractors and the dealership's purchases (migration 0014).
+    index('purchases_seller_idx').on(t.sellerUserId, t.createdAt.desc()),
+    index('purchases_dealership_idx').on(t.dealershipId, t.createdAt.desc()),
+  ],
+);
+
+/** The timeline of a purchase: insert-only. */
+export const purchaseEvents = pgTable(
+  'purchase_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('purchase_events_purchase_idx').on(t.purchaseId, t.id)],
+);
+
+export interface InvoiceLine {
+  label: string;
+  cents: number;
+}
+export interface BillTo {
+  companyName: string;
+  name: string;
+  email: string;
+  address: string | null;
+}
+
+/** An invoice never changes (trigger); a correction is a credit note. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    billTo: jsonb('bill_to').$type<BillTo>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    totalCents: money('total_cents').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_purchase_key').on(t.purchaseId),
+  ],
+);
+
+/** A guarantee claim: status-only updates, never deleted. */
+export const purchaseClaims = pgTable(
+  'purchase_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    dealerUserId: uuid('dealer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    checkpoints: jsonb('checkpoints').$type<string[]>().notNull(),
+    description: text('description').notNull(),
+    photos: jsonb('photos')
+      .$type<{ storageKey: string; width: number; height: number }[]>()
+      .notNull()
+      .default([]),
+    status: text('status').$type<'open' | 'credited' | 'returned' | 'denied'>().notNull().default('open'),
+    answer: text('answer'),
+    creditCents: money('credit_cents'),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'restrict' }),
+    answeredAt: ts('answered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('purchase_claims_one_open_key').on(t.purchaseId).where(sql`${t.status} = 'open'`)],
+);
+
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    claimId: uuid('claim_id').references(() => purchaseClaims.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    amountCents: money('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('credit_notes_number_key').on(t.number)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<'payment' | 'refund'>().notNull().default('payment'),
+    amountCents: money('amount_cents').notNull(),
+    method: text('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_purchase_idx').on(t.purchaseId, t.createdAt)],
 );

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { detailSchema, imageSchema } from './listing-schemas.js';
+import type { ListingStatus } from './listings.js';
+import { US_STATES } from './listings.js';
+
+/**
+ * docs/product/dealer-selling.md#status-machine: the one lifecycle of a listing, shared by FieldLot's own
+ * listings (admin: inactive, live, sold, archived) and a dealer's (draft, in review, changes requested,
+ * live, withdrawn, sold). Stored as the listing's `status` (active/inactive/sold, what search and offers
+ * read) plus, for a dealer's listing, its `review_status` (draft .. withdrawn).
+ */
+export const LISTING_STAGES = [
+  'draft',
+  'in_review',
+  'changes_requested',
+  'live',
+  'withdrawn',
+  'sold',
+  'inactive',
+  'archived',
+] as const;
+export type ListingStage = (typeof LISTING_STAGES)[number];
+
+/** What a dealer's listing stores beside `status`; `approved` is Live while the listing is active. */
+export const REVIEW_STATUSES = ['draft', 'in_review', 'changes_requested', 'approved', 'withdrawn'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const STAGE_LABEL: Record<ListingStage, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  changes_requested: 'Changes requested',
+  live: 'Live',
+  withdrawn: 'Withdrawn',
+  sold: 'Sold',
+  inactive: 'Inactive',
+  archived: 'Archived',
+};
+
+export const STAGE_TONE: Record<ListingStage, 'yellow' | 'blue' | 'green' | 'red' | 'grey' | 'orange'> = {
+  draft: 'grey',
+  in_review: 'blue',
+  changes_requested: 'orange',
+  live: 'green',
+  withdrawn: 'grey',
+  sold: 'green',
+  inactive: 'grey',
+  archived: 'grey',
+};
+
+/** The stage of a listing from what is stored: sold and archived win, then live, then the dealer's review state. */
+export function listingStage(l: {
+  status: ListingStatus;
+  reviewStatus: ReviewStatus | null;
+  archivedAt?: Date | string | null;
+}): ListingStage {
+  if (l.status === 'sold') return 'sold';
+  if (l.archivedAt) return 'archived';
+  if (l.status === 'active') return 'live';
+  if (l.reviewStatus === null || l.reviewStatus === 'approved') return 'inactive';
+  return l.reviewStatus;
+}
+
+export const LISTING_STAGE_ROLES = ['seller', 'admin', 'system'] as const;
+export type ListingStageRole = (typeof LISTING_STAGE_ROLES)[number];
+
+export const LISTING_STAGE_ACTIONS = [
+  'submit',
+  'approve',
+  'request_changes',
+  'edit',
+  'withdraw',
+  'sell',
+  'activate',
+  'deactivate',
+  'return',
+  'return_own',
+] as const;
+export type ListingStageAction = (typeof LISTING_STAGE_ACTIONS)[number];
+
+/**
+ * Who may move a listing where. A dealer's listing: draft -> in review (seller submits) -> live (admin
+ * approves) or changes requested (admin, with a reason) -> draft (the seller edits); live -> withdrawn
+ * (seller, while no offer is accepted) -> draft (edit); live -> sold (an accepted offer). FieldLot's own
+ * listings: inactive <-> live (admin, live only with a report or as-is), live -> sold. A sale undone (the admin
+ * cancels the purchase, or answers a guarantee claim with cancel and return; docs/product/purchases.md): sold ->
+ * draft for a dealer's listing (the seller edits and submits it again, FieldLot re-inspects), sold -> inactive
+ * for FieldLot's own; 'system' because it follows the purchase, in its transaction.
+ */
+export const LISTING_STAGE_TRANSITIONS: Readonly<
+  Record<
+    ListingStageAction,
+    { from: readonly ListingStage[]; to: ListingStage; by: readonly ListingStageRole[] }
+  >
+> = {
+  submit: { from: ['draft'], to: 'in_review', by: ['seller'] },
+  approve: { from: ['in_review'], to: 'live', by: ['admin'] },
+  request_changes: { from: ['in_review'], to: 'changes_requested', by: ['admin'] },
+  edit: { from: ['draft', 'changes_requested', 'withdrawn'], to: 'draft', by: ['seller'] },
+  withdraw: { from: ['live'], to: 'withdrawn', by: ['seller'] },
+  sell: { from: ['live'], to: 'sold', by: ['system'] },
+  activate: { from: ['inactive'], to: 'live', by: ['admin'] },
+  deactivate: { from: ['live'], to: 'inactive', by: ['admin'] },
+  return: { from: ['sold'], to: 'draft', by: ['system'] },
+  return_own: { from: ['sold'], to: 'inactive', by: ['system'] },
+};
+
+/** Where a sold listing goes when its sale is undone: a dealer's back to Draft, FieldLot's own to inactive. */
+export function returnAction(isDealerListing: boolean): 'return' | 'return_own' {
+  return isDealerListing ? 'return' : 'return_own';
+}
+
+export function canStage(action: ListingStageAction, from: ListingStage, by: ListingStageRole): boolean {
+  const t = LISTING_STAGE_TRANSITIONS[action];
+  return t.by.includes(by) && t.from.includes(from);
+}
+
+/** The actions `role` may take on a listing in `stage` (the buttons a screen shows; the service's check). */
+export function stageActionsFor(stage: ListingStage, role: ListingStageRole): ListingStageAction[] {
+  return LISTING_STAGE_ACTIONS.filter((a) => canStage(a, stage, role));
+}
+
+/** A seller may edit fields and photos only while the listing is not with FieldLot or on sale. */
+export const SELLER_EDITABLE_STAGES: readonly ListingStage[] = LISTING_STAGE_TRANSITIONS.edit.from;
+
+// ---------------------------------------------------------------- fee and texts
+
+/** The seller fee's default, $250 a sale (SELLER_FEE_CENTS configures it). */
+export const DEFAULT_SELLER_FEE_CENTS = 250_00;
+/** price - fee = what the seller receives (never below 0). */
+export function sellerProceedsCents(priceCents: number, feeCents: number): number {
+  return Math.max(0, priceCents - feeCents);
+}
+
+export const CREATE_LISTING_TEXTS = {
+  signedOut: 'You must be logged in to create a listing',
+  notApproved: 'Your account must be approved before you can create listings',
+  created: 'Listing created successfully!',
+  failed: (message: string) => `Failed to create listing: ${message}`,
+} as const;
+
+export const BELOW_FLOOR_TEXT = 'below what the seller will accept';
+export const OWN_LISTING_OFFER = 'You cannot make an offer on your own listing';
+export const WITHDRAW_SOLD = 'This listing has an accepted offer and can no longer be withdrawn';
+
+/** "A dealer in Iowa": how a seller sees a buyer before the sale (the buyer's state, when known). */
+export function anonymousBuyer(state: string | null | undefined): string {
+  const name = US_STATES.find(([code]) => code === state)?.[1];
+  return name ? `A dealer in ${name}` : 'A FieldLot dealer';
+}
+
+// ---------------------------------------------------------------- API shapes
+
+export const requestChangesBody = z.object({
+  reason: z
+    .string({ error: 'Please say what needs to change' })
+    .trim()
+    .min(1, 'Please say what needs to change')
+    .max(2000, 'Reason must be at most 2000 characters'),
+});
+export const approveBody = z
+  .object({
+    /** Needed when the tractor has no published condition report: it goes live "Sold as-is, not inspected". */
+    asIsReason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  })
+  .optional()
+  .nullable();
+
+const bestOfferSchema = z.object({ amountCents: z.number(), status: z.string() }).nullable();
+
+export const myListingSchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  hours: z.number(),
+  location: z.string(),
+  condition: z.string(),
+  priceCents: z.number(),
+  floorPriceCents: z.number().nullable(),
+  stage: z.enum(LISTING_STAGES),
+  changeRequestReason: z.string().nullable(),
+  image: z.object({ src: z.string(), srcSet: z.string() }).nullable(),
+  imageCount: z.number(),
+  offerCount: z.number(),
+  /** Dealers watching it (issue 17's watchlist). */
+  watchCount: z.number(),
+  openOfferCount: z.number(),
+  bestOpenOffer: bestOfferSchema,
+  /** Sold: the sale price, the fee and what the seller receives. */
+  sale: z.object({ priceCents: z.number(), feeCents: z.number(), proceedsCents: z.number() }).nullable(),
+  updatedAt: z.string(),
+});
+export type MyListing = z.infer<typeof myListingSchema>;
+export const myListingsSchema = z.object({
+  items: z.array(myListingSchema),
+  sellerFeeCents: z.number(),
+});
+export type MyListings = z.infer<typeof myListingsSchema>;
+
+/** One of the seller's listings for the edit form (every field, with the floor price). */
+export const myListingDetailSchema = z.object({
+  /** The listing as its detail page has it (the edit form's values). */
+  listing: detailSchema,
+  floorPriceCents: z.number().nullable(),
+  stage: z.enum(LISTING_STAGES),
+  changeRequestReason: z.string().nullable(),
+  images: z.array(imageSchema),
+  sellerFeeCents: z.number(),
+});
+export type MyListingDetail = z.infer<typeof myListingDetailSchema>;
+
+export const stageAnswer = z.object({ id: z.string(), stage: z.enum(LISTING_STAGES) });
+
+export const contactSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** An offer on one of the seller's listings: the buyer anonymous until the sale. */
+export const sellerOfferSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  tractor: z.string(),
+  offerType: z.string(),
+  status: z.string(),
+  offerAmountCents: z.number(),
+  originalPriceCents: z.number(),
+  counterOfferAmountCents: z.number().nullable(),
+  message: z.string(),
+  buyerLabel: z.string(),
+  /** Only once this offer is accepted (the sale): the buyer's company and contact. */
+  buyer: contactSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SellerOffer = z.infer<typeof sellerOfferSchema>;
+export const sellerOffersSchema = z.object({
+  items: z.array(sellerOfferSchema),
+  sellerFeeCents: z.number(),
+});
+export type SellerOffers = z.infer<typeof sellerOffersSchema>;

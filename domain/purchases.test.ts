@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addBusinessDays,
+  canPurchase,
+  claimAnswerBody,
+  countdownText,
+  deliveryEstimate,
+  guaranteeEnd,
+  isOverdue,
+  PURCHASE_ACTIONS,
+  PURCHASE_STATUSES,
+  paymentBody,
+  purchaseNumber,
+} from './purchases';
+
+const ames = { zip: '50010', city: 'Ames', state: 'IA', latitude: 42.0379, longitude: -93.6003 };
+const omaha = { zip: '68102', city: 'Omaha', state: 'NE', latitude: 41.259, longitude: -95.9409 };
+
+describe('purchases domain', () => {
+  it('numbers purchases by year with six digits', () => {
+    expect(purchaseNumber(2026, 123)).toBe('FL-2026-000123');
+  });
+
+  it('counts business days, skipping weekends', () => {
+    // Thursday 2026-11-19 + 3 business days = Tuesday 2026-11-24.
+    expect(addBusinessDays(new Date('2026-11-19T15:00:00Z'), 3)).toBe('2026-11-24');
+    // Saturday + 1 = Monday.
+    expect(addBusinessDays(new Date('2026-11-21T10:00:00Z'), 1)).toBe('2026-11-23');
+    expect(addBusinessDays(new Date('2026-11-23T10:00:00Z'), 0)).toBe('2026-11-23');
+  });
+
+  it('is overdue only while awaiting payment, owing, after the due date', () => {
+    const after = new Date('2026-11-25T00:00:01Z');
+    expect(isOverdue('awaiting_payment', '2026-11-24', 100, after)).toBe(true);
+    expect(isOverdue('awaiting_payment', '2026-11-24', 100, new Date('2026-11-24T23:00:00Z'))).toBe(false);
+    expect(isOverdue('paid', '2026-11-24', 0, after)).toBe(false);
+  });
+
+  it('the status machine: release only after payment, nothing after complete, claims only once handed over', () => {
+    expect(canPurchase('release', 'awaiting_payment')).toBe(false);
+    expect(canPurchase('release', 'paid')).toBe(true);
+    for (const a of PURCHASE_ACTIONS) expect(canPurchase(a, 'complete')).toBe(false);
+    for (const a of PURCHASE_ACTIONS) expect(canPurchase(a, 'cancelled')).toBe(false);
+    for (const s of PURCHASE_STATUSES)
+      expect(canPurchase('cancel', s)).toBe(s !== 'complete' && s !== 'cancelled');
+    expect(canPurchase('open_claim', 'delivered')).toBe(true);
+    expect(canPurchase('open_claim', 'released')).toBe(false);
+  });
+
+  it('delivery estimate: straight line x 1.2 x rate, at least the minimum, to $10', () => {
+    expect(deliveryEstimate(omaha, ames, 325, 35_000)).toEqual({
+      miles: 159,
+      cents: 52_000,
+      text: 'Delivered to Ames, IA 50010: about $520 (159 mi)',
+    });
+    expect(deliveryEstimate(ames, ames, 325, 35_000)).toEqual({
+      miles: 0,
+      cents: 35_000,
+      text: 'Delivered to Ames, IA 50010: about $350 (0 mi)',
+    });
+  });
+
+  it('guarantee window and countdown', () => {
+    const end = guaranteeEnd(new Date('2026-12-01T12:00:00Z'), 7);
+    expect(end.toISOString()).toBe('2026-12-08T12:00:00.000Z');
+    expect(countdownText(end, new Date('2026-12-05T09:00:00Z'))).toBe('3 days 3 hours left');
+    expect(countdownText(end, new Date('2026-12-08T11:00:00Z'))).toBe('1 hour left');
+    expect(countdownText(end, end)).toBe('Closed');
+  });
+
+  it('payment amounts: positive dollars only', () => {
+    const base = { method: 'wire', paidOn: '2026-11-24', expectedBalanceCents: 0 };
+    expect(paymentBody.safeParse({ ...base, amount: '-5' }).success).toBe(false);
+    expect(paymentBody.safeParse({ ...base, amount: '0' }).success).toBe(false);
+    expect(paymentBody.parse({ ...base, amount: '12,500.50' }).amount).toBe(1_250_050);
+    expect(claimAnswerBody.safeParse({ answer: 'credit', amount: '-1' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,482 @@
+import { z } from 'zod';
+import { formatDollars, parseDollarsToCents } from './money';
+
+/**
+ * After the deal (docs/product/purchases.md): the purchase an accepted offer becomes, its status machine, due
+ * dates, numbers, the delivery estimate and the API shapes. Money in integer cents, dates as ISO strings.
+ */
+
+export const PURCHASE_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'released',
+  'picked_up',
+  'delivered',
+  'title_sent',
+  'complete',
+  'cancelled',
+  'in_dispute',
+] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  released: 'Released',
+  picked_up: 'Picked up',
+  delivered: 'Delivered',
+  title_sent: 'Title sent',
+  complete: 'Complete',
+  cancelled: 'Cancelled',
+  in_dispute: 'In dispute',
+};
+
+export const PURCHASE_STATUS_TONE: Record<PurchaseStatus, 'yellow' | 'blue' | 'green' | 'red' | 'grey'> = {
+  awaiting_payment: 'yellow',
+  paid: 'blue',
+  released: 'blue',
+  picked_up: 'blue',
+  delivered: 'blue',
+  title_sent: 'blue',
+  complete: 'green',
+  cancelled: 'grey',
+  in_dispute: 'red',
+};
+
+/** States after which the tractor is in the dealer's hands: the guarantee window runs from there. */
+export const HANDED_OVER: readonly PurchaseStatus[] = ['picked_up', 'delivered', 'title_sent'];
+
+export const PURCHASE_ACTIONS = [
+  'pay',
+  'release',
+  'pickup',
+  'deliver',
+  'send_title',
+  'complete',
+  'cancel',
+  'open_claim',
+  'resolve_claim',
+  'return',
+] as const;
+export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
+
+/**
+ * docs/product/purchases.md#status-machine: every move, where it starts and where it leads. `pay` moves only
+ * when the balance reaches zero (a partial payment leaves the purchase Awaiting payment). `resolve_claim`
+ * (credit or deny) goes back to the status before the dispute; `return` (cancel and return) ends it Cancelled.
+ */
+export const PURCHASE_TRANSITIONS: Readonly<
+  Record<PurchaseAction, { from: readonly PurchaseStatus[]; to: PurchaseStatus | 'previous' }>
+> = {
+  pay: { from: ['awaiting_payment'], to: 'paid' },
+  release: { from: ['paid'], to: 'released' },
+  pickup: { from: ['released'], to: 'picked_up' },
+  deliver: { from: ['released'], to: 'delivered' },
+  send_title: { from: ['picked_up', 'delivered'], to: 'title_sent' },
+  complete: { from: ['title_sent'], to: 'complete' },
+  cancel: {
+    from: ['awaiting_payment', 'paid', 'released', 'picked_up', 'delivered', 'title_sent', 'in_dispute'],
+    to: 'cancelled',
+  },
+  open_claim: { from: HANDED_OVER, to: 'in_dispute' },
+  resolve_claim: { from: ['in_dispute'], to: 'previous' },
+  return: { from: ['in_dispute'], to: 'cancelled' },
+};
+
+export function canPurchase(action: PurchaseAction, status: PurchaseStatus): boolean {
+  return PURCHASE_TRANSITIONS[action].from.includes(status);
+}
+
+export function purchaseActionSources(action: PurchaseAction): PurchaseStatus[] {
+  return [...PURCHASE_TRANSITIONS[action].from];
+}
+
+// ---------------------------------------------------------------- numbers and dates
+
+/** "FL-2026-000123": the year and a gapless sequence within it. */
+export function purchaseNumber(year: number, seq: number): string {
+  return `FL-${year}-${String(seq).padStart(6, '0')}`;
+}
+export function invoiceNumber(year: number, seq: number): string {
+  return `INV-${year}-${String(seq).padStart(6, '0')}`;
+}
+export function creditNoteNumber(year: number, seq: number): string {
+  return `CN-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+/** `days` business days (Monday to Friday; public holidays are not counted out) after `from`, as YYYY-MM-DD (UTC). */
+export function addBusinessDays(from: Date, days: number): string {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  let left = days;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6) left--;
+  }
+  return d.toISOString().slice(0, 10);
+}
+
+/** Overdue: still owing after the end of the due date (UTC). */
+export function isOverdue(status: PurchaseStatus, dueDate: string, balanceCents: number, now: Date): boolean {
+  return status === 'awaiting_payment' && balanceCents > 0 && now.toISOString().slice(0, 10) > dueDate;
+}
+
+/** The end of the inspection guarantee: `days` days after the tractor was picked up or delivered. */
+export function guaranteeEnd(handedOverAt: Date, days: number): Date {
+  return new Date(handedOverAt.getTime() + days * 86_400_000);
+}
+
+/** "3 days 4 hours left", "5 hours left", "Closed" (the countdown beside the window's end date). */
+export function countdownText(end: Date, now: Date): string {
+  const ms = end.getTime() - now.getTime();
+  if (ms <= 0) return 'Closed';
+  const hours = Math.floor(ms / 3_600_000);
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  if (days === 0)
+    return hours === 0 ? 'Less than an hour left' : `${hours} hour${hours === 1 ? '' : 's'} left`;
+  return `${days} day${days === 1 ? '' : 's'}${rest ? ` ${rest} hour${rest === 1 ? '' : 's'}` : ''} left`;
+}
+
+export const dateLabel = (iso: string) =>
+  new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+// ---------------------------------------------------------------- delivery estimate
+
+export interface ZipPlace {
+  zip: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+export const ROAD_FACTOR = 1.2;
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** Great-circle distance in miles between two points (haversine). */
+export function straightLineMiles(a: Pick<ZipPlace, 'latitude' | 'longitude'>, b: typeof a): number {
+  const rad = (x: number) => (x * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export interface DeliveryEstimate {
+  /** Road miles: straight line times the road factor, rounded to a whole mile. */
+  miles: number;
+  /** Whole dollars rounded to $10, at least the minimum. */
+  cents: number;
+  text: string;
+}
+
+/**
+ * docs/product/purchases.md#landed-cost: straight line between the ZIP centroids x 1.2 (road factor) x the rate
+ * per mile, at least the minimum, rounded to the nearest $10: "Delivered to Ames, IA 50010: about $1,480 (412 mi)".
+ */
+export function deliveryEstimate(
+  from: ZipPlace,
+  to: ZipPlace,
+  ratePerMileCents: number,
+  minimumCents: number,
+): DeliveryEstimate {
+  const miles = Math.round(straightLineMiles(from, to) * ROAD_FACTOR);
+  const raw = Math.max(minimumCents, miles * ratePerMileCents);
+  const cents = Math.round(raw / 1000) * 1000;
+  return {
+    miles,
+    cents,
+    text: `Delivered to ${to.city}, ${to.state} ${to.zip}: about ${formatDollars(cents)} (${miles.toLocaleString('en-US')} mi)`,
+  };
+}
+
+// ---------------------------------------------------------------- addresses
+
+export const zipSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{5}$/, 'Enter a 5-digit ZIP code');
+export const optionalZipSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{5})?$/, 'Enter a 5-digit ZIP code')
+  .optional()
+  .nullable()
+  .transform((v) => v || null);
+export const optionalCitySchema = z
+  .string()
+  .trim()
+  .max(80, 'City must be at most 80 characters')
+  .optional()
+  .nullable()
+  .transform((v) => v || null);
+
+export const deliveryAddressSchema = z.object({
+  addressLine: z.string().trim().min(1, 'Street address is required').max(200, 'At most 200 characters'),
+  city: z.string().trim().min(1, 'City is required').max(80, 'At most 80 characters'),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Use the two-letter state code, like IA'),
+  zip: zipSchema,
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+export const deliveryAddressAnswer = z.object({ address: deliveryAddressSchema.nullable() });
+
+// ---------------------------------------------------------------- API shapes
+
+export const FULFILMENTS = ['collect', 'delivery'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
+  collect: "I'll collect it",
+  delivery: 'FieldLot delivers',
+};
+
+export const PAYMENT_METHODS = ['wire', 'ach', 'check', 'other'] as const;
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  wire: 'Wire transfer',
+  ach: 'ACH',
+  check: 'Check',
+  other: 'Other',
+};
+
+const amountCents = (label: string) =>
+  z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (text.startsWith('-')) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be more than $0` });
+      return z.NEVER;
+    }
+    const cents = parseDollarsToCents(text);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Enter an amount in dollars, like 12,500.00' });
+      return z.NEVER;
+    }
+    if (cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be more than $0` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const isoDate = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: enter a date`);
+
+export const fulfilmentBody = z.object({ fulfilment: z.enum(FULFILMENTS, 'Choose how you get the tractor') });
+
+export const paymentBody = z.object({
+  amount: amountCents('Payment'),
+  method: z.enum(PAYMENT_METHODS, 'Choose a payment method'),
+  reference: z.string().trim().max(120, 'At most 120 characters').default(''),
+  paidOn: isoDate('Payment date'),
+  /** The balance the admin saw: if another payment was recorded since, this one is refused (409). */
+  expectedBalanceCents: z.number().int(),
+});
+export type PaymentBody = z.input<typeof paymentBody>;
+
+export const logisticsBody = z.object({
+  carrier: z.string().trim().max(120, 'At most 120 characters').optional(),
+  pickupDate: isoDate('Pickup date').optional().nullable(),
+  deliveryDate: isoDate('Delivery date').optional().nullable(),
+});
+export const handoverBody = z.object({ date: isoDate('Date') });
+export const titleReceivedBody = z.object({ date: isoDate('Date') });
+export const titleSentBody = z.object({
+  carrier: z.string().trim().min(1, 'Carrier is required').max(120, 'At most 120 characters'),
+  trackingNumber: z.string().trim().min(1, 'Tracking number is required').max(120, 'At most 120 characters'),
+});
+export const reasonBody = z.object({
+  reason: z.string().trim().min(3, 'Give a reason').max(1000, 'At most 1000 characters'),
+});
+
+export const NOT_IN_REPORT = 'not_in_report';
+export const claimBody = z.object({
+  checkpoints: z
+    .array(z.string().max(80))
+    .min(1, 'Pick the checkpoints that differ, or "Not in report"')
+    .max(60),
+  description: z.string().trim().min(10, 'Describe what differs (at least 10 characters)').max(4000),
+});
+export type ClaimBody = z.infer<typeof claimBody>;
+
+export const CLAIM_ANSWERS = ['credit', 'return', 'deny'] as const;
+export const claimAnswerBody = z.discriminatedUnion('answer', [
+  z.object({ answer: z.literal('credit'), amount: amountCents('Credit') }),
+  z.object({ answer: z.literal('return'), reason: reasonBody.shape.reason }),
+  z.object({ answer: z.literal('deny'), reason: reasonBody.shape.reason }),
+]);
+export type ClaimAnswerBody = z.input<typeof claimAnswerBody>;
+
+export const purchaseIdParams = z.object({ purchaseId: z.uuid('Purchase not found') });
+export const documentParams = purchaseIdParams.extend({ documentId: z.uuid('Document not found') });
+
+const timelineItem = z.object({
+  at: z.string(),
+  kind: z.string(),
+  text: z.string(),
+});
+const document = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'credit_note', 'gate_pass']),
+  number: z.string(),
+  label: z.string(),
+  amountCents: z.number().nullable(),
+  issuedAt: z.string(),
+  url: z.string(),
+});
+const payment = z.object({
+  id: z.string(),
+  kind: z.enum(['payment', 'refund']),
+  amountCents: z.number(),
+  method: z.string(),
+  reference: z.string(),
+  paidOn: z.string(),
+});
+const claim = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'credited', 'returned', 'denied']),
+  checkpoints: z.array(z.object({ id: z.string(), label: z.string() })),
+  description: z.string(),
+  photoUrls: z.array(z.string()),
+  answer: z.string().nullable(),
+  creditCents: z.number().nullable(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+
+export const purchaseSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  offerId: z.string(),
+  listingId: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
+  tractor: z.string(),
+  imageUrl: z.string().nullable(),
+  listingLocation: z.string(),
+  buyer: z.object({ id: z.string(), name: z.string(), email: z.string(), companyName: z.string() }),
+  priceCents: z.number(),
+  buyerFeeCents: z.number(),
+  deliveryCents: z.number().nullable(),
+  totalCents: z.number().nullable(),
+  creditedCents: z.number(),
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  balanceCents: z.number().nullable(),
+  dueDate: z.string(),
+  overdue: z.boolean(),
+  fulfilment: z.enum(FULFILMENTS).nullable(),
+  deliveryQuote: z.object({ cents: z.number(), miles: z.number(), text: z.string() }).nullable(),
+  deliveryTo: z.string().nullable(),
+  inspectionRevision: z.number().nullable(),
+  releaseCode: z.string().nullable(),
+  carrier: z.string().nullable(),
+  pickupDate: z.string().nullable(),
+  deliveryDate: z.string().nullable(),
+  handedOverAt: z.string().nullable(),
+  titleReceivedAt: z.string().nullable(),
+  titleSentAt: z.string().nullable(),
+  titleCarrier: z.string().nullable(),
+  titleTracking: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  guaranteeEndsAt: z.string().nullable(),
+  claimOpen: z.boolean(),
+  /** The reader may choose delivery and open a claim (false for a dealership's viewer; VIEWER_PURCHASE_TEXT). */
+  canAct: z.boolean(),
+  nextStep: z.object({ text: z.string(), by: z.string().nullable() }).nullable(),
+  timeline: z.array(timelineItem),
+  documents: z.array(document),
+  payments: z.array(payment),
+  claims: z.array(claim),
+  createdAt: z.string(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+export const purchaseListSchema = z.object({ items: z.array(purchaseSchema) });
+
+export const adminPurchaseQuery = z.object({
+  status: z.enum([...PURCHASE_STATUSES, 'overdue', 'all']).default('all'),
+});
+export const purchaseCountsSchema = z.object({
+  awaitingPayment: z.number(),
+  overdue: z.number(),
+  toRelease: z.number(),
+  openClaims: z.number(),
+  inProgress: z.number(),
+});
+
+export const landedCostQuery = z.object({
+  listingId: z.uuid('Tractor not found'),
+  amount: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+export const landedCostSchema = z.object({
+  priceCents: z.number(),
+  buyerFeeCents: z.number(),
+  delivery: z.object({ cents: z.number(), miles: z.number(), text: z.string() }).nullable(),
+  /** Why there is no delivery estimate: no address on file, or the tractor has no ZIP. */
+  missing: z.enum(['address', 'listing_zip']).nullable(),
+  totalCents: z.number(),
+});
+export type LandedCost = z.infer<typeof landedCostSchema>;
+
+/** "What is due next" for the dealer, as the screen and e-mails say it. */
+export function nextStepText(p: {
+  status: PurchaseStatus;
+  fulfilment: Fulfilment | null;
+  balanceCents: number | null;
+  dueDate: string;
+}): string | null {
+  switch (p.status) {
+    case 'awaiting_payment':
+      if (!p.fulfilment) return 'Choose "I\'ll collect it" or "FieldLot delivers" to get your invoice';
+      return `Pay ${formatDollars(p.balanceCents ?? 0)} by ${dateLabel(p.dueDate)}`;
+    case 'paid':
+      return 'Payment received: your gate pass follows';
+    case 'released':
+      return p.fulfilment === 'delivery'
+        ? 'FieldLot arranges the truck: delivery dates show here'
+        : 'Show the gate pass when your truck collects the tractor';
+    case 'picked_up':
+    case 'delivered':
+      return 'The title is on its way from the seller';
+    case 'title_sent':
+      return 'Title sent: the purchase completes when the guarantee window ends';
+    case 'in_dispute':
+      return 'FieldLot is reviewing your claim';
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------- the seller dealer's view (issue 13 x 14)
+
+/**
+ * docs/product/purchases.md#the-seller-dealers-view: a purchase of the seller dealer's own listing, read-only: status,
+ * timeline, price, the seller fee, proceeds (price - fee) and the buyer's company and contact for the handover.
+ */
+export const soldPurchaseSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  offerId: z.string(),
+  listingId: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
+  tractor: z.string(),
+  priceCents: z.number(),
+  sellerFeeCents: z.number(),
+  proceedsCents: z.number(),
+  buyer: z.object({ name: z.string(), email: z.string(), companyName: z.string() }),
+  cancelReason: z.string().nullable(),
+  timeline: z.array(timelineItem),
+  createdAt: z.string(),
+});
+export type SoldPurchase = z.infer<typeof soldPurchaseSchema>;
+export const soldPurchaseListSchema = z.object({ items: z.array(soldPurchaseSchema) });
+
+/** Viewers of a dealership see its purchases; only the owner and buyers choose delivery or open a claim. */
+export const VIEWER_PURCHASE_TEXT =
+  "Viewers can see the dealership's purchases but cannot choose delivery or open a claim. Ask your dealership's owner for the buyer role.";
