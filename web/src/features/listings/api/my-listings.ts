@@ -1,0 +1,49 @@
+import type { MyListingDetail, MyListings } from '@domain/dealer-listings';
+import type { ListingBody } from '@domain/listing-schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, patch, post } from '@/lib/api';
+import { listingKeys } from './listings';
+
+export type { MyListing, MyListingDetail, MyListings } from '@domain/dealer-listings';
+
+/** docs/product/dealer-selling.md: the dealer's own listings (under 'listings': refreshed with every listing change). */
+export const myListingKeys = {
+  all: ['listings', 'mine'] as const,
+  one: (id: string) => ['listings', 'mine', id] as const,
+};
+
+export function useMyListings() {
+  return useQuery({
+    queryKey: myListingKeys.all,
+    queryFn: ({ signal }) => get<MyListings>('/api/my-listings', signal),
+  });
+}
+
+export function useMyListing(id: string | undefined) {
+  return useQuery({
+    queryKey: myListingKeys.one(id ?? ''),
+    queryFn: ({ signal }) => get<MyListingDetail>(`/api/my-listings/${id}`, signal),
+    enabled: Boolean(id),
+  });
+}
+
+export function useMyListingMutations() {
+  const qc = useQueryClient();
+  const onSettled = () => qc.invalidateQueries({ queryKey: listingKeys.all });
+  return {
+    create: useMutation({
+      mutationFn: (body: ListingBody) => post<{ id: string }>('/api/listings', body),
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: ListingBody }) =>
+        patch<{ id: string; stage: string }>(`/api/my-listings/${id}`, body),
+      onSettled,
+    }),
+    step: useMutation({
+      mutationFn: ({ id, action }: { id: string; action: 'submit' | 'withdraw' }) =>
+        post<{ id: string; stage: string }>(`/api/my-listings/${id}/${action}`),
+      onSettled,
+    }),
+  };
+}
