@@ -1,4 +1,4 @@
-import { PurchasedInventoryPage } from '@/features/offers/components/purchased-inventory-page';
+import { PurchasedInventoryPage } from '@/features/purchases/components/purchased-inventory-page';
 
 export function Component() {
   return <PurchasedInventoryPage />;

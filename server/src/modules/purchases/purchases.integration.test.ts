@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Purchase, SoldPurchase } from '../../../../domain/purchases.js';
+import { VIEWER_PURCHASE_TEXT } from '../../../../domain/purchases.js';
+import { listings, offers, purchases, users } from '../../db/schema.js';
+import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
+import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
+
+const PASSWORD = 'Combine-Harvest#2031';
+
+/**
+ * Issues 13, 14 and 17 together (docs/product/purchases.md#the-seller-dealers-view,
+ * docs/product/dealer-tools.md#purchases): a purchase of a dealer's listing names that dealer as
+ * seller, who reads it; cancel and return puts the listing back to Draft and the tractor can be sold again; a
+ * purchase belongs to the buyer's dealership.
+ */
+describe('purchases across dealer selling and dealership teams', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let sellerA: TestUser;
+  let ownerB: TestUser;
+  let dealerC: TestUser;
+  let asAdmin: TestClient;
+  let asA: TestClient;
+  let asB: TestClient;
+  let asC: TestClient;
+  const tractor = {
+    make: 'Kubota',
+    model: 'M7-172',
+    year: 2020,
+    location: 'Ames, IA',
+    priceCents: 90_000_00,
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t.app, { status: 'admin' });
+    sellerA = await createUser(t.app, { status: 'approved', companyName: 'Ames Tractor', name: 'Alex Ames' });
+    ownerB = await createUser(t.app, { status: 'approved', companyName: 'Boone Ag', name: 'Bea Boone' });
+    dealerC = await createUser(t.app, { status: 'approved', companyName: 'Cedar Farm Supply' });
+    await t.app.ctx.db.update(users).set({ state: 'IA' }).where(eq(users.id, ownerB.id));
+    asAdmin = await TestClient.as(t.app, admin);
+    asA = await TestClient.as(t.app, sellerA);
+    asB = await TestClient.as(t.app, ownerB);
+    asC = await TestClient.as(t.app, dealerC);
+  });
+  afterAll(() => t.close());
+
+  /** A dealer's listing through review to live (as-is). */
+  async function liveListing(client: TestClient): Promise<string> {
+    const res = await client.post('/api/listings', tractor);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    await approve(client, id);
+    return id;
+  }
+  async function approve(client: TestClient, id: string) {
+    expect((await client.post(`/api/my-listings/${id}/submit`)).json().stage).toBe('in_review');
+    const ok = await asAdmin.post(`/api/admin/listings/${id}/approve`, {
+      asIsReason: 'Trade-in, not inspected',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  }
+  /** `buyer` offers on the listing and the seller accepts: the purchase's id. */
+  async function sold(listingId: string, buyer: TestClient, seller: TestClient, amount = '85000') {
+    const made = await buyer.post('/api/offers', { listingId, offerType: 'offer', amount });
+    expect(made.statusCode, made.body).toBe(201);
+    const offerId = made.json().offer.id as string;
+    const ok = await seller.post(`/api/my-listings/offers/${offerId}/accept`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.offerId, offerId));
+    return { offerId, purchaseId: row.id, row };
+  }
+  const stageOf = async (id: string) =>
+    (await asA.get('/api/my-listings')).json().items.find((l: { id: string }) => l.id === id).stage;
+
+  it("a dealer's listing sold to another dealer: the seller reads the purchase with proceeds; others get 404", async () => {
+    const listingId = await liveListing(asA);
+    const { purchaseId, row } = await sold(listingId, asB, asA);
+    expect(row.sellerUserId).toBe(sellerA.id);
+    expect(row.buyerUserId).toBe(ownerB.id);
+
+    const list = await asA.get('/api/purchases/sold');
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = (list.json().items as SoldPurchase[]).find((p) => p.id === purchaseId);
+    expect(mine).toMatchObject({
+      listingId,
+      status: 'awaiting_payment',
+      priceCents: 85_000_00,
+      sellerFeeCents: 250_00,
+      proceedsCents: 84_750_00,
+      buyer: { companyName: 'Boone Ag', name: 'Bea Boone', email: ownerB.email },
+    });
+    expect(mine?.timeline[0].text).toMatch(/^Offer accepted: purchase FL-/);
+    const one = await asA.get(`/api/purchases/sold/${purchaseId}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().proceedsCents).toBe(84_750_00);
+    // Read-only for the seller: not the buyer's view, no buyer steps.
+    expect((await asA.get(`/api/purchases/${purchaseId}`)).statusCode).toBe(404);
+    expect(
+      (await asA.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment: 'collect' })).statusCode,
+    ).toBe(404);
+    // A third dealer, and the buyer on the seller's route: 404 / not listed.
+    expect((await asC.get(`/api/purchases/sold/${purchaseId}`)).statusCode).toBe(404);
+    expect((await asC.get('/api/purchases/sold')).json().items).toHaveLength(0);
+    expect((await asB.get(`/api/purchases/sold/${purchaseId}`)).statusCode).toBe(404);
+    // The buyer still has their own view.
+    expect((await asB.get(`/api/purchases/${purchaseId}`)).statusCode).toBe(200);
+  });
+
+  it("cancel and return: a dealer's listing goes back to Draft and can be sold again; FieldLot's to inactive", async () => {
+    const listingId = await liveListing(asA);
+    const first = await sold(listingId, asB, asA);
+    expect(await stageOf(listingId)).toBe('sold');
+    const cancelled = await asAdmin.post(`/api/admin/purchases/${first.purchaseId}/cancel`, {
+      reason: 'Buyer backed out',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stageOf(listingId)).toBe('draft');
+    const [offer] = await t.app.ctx.db
+      .select({ status: offers.status })
+      .from(offers)
+      .where(eq(offers.id, first.offerId));
+    expect(offer.status).toBe('returned');
+    // The seller reads the cancelled sale; the buyer's Purchased Inventory keeps the card.
+    const seen = (await asA.get(`/api/purchases/sold/${first.purchaseId}`)).json();
+    expect(seen).toMatchObject({ status: 'cancelled', cancelReason: 'Buyer backed out' });
+    const cards = (await asB.get('/api/offers/purchased')).json();
+    expect(JSON.stringify(cards)).toContain(first.offerId);
+
+    // Back through review, live again, sold to another dealer: a second purchase.
+    await approve(asA, listingId);
+    const second = await sold(listingId, asC, asA, '80000');
+    expect(second.purchaseId).not.toBe(first.purchaseId);
+    expect(await stageOf(listingId)).toBe('sold');
+    expect((await asA.get('/api/purchases/sold')).json().items.map((p: SoldPurchase) => p.id)).toEqual(
+      expect.arrayContaining([first.purchaseId, second.purchaseId]),
+    );
+
+    // FieldLot's own listing: back to inactive (no review state).
+    const own = await insertListing(t.app, admin.id);
+    const made = await asC.post('/api/offers', { listingId: own, offerType: 'offer', amount: '40000' });
+    expect((await asAdmin.post(`/api/admin/offers/${made.json().offer.id}/accept`)).statusCode).toBe(200);
+    const [p] = await t.app.ctx.db
+      .select({ id: purchases.id, sellerUserId: purchases.sellerUserId })
+      .from(purchases)
+      .where(eq(purchases.offerId, made.json().offer.id));
+    expect(p.sellerUserId).toBe(admin.id);
+    expect((await asAdmin.post(`/api/admin/purchases/${p.id}/cancel`, { reason: 'Test' })).statusCode).toBe(
+      200,
+    );
+    const [l] = await t.app.ctx.db
+      .select({ status: listings.status, reviewStatus: listings.reviewStatus })
+      .from(listings)
+      .where(eq(listings.id, own));
+    expect(l).toEqual({ status: 'inactive', reviewStatus: null });
+  });
+
+  it('purchases belong to the dealership: members see them; viewers cannot choose delivery or claim', async () => {
+    /** Invites `email` into B's dealership and signs the new member in. */
+    async function join(email: string, role: 'buyer' | 'viewer') {
+      expect((await asB.post('/api/team/invites', { email, role })).statusCode).toBe(201);
+      const [mail] = await mailsTo(t.app, email);
+      const token = (mail.payload as { token: string }).token;
+      const joined = await new TestClient(t.app).post('/api/team/invites/accept', {
+        token,
+        name: `Member ${role}`,
+        password: PASSWORD,
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+      const client = new TestClient(t.app);
+      const signIn = await client.post('/api/auth/sign-in', { email, password: PASSWORD });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      return { id: signIn.json().user.id as string, client };
+    }
+    const buyer = await join('boone-buyer@example.com', 'buyer');
+    const viewer = await join('boone-viewer@example.com', 'viewer');
+
+    const listingId = await liveListing(asA);
+    const { purchaseId, row } = await sold(listingId, buyer.client, asA);
+    expect(row.buyerUserId).toBe(buyer.id);
+    const [offer] = await t.app.ctx.db
+      .select({ dealershipId: offers.dealershipId })
+      .from(offers)
+      .where(eq(offers.id, row.offerId));
+    expect(row.dealershipId).toBe(offer.dealershipId);
+    expect(row.dealershipId).not.toBeNull();
+
+    // The owner and the viewer see the dealership's purchase; an outsider does not.
+    for (const c of [asB, viewer.client, buyer.client]) {
+      const items = (await c.get('/api/purchases')).json().items as Purchase[];
+      expect(items.map((p) => p.id)).toContain(purchaseId);
+      expect((await c.get(`/api/purchases/${purchaseId}`)).statusCode).toBe(200);
+    }
+    expect((await asC.get(`/api/purchases/${purchaseId}`)).statusCode).toBe(404);
+    expect((await asC.get('/api/purchases')).json().items.map((p: Purchase) => p.id)).not.toContain(
+      purchaseId,
+    );
+
+    // The viewer's screen offers no buyer step; the server refuses them anyway.
+    expect((await viewer.client.get(`/api/purchases/${purchaseId}`)).json().canAct).toBe(false);
+    expect((await asB.get(`/api/purchases/${purchaseId}`)).json().canAct).toBe(true);
+    // A viewer cannot choose delivery (nor open a claim); the owner can.
+    const refused = await viewer.client.post(`/api/purchases/${purchaseId}/fulfilment`, {
+      fulfilment: 'collect',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(VIEWER_PURCHASE_TEXT);
+    const claim = await viewer.client.post(`/api/purchases/${purchaseId}/claims`, {
+      checkpoints: ['not_in_report'],
+      description: 'The loader leaks oil.',
+    });
+    expect(claim.statusCode).toBe(403);
+    const chosen = await asB.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment: 'collect' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await viewer.client.get(chosen.json().documents[0].url)).statusCode).toBe(200);
+  });
+});

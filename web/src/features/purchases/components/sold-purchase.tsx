@@ -1,0 +1,54 @@
+import { formatDollars } from '@domain/money';
+import { dateLabel, PURCHASE_STATUS_LABELS, PURCHASE_STATUS_TONE } from '@domain/purchases';
+import { Badge } from '@/components/ui/badge';
+import { useSoldPurchases } from '../api/purchases';
+
+/**
+ * docs/product/purchases.md#the-seller-dealers-view: on a sold listing in My Listings, its purchase as the seller
+ * reads it: number, status, the buyer's company and contact for the handover, price, fee, proceeds, timeline.
+ */
+export function SoldPurchase({ listingId }: { listingId: string }) {
+  const query = useSoldPurchases();
+  if (query.isPending) return <p className="text-sm text-muted-foreground">Loading the sale…</p>;
+  if (query.isError) return <p className="text-sm text-red-700">Could not load the sale.</p>;
+  // The newest purchase of this listing (an earlier one may have been cancelled).
+  const p = query.data.find((x) => x.listingId === listingId);
+  if (!p) return null;
+  return (
+    <details className="rounded border p-2 text-sm" data-testid="sold-purchase">
+      <summary className="cursor-pointer">
+        <span className="font-semibold">Purchase {p.number}</span>{' '}
+        <Badge tone={PURCHASE_STATUS_TONE[p.status]}>{PURCHASE_STATUS_LABELS[p.status]}</Badge>
+      </summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-muted-foreground">Buyer</dt>
+        <dd>
+          {p.buyer.companyName} ({p.buyer.name},{' '}
+          <a className="underline" href={`mailto:${p.buyer.email}`}>
+            {p.buyer.email}
+          </a>
+          )
+        </dd>
+        <dt className="text-muted-foreground">Price</dt>
+        <dd>{formatDollars(p.priceCents)}</dd>
+        <dt className="text-muted-foreground">Seller fee</dt>
+        <dd>{formatDollars(p.sellerFeeCents)}</dd>
+        <dt className="text-muted-foreground">Your proceeds</dt>
+        <dd className="font-semibold">{formatDollars(p.proceedsCents)}</dd>
+        {p.cancelReason && (
+          <>
+            <dt className="text-muted-foreground">Cancelled</dt>
+            <dd>{p.cancelReason}</dd>
+          </>
+        )}
+      </dl>
+      <ol className="mt-2 flex flex-col gap-1 border-l-2 border-brand-600/30 pl-3">
+        {p.timeline.map((e) => (
+          <li key={`${e.at}-${e.kind}`}>
+            <span className="text-muted-foreground">{dateLabel(e.at)}:</span> {e.text}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
