@@ -1,0 +1,8 @@
+// The dealerships module's public file (docs/product/dealer-tools.md#dealership-teams).
+
+export { dealershipsRoutes } from './dealerships.routes.js';
+export {
+  checkMemberMayOffer,
+  currentMembership,
+  type Membership,
+} from './dealerships.service.js';

@@ -1,0 +1,56 @@
+import { tractorName } from '../../../../domain/listings.js';
+import { formatDollars, formatHours } from '../../../../domain/money.js';
+import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
+
+export interface SavedSearchAlertPayload extends Record<string, unknown> {
+  name: string;
+  searchName: string;
+  /** The inventory's query string of the search's filters. */
+  query: string;
+  reason: 'new' | 'cheaper';
+  listing: {
+    id: string;
+    make: string;
+    model: string;
+    year: number;
+    hours: number;
+    priceCents: number;
+    location: string;
+  };
+  unsubscribeToken: string;
+}
+
+const unsubscribeUrl = (env: MailEnv, token: string) =>
+  `${env.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** docs/product/dealer-tools.md#saved-searches: an instant alert, one per (search, listing). */
+export const SAVED_SEARCH_ALERT = defineTemplate('saved-search-alert', (p: SavedSearchAlertPayload, env) => {
+  const tractor = tractorName(p.listing);
+  const { html, text } = layout(
+    {
+      title: `New match for "${p.searchName}"`,
+      paragraphs: [
+        `Hello ${p.name},`,
+        p.reason === 'cheaper'
+          ? `${tractor} now matches your saved search "${p.searchName}" at a lower price.`
+          : `${tractor} was just listed and matches your saved search "${p.searchName}".`,
+      ],
+      facts: [
+        [
+          `${tractor} (${formatHours(p.listing.hours)}, ${p.listing.location})`,
+          formatDollars(p.listing.priceCents),
+        ],
+      ],
+      cta: { label: 'See the tractor', url: `${env.publicUrl}/tractor/${p.listing.id}` },
+      unsubscribeUrl: unsubscribeUrl(env, p.unsubscribeToken),
+    },
+    env,
+  );
+  const all = `All matches: ${env.publicUrl}/browse-listings${p.query ? `?${p.query}` : ''}`;
+  return {
+    subject: `New match for your saved search "${p.searchName}"`,
+    html,
+    text: `${text}\n${all}`,
+    unsubscribeUrl: unsubscribeUrl(env, p.unsubscribeToken),
+  };
+});

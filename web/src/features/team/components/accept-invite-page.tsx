@@ -1,0 +1,126 @@
+import { acceptInviteBody, TEAM_TEXT } from '@domain/dealerships';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Users } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Page } from '@/components/layout/app-layout';
+import { linkButton } from '@/components/layout/link-styles';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { PasswordField, PasswordRules } from '@/features/auth';
+import { ApiError } from '@/lib/api';
+import { acceptInvite } from '../api/team';
+
+const schema = z
+  .object({
+    name: acceptInviteBody.shape.name,
+    password: acceptInviteBody.shape.password,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+type Values = z.input<typeof schema>;
+
+/**
+ * /team/join?token=… from the owner's invitation (docs/product/dealer-tools.md#dealership-teams): the
+ * invitee names themselves and chooses a password; the account is approved through the owner.
+ */
+export function AcceptInvitePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return (
+    <Page className="max-w-md">
+      <div className="rounded-lg border border-border bg-card p-6 shadow-sm">
+        <div className="mb-5 flex items-center gap-3">
+          <Users className="size-8 text-brand-700" aria-hidden="true" />
+          <h1 className="text-2xl font-bold text-brand-900">Join Your Dealership</h1>
+        </div>
+        {token ? (
+          <>
+            <p className="mb-4 text-sm text-gray-700">
+              Your dealership's owner invited you. Choose your password; no application is needed.
+            </p>
+            <AcceptInviteForm token={token} />
+          </>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <p className="text-gray-700">{TEAM_TEXT.inviteInvalid}</p>
+            <Link to="/" className={linkButton.primary}>
+              Return Home
+            </Link>
+          </div>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function AcceptInviteForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password');
+
+  const submit = form.handleSubmit(async ({ name, password }) => {
+    try {
+      const { email } = await acceptInvite({ token, name, password });
+      toast.success('Your account is ready. Please sign in with your new password.');
+      navigate('/', { replace: true, state: { signInEmail: email } });
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.password)
+        form.setError('password', { message: err.fields.password });
+      else
+        toast.error(
+          err instanceof ApiError && err.status < 500 && err.status !== 0
+            ? err.message
+            : 'An error occurred. Please try again.',
+        );
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="invite-name">Full Name</Label>
+        <Input
+          id="invite-name"
+          autoComplete="name"
+          aria-invalid={!!errors.name}
+          aria-describedby={errors.name ? 'invite-name-error' : undefined}
+          {...form.register('name')}
+        />
+        <FieldError id="invite-name-error" message={errors.name?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="invite-password">Password</Label>
+        <PasswordField
+          id="invite-password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          aria-describedby="invite-password-rules"
+          {...form.register('password', { onChange: () => form.trigger('password') })}
+        />
+        <PasswordRules id="invite-password-rules" password={password} />
+        {!password && <FieldError message={errors.password?.message} />}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="invite-confirm">Confirm Password</Label>
+        <PasswordField
+          id="invite-confirm"
+          autoComplete="new-password"
+          aria-invalid={!!errors.confirm}
+          aria-describedby={errors.confirm ? 'invite-confirm-error' : undefined}
+          {...form.register('confirm')}
+        />
+        <FieldError id="invite-confirm-error" message={errors.confirm?.message} />
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving...' : 'Join the Team'}
+      </Button>
+    </form>
+  );
+}
