@@ -1,130 +1,226 @@
-// Web budgets (issue 2, item 9): builds the SPA, then prints the gzip size of
-//  - the JavaScript a signed-out visitor's landing page (/) loads: the entry chunk, everything it imports
-//    statically, and the lazily loaded chunks of `/` for a visitor (home route + landing page), found by
-//    following web/dist's Vite manifest; budget 120 KB;
-//  - all CSS; budget 30 KB;
-//  - with a Chromium (CHROME_PATH or /usr/bin/chromium), what a real page load fetches until the network is
-//    idle, including the chunks deferred to idle time (the toast UI).
+// Web budgets (issues 2 and 15; decision 0020). Builds the SPA into web/dist (with the prerendered pages and the
+// brotli/gzip files), starts the real server on it (PGlite in a temporary folder, demo data), then prints, each
+// with its figure and pass or miss:
+//  - the JavaScript a signed-out visitor's landing page (/) loads, as the server sends it (the bytes on the wire
+//    for Accept-Encoding: br, gzip, and the encoding it chose); budget 120 KB; CSS likewise, budget 30 KB;
+//  - for /, /dealer-benefits and a tractor page, in headless Chromium emulating a mid-range phone the way
+//    Lighthouse's mobile run does (390x844, 4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s): LCP <= 2.0 s and CLS <= 0.02
+//    from the browser's own PerformanceObserver entries (Lighthouse itself is not installed here, so no
+//    performance score is printed), and the JavaScript files fetched.
 // Prints figures only; never fails on a budget.
-//   npm run bench:web            build into a temporary folder (leaves web/dist alone), then measure
-//   npm run bench:web -- --dist web/dist   measure an existing build
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+//   npm run bench:web
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'web/dist');
 const JS_BUDGET = 120 * 1024;
 const CSS_BUDGET = 30 * 1024;
+const LCP_BUDGET = 2000;
+const CLS_BUDGET = 0.02;
 // The modules that make up `/` for a signed-out visitor (web/src/app/routes/home.tsx switches by role).
 const LANDING_MODULES = ['src/app/routes/home.tsx', 'src/features/marketing/components/landing-page.tsx'];
 
-const distArg = process.argv.indexOf('--dist');
-let dist;
-let tmp;
-if (distArg > 0) {
-  dist = path.resolve(process.argv[distArg + 1]);
-} else {
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-bench-web-'));
-  dist = tmp;
-  console.log('Building the web app...');
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'web/vite.config.ts',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-}
-
-const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const verdict = (bytes, budget) =>
-  bytes <= budget ? 'within budget' : `OVER budget by ${kb(bytes - budget)}`;
+const results = [];
+const budget = (name, figure, ok) => results.push({ name, figure, ok });
 
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const files = new Map(); // file -> why it is loaded
-function collect(key, why) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.set(chunk.file, why);
-  for (const dep of chunk.imports ?? []) collect(dep, why);
-}
-collect(entryKey, 'entry');
-for (const mod of LANDING_MODULES) {
-  const key = Object.keys(manifest).find((k) => k.endsWith(mod));
-  if (!key) throw new Error(`${mod} is not in the Vite manifest; update LANDING_MODULES`);
-  collect(key, `lazy: ${path.basename(mod)}`);
-}
-
-const rows = [...files].map(([file, why]) => ({ file, why, gzip: gz(file) })).sort((a, b) => b.gzip - a.gzip);
-const jsTotal = rows.reduce((sum, r) => sum + r.gzip, 0);
-console.log('\nJavaScript loaded by the landing page (/ signed out), gzip:');
-for (const r of rows) console.log(`  ${kb(r.gzip).padStart(9)}  ${r.file}  (${r.why})`);
-console.log(`  ${kb(jsTotal).padStart(9)}  TOTAL, budget ${kb(JS_BUDGET)}: ${verdict(jsTotal, JS_BUDGET)}`);
-
-const cssFiles = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'));
-const cssTotal = cssFiles.reduce((sum, f) => sum + gz(`assets/${f}`), 0);
-console.log(
-  `\nCSS (all files), gzip: ${kb(cssTotal)}, budget ${kb(CSS_BUDGET)}: ${verdict(cssTotal, CSS_BUDGET)}`,
+console.log('Building the web app into web/dist...');
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ],
+  { cwd: root, stdio: 'inherit' },
 );
 
-await measureInChromium();
-if (tmp) rmSync(tmp, { recursive: true, force: true });
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-bench-web-'));
+const port = await new Promise((resolve) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+console.log('Starting the server (PGlite, demo data)...');
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  cwd: root,
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: tmp,
+    DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let out = '';
+server.stdout.on('data', (b) => {
+  out += b;
+});
 
-/** Loads / in headless Chromium against a static server of the build (the API answers 404: signed out). */
+try {
+  for (let i = 0; !out.includes('is running at'); i++) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    if (i > 1800) throw new Error('server did not start in 3 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Demo pictures are drawn after start-up; the tractor page is measured with its pictures.
+  for (let i = 0; !out.includes('Demo listing images ready') && i < 1800; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  await servedSizes();
+  await measureInChromium();
+  console.log('\nBudgets');
+  for (const r of results) console.log(`  ${(r.ok ? 'pass' : 'MISS').padEnd(5)} ${r.name}: ${r.figure}`);
+  const missed = results.filter((r) => !r.ok).length;
+  console.log(
+    missed ? `${missed} of ${results.length} budgets missed.` : `All ${results.length} budgets met.`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+/** The bytes the server puts on the wire for a browser-like request, and the encoding it chose. */
+function served(urlPath) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${urlPath}`, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (c) => {
+          bytes += c.length;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity' }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+async function servedSizes() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const files = new Map(); // file -> why it is loaded
+  const collect = (key, why) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.set(chunk.file, why);
+    for (const dep of chunk.imports ?? []) collect(dep, why);
+  };
+  collect(entryKey, 'entry');
+  for (const mod of LANDING_MODULES) {
+    const key = Object.keys(manifest).find((k) => k.endsWith(mod));
+    if (!key) throw new Error(`${mod} is not in the Vite manifest; update LANDING_MODULES`);
+    collect(key, `lazy: ${path.basename(mod)}`);
+  }
+  const rows = [];
+  for (const [file, why] of files) rows.push({ file, why, ...(await served(`/${file}`)) });
+  rows.sort((a, b) => b.bytes - a.bytes);
+  const jsTotal = rows.reduce((sum, r) => sum + r.bytes, 0);
+  console.log(
+    '\nJavaScript loaded by the landing page (/ signed out), as served (Accept-Encoding: br, gzip):',
+  );
+  for (const r of rows)
+    console.log(`  ${kb(r.bytes).padStart(9)}  ${r.encoding.padEnd(8)} ${r.file}  (${r.why})`);
+  console.log(`  ${kb(jsTotal).padStart(9)}  TOTAL`);
+  budget('landing JS as served <= 120 KB', kb(jsTotal), jsTotal <= JS_BUDGET);
+
+  const cssFiles = Object.values(manifest).flatMap((c) => c.css ?? []);
+  let cssTotal = 0;
+  for (const f of new Set(cssFiles)) cssTotal += (await served(`/${f}`)).bytes;
+  console.log(`\nCSS (all files), as served: ${kb(cssTotal)}`);
+  budget('CSS as served <= 30 KB', kb(cssTotal), cssTotal <= CSS_BUDGET);
+
+  const page = await served('/');
+  console.log(`/ (prerendered HTML) as served: ${kb(page.bytes)} ${page.encoding}`);
+}
+
 async function measureInChromium() {
   const chromium = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
     (c) => c && existsSync(c),
   );
   if (!chromium) {
-    console.log('\n(No Chromium at CHROME_PATH or /usr/bin/chromium: skipped the real page-load count.)');
+    console.log('\n(No Chromium at CHROME_PATH or /usr/bin/chromium: skipped LCP and CLS.)');
     return;
   }
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname.startsWith('/api/')) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      return res.end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
-    }
-    let file = path.join(dist, path.normalize(url.pathname));
-    if (!file.startsWith(dist) || !existsSync(file) || url.pathname === '/')
-      file = path.join(dist, 'index.html');
-    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
-    res.writeHead(200, { 'content-type': type });
-    res.end(readFileSync(file));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listing = JSON.parse(
+    await (await fetch(`${base}/api/listings/public`, { headers: { 'accept-encoding': 'identity' } })).text(),
+  ).items.find((i) => i.image);
+  const pages = ['/', '/dealer-benefits', ...(listing ? [`/tractor/${listing.id}`] : [])];
   const { chromium: pw } = await import('playwright-core');
   const browser = await pw.launch({ executablePath: chromium, args: ['--no-sandbox', '--disable-gpu'] });
+  console.log(
+    '\nChromium, mobile emulation (390x844, 4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s), signed out, median of 3:',
+  );
   try {
-    const page = await browser.newPage();
-    const js = new Map();
-    page.on('response', async (r) => {
-      if (r.url().endsWith('.js'))
-        js.set(new URL(r.url()).pathname, gzipSync(await r.body(), { level: 9 }).length);
-    });
-    await page.goto(`http://127.0.0.1:${server.address().port}/`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'North American marketplace for tractor dealers' }).waitFor();
-    await page.waitForTimeout(2500); // let the idle-time chunks (toast UI) arrive too
-    const total = [...js.values()].reduce((a, b) => a + b, 0);
-    console.log(
-      `\nHeadless Chromium, / signed out, all JS fetched until idle (gzip): ${kb(total)} in ${js.size} files` +
-        ` (includes chunks deferred to idle time; budget ${kb(JS_BUDGET)}: ${verdict(total, JS_BUDGET)})`,
-    );
+    for (const url of pages) {
+      const runs = [];
+      for (let i = 0; i < 3; i++) runs.push(await loadOnce(browser, url));
+      const med = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
+      const lcp = med('lcp');
+      const cls = med('cls');
+      console.log(
+        `  ${url.padEnd(52)} LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)}, ${runs[0].js} JS files (${kb(runs[0].jsBytes)} on the wire)`,
+      );
+      const name = url.startsWith('/tractor/') ? '/tractor/{id}' : url;
+      budget(`${name} LCP <= 2.0 s (mobile emulation)`, `${(lcp / 1000).toFixed(2)} s`, lcp <= LCP_BUDGET);
+      budget(`${name} CLS <= 0.02`, cls.toFixed(3), cls <= CLS_BUDGET);
+    }
   } finally {
     await browser.close();
-    server.close();
   }
+}
+
+async function loadOnce(browser, url) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    window.__cls = 0;
+    window.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  let js = 0;
+  let jsBytes = 0;
+  page.on('response', async (r) => {
+    if (!r.url().endsWith('.js')) return;
+    js += 1;
+    jsBytes += Number(r.headers()['content-length'] ?? 0);
+  });
+  await page.goto(`${base}${url}`, { waitUntil: 'networkidle', timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  const result = await page.evaluate(() => ({ lcp: window.__lcp, cls: window.__cls }));
+  await context.close();
+  return { ...result, js, jsBytes };
 }
