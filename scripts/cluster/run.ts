@@ -127,7 +127,8 @@ async function main(): Promise<number> {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     ADMIN_EMAIL: CLUSTER_ADMIN.email,
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    LOG_LEVEL: 'info',
+    // Every request line (debug): the harness counts requests and live streams per instance from them.
+    LOG_LEVEL: 'debug',
     WORKERS: 'true',
     SHUTDOWN_DELAY_SECONDS: '2',
   };

@@ -51,6 +51,15 @@ const CHECKS: Array<[string, RegExp, Check]> = [
   ],
   [
     'POST',
+    /^\/api\/admin\/listings\/([^/]+)\/as-is$/,
+    (db, w, [listingId]) =>
+      exists(db, 'select 1 from tractor_listings where id = $1 and as_is_reason = $2', [
+        listingId,
+        w.request?.reason,
+      ]),
+  ],
+  [
+    'POST',
     /^\/api\/admin\/listings\/([^/]+)\/images$/,
     (db, w, [listingId]) =>
       exists(db, 'select 1 from tractor_images where id = $1 and listing_id = $2', [id(w), listingId]),
@@ -84,6 +93,12 @@ const CHECKS: Array<[string, RegExp, Check]> = [
           where o.id = $1 and o.status = 'accepted' and l.status = 'sold'`,
         [oid],
       ),
+  ],
+  [
+    'POST',
+    /^\/api\/recently-viewed$/,
+    // The tractor page records the view (kept to the dealer's last 20; the journeys open far fewer).
+    (db, w) => exists(db, 'select 1 from recent_views where listing_id = $1', [w.request?.listingId]),
   ],
   [
     'POST',
