@@ -34,7 +34,8 @@ describe.runIf(hasBrowser())('API reference page', () => {
 
     for (const [tag, ops] of byTag) {
       const section = b.page.locator('.opblock-tag-section').filter({
-        has: b.page.locator(`h3#operations-tag-${tag}`),
+        // Swagger UI's deep-link id: spaces become underscores ("Saved searches").
+        has: b.page.locator(`h3[id="operations-tag-${tag.trim().replace(/\s/g, '_')}"]`),
       });
       await section.waitFor();
       await expect.poll(() => section.locator('.opblock').count(), { message: tag }).toBe(ops.length);

@@ -147,11 +147,20 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
     ).waitFor({
       timeout: 15_000,
     });
-    const notice = await waitForMail({ template: 'notify-admin-offer-notice', to: E2E_ADMIN.email });
+    const notice = await waitForMail({
+      template: 'notify-admin-offer-notice',
+      to: E2E_ADMIN.email,
+      contains: `accepted FieldLot's counter-offer of $92,900`,
+    });
     expect(notice).toContain(
       `Dana Whitfield (Whitfield Ag Equipment) accepted FieldLot's counter-offer of $92,900`,
     );
-    const buyerMail = await waitForMail({ template: 'notify-offer-update', to: DEMO_DEALER.email });
+    // The counter offer reached the same inbox with the same template a moment ago: wait for the acceptance.
+    const buyerMail = await waitForMail({
+      template: 'notify-offer-update',
+      to: DEMO_DEALER.email,
+      contains: "You accepted FieldLot's counter-offer",
+    });
     expect(buyerMail).toContain("You accepted FieldLot's counter-offer of $92,900");
     expect(buyerMail).toContain('Your purchase is confirmed.');
     expect(buyerMail).not.toContain('Your offer on');
@@ -242,6 +251,7 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
     });
     await acceptDialog.getByText('Dana Whitfield · Whitfield Ag Equipment').waitFor();
     await acceptDialog.getByRole('button', { name: 'Cancel' }).click();
+    await acceptDialog.waitFor({ state: 'hidden' });
     expect(await offerStatus(page, offer.id)).toBe('pending');
 
     await page.getByRole('button', { name: /^Needs action/ }).click();
@@ -254,6 +264,8 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
     const reject = page.getByRole('alertdialog', { name: 'Reject this offer?' });
     await reject.waitFor();
     await page.keyboard.press('Escape');
+    // The closing dialog stays in the page while it animates out; its button must not take the next click.
+    await reject.waitFor({ state: 'hidden' });
     expect(await offerStatus(page, offer.id)).toBe('pending');
     await row.getByRole('button', { name: 'Reject' }).click();
     await reject.getByRole('button', { name: 'Reject Offer' }).click();

@@ -1,5 +1,20 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Journeys that move the e2e server's clock forward (e2e/support/clock.ts) run after all the others: the clock
+ * never goes back, and a day or two later would expire other journeys' offers, open invoices and digests.
+ */
+const MOVES_THE_CLOCK = ['issue-17-expiry-teams.e2e.ts'];
+
+class ClockLastSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const moves = (f: TestSpecification) => MOVES_THE_CLOCK.some((name) => f.moduleId.endsWith(name));
+    return [...sorted.filter((f) => !moves(f)), ...sorted.filter(moves)];
+  }
+}
 
 /** Browser journeys: one server (built app, temporary data folder), one test file at a time. */
 export default defineConfig({
@@ -9,6 +24,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: false,
+    sequence: { sequencer: ClockLastSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -8,6 +8,9 @@ import { freePort } from '../../server/src/test/free-port';
 import { ensurePgliteTemplate } from '../../server/src/test/template-db';
 import { findChromium } from './chromium';
 
+/** The file in the data folder holding the server's clock offset in milliseconds (support/clock.ts). */
+export const TEST_CLOCK_FILE_NAME = 'test-clock-offset-ms';
+
 export const E2E_ADMIN = { email: 'e2e-admin@fieldlot.example', password: 'Harvest-Gold#2024x' };
 
 declare module 'vitest' {
@@ -49,6 +52,9 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Journeys may move the server's clock (support/clock.ts; docs/decisions/0022); the expiry sweep runs every second.
+      TEST_CLOCK_FILE: path.join(dataDir, TEST_CLOCK_FILE_NAME),
+      OFFER_EXPIRY_SWEEP_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,14 +11,14 @@ function decodeQuotedPrintable(raw: string): string {
 
 /**
  * Waits for the outbox worker to write a message as `DATA_DIR/mail/<ISO time>-<id>-<template>.eml` and
- * returns the newest that matches (a template name or a file-name pattern, optionally its recipient),
- * quoted-printable undone.
+ * returns the newest that matches (a template name or a file-name pattern, optionally its recipient and a text it
+ * contains), quoted-printable undone.
  */
 export async function waitForMail(
-  match: { template: string | RegExp; to?: string },
+  match: { template: string | RegExp; to?: string; contains?: string },
   timeoutMs = 15_000,
 ): Promise<string> {
-  const { template, to } = match;
+  const { template, to, contains } = match;
   const named = (f: string) =>
     typeof template === 'string' ? f.endsWith(`-${template}.eml`) : template.test(f);
   const dir = path.join(dataDir(), 'mail');
@@ -30,7 +30,7 @@ export async function waitForMail(
     } catch {}
     for (const f of files) {
       const text = decodeQuotedPrintable(readFileSync(path.join(dir, f), 'utf8'));
-      if (!to || text.includes(`To: ${to}`)) return text;
+      if ((!to || text.includes(`To: ${to}`)) && (!contains || text.includes(contains))) return text;
     }
     if (Date.now() > deadline)
       throw new Error(`No ${template} e-mail${to ? ` to ${to}` : ''} in ${dir} (files: ${files.length})`);

@@ -18,6 +18,21 @@ describe('configuration from the environment', () => {
     throw new Error('expected a configuration error');
   };
 
+  it('reads OFFER_TTL_HOURS (default 48) and refuses TEST_CLOCK_FILE in production', () => {
+    expect(load({}).offerTtlHours).toBe(48);
+    expect(load({ OFFER_TTL_HOURS: '12' }).offerTtlHours).toBe(12);
+    expect(problem({ OFFER_TTL_HOURS: '0' })).toMatch(/^Invalid environment variable OFFER_TTL_HOURS/);
+    expect(load({ TEST_CLOCK_FILE: '/tmp/x' }).testClockFile).toBe('/tmp/x');
+    expect(
+      problem({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://fieldlot.example',
+        TEST_CLOCK_FILE: '/tmp/x',
+      }),
+    ).toBe('Invalid environment variable TEST_CLOCK_FILE: not allowed when NODE_ENV=production');
+  });
+
   it('names the variable of a bad value in one line', () => {
     for (const [name, value] of [
       ['PORT', 'abc'],

@@ -23,6 +23,8 @@ const envSchema = z.object({
   // true (every hop is believed: only the proxy may reach the port) or the proxies' addresses (10.0.1.5,10.0.2.0/24).
   TRUST_PROXY: z.union([bool, proxyAddresses()]).default(false),
   DEMO: bool.optional(),
+  // How long first inventory pages are kept (0: off; the benchmark measures both ways).
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   S3_ENDPOINT: z.url().optional(),
@@ -36,10 +38,35 @@ const envSchema = z.object({
   OFFICE_ADDRESS: z.string().default('8 The Green, Suite 400, Dover, DE 19901'),
   // Unset: the current year, read when the footer is served (a long-running server turns the year too).
   COPYRIGHT_YEAR: z.coerce.number().int().optional(),
+  // After the deal (docs/product/purchases.md): invoice details, due dates, delivery estimates, the guarantee.
+  WIRE_INSTRUCTIONS: z
+    .string()
+    .default(
+      'Bank: First Prairie Bank, Dover, DE · Account name: FieldLot Inc. · Routing: 031100001 · Account: 4400123456 · Reference: your invoice number',
+    ),
+  PAYMENT_DUE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  // Dollars and cents per road mile, and the least a delivery costs (whole dollars).
+  TRANSPORT_RATE_PER_MILE: z.coerce.number().min(0).max(100).default(3.25),
+  TRANSPORT_MINIMUM: z.coerce.number().int().min(0).max(100_000).default(350),
+  GUARANTEE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   WORKERS: bool.default(true),
+  // What FieldLot keeps from a dealer's sale (docs/product/dealer-selling.md#seller-fee), in cents: $250.
+  SELLER_FEE_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(25_000),
   // After SIGTERM, /api/health/ready answers 503 this long before the server stops accepting (load balancers
   // that poll readiness stop sending requests first).
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  // Offers and counter-offers expire this long after they were made or countered (docs/product/dealer-tools.md).
+  OFFER_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(48),
+  // How often each instance sweeps expired offers (the sweep is exactly-once per offer by itself).
+  OFFER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Test only (refused in production): a file holding a clock offset in milliseconds, so browser journeys can
+  // move the server's time (docs/decisions/0022).
+  TEST_CLOCK_FILE: z.string().optional(),
 });
 
 /** A comma-separated list of addresses or CIDR ranges, as Fastify's trustProxy takes them. */
@@ -82,9 +109,29 @@ export interface AppConfig {
   trustProxy: boolean | string[];
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** How long first inventory pages are kept in process (0: off). */
+  pageCacheMs: number;
+  /** How long a session read from the database is kept in process (0: off; decision 0020). */
+  sessionCacheMs: number;
+  /** Requests slower than this are logged (with errors and a sample of the rest; decision 0020). */
+  slowRequestMs: number;
+  /** The share of other requests logged (0.01). */
+  requestLogSample: number;
   digestHour: number;
   workers: boolean;
+  sellerFeeCents: number;
   shutdownDelaySeconds: number;
+  offerTtlHours: number;
+  offerExpirySweepSeconds: number;
+  /** Test only: the server's clock adds the milliseconds written in this file (lib/clock.ts FileOffsetClock). */
+  testClockFile?: string;
+  purchases: {
+    wireInstructions: string;
+    paymentDueDays: number;
+    transportRatePerMileCents: number;
+    transportMinimumCents: number;
+    guaranteeDays: number;
+  };
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   brand: {
     name: string;
@@ -113,6 +160,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Missing environment variable SESSION_SECRET: required when NODE_ENV=production');
   if (production && !e.PUBLIC_URL)
     throw new ConfigError('Missing environment variable PUBLIC_URL: required when NODE_ENV=production');
+  if (production && e.TEST_CLOCK_FILE)
+    throw new ConfigError(
+      'Invalid environment variable TEST_CLOCK_FILE: not allowed when NODE_ENV=production',
+    );
   const s3Keys = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
     throw new ConfigError(
@@ -136,9 +187,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo data and the sample-listings button only on the embedded default unless asked for.
     demo: e.DEMO ?? (!e.DATABASE_URL && !production),
     logLevel: e.LOG_LEVEL,
+    // Tests change users and sessions behind the server's back; the cache's own tests turn it on.
+    sessionCacheMs: e.NODE_ENV === 'test' ? 0 : 3000,
+    pageCacheMs: e.NODE_ENV === 'test' ? 0 : e.PAGE_CACHE_MS,
+    slowRequestMs: 500,
+    requestLogSample: 0.01,
     digestHour: e.DIGEST_HOUR,
     workers: e.WORKERS,
+    sellerFeeCents: e.SELLER_FEE_CENTS,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+    offerTtlHours: e.OFFER_TTL_HOURS,
+    offerExpirySweepSeconds: e.OFFER_EXPIRY_SWEEP_SECONDS,
+    testClockFile: e.TEST_CLOCK_FILE,
+    purchases: {
+      wireInstructions: e.WIRE_INSTRUCTIONS,
+      paymentDueDays: e.PAYMENT_DUE_DAYS,
+      transportRatePerMileCents: Math.round(e.TRANSPORT_RATE_PER_MILE * 100),
+      transportMinimumCents: e.TRANSPORT_MINIMUM * 100,
+      guaranteeDays: e.GUARANTEE_DAYS,
+    },
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
+import { FileOffsetClock } from './lib/clock.js';
 import { seedDemoData } from './modules/demo/index.js';
 import { startDraining } from './modules/health/health.routes.js';
 import { ensureConfiguredAdmin } from './modules/users/index.js';
@@ -34,7 +36,17 @@ async function main() {
   });
   await runMigrations(database);
 
-  const app = await buildApp({ config, database });
+  // Test only (browser journeys move the server's time; refused in production by loadConfig).
+  const clock = config.testClockFile
+    ? new FileOffsetClock(config.testClockFile, (file) => {
+        try {
+          return readFileSync(file, 'utf8');
+        } catch {
+          return null;
+        }
+      })
+    : undefined;
+  const app = await buildApp({ config, database, clock });
   const admin = await ensureConfiguredAdmin(app.ctx);
   const demoAbort = new AbortController();
   const demo = config.demo ? await seedDemoData(app.ctx, demoAbort.signal) : null;

@@ -1,9 +1,10 @@
 import type { AppContext } from './lib/context.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { startDigestScheduler } from './modules/notifications/index.js';
+import { startOfferExpiry } from './modules/offers/index.js';
 
 /**
- * Background loops of one server process (mail outbox, daily digest, housekeeping). Every loop is safe
+ * Background loops of one server process (mail outbox, daily digest, offer expiry sweep, housekeeping). Every loop is safe
  * to run in several instances at once: work is claimed in the database, never held in memory.
  * Each start function returns a stop function that waits for its current iteration.
  */
@@ -11,6 +12,7 @@ export function startWorkers(ctx: AppContext): () => Promise<void> {
   const stops: Array<() => Promise<void>> = [];
   stops.push(startMailWorker(ctx));
   stops.push(startDigestScheduler(ctx));
+  stops.push(startOfferExpiry(ctx));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -1,14 +1,34 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { Providers, queryClient } from './app/providers';
+import { routes } from './app/router';
+import { sessionKey } from './features/auth/api/session';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+// Public pages come prerendered for visitors (scripts: web/prerender.tsx, decision 0020): hydrate them. The server
+// sends them only to requests without a session cookie, so the page starts as a visitor's (no session
+// round trip before the first paint, no swap when it answers; the check still runs in the background).
+const prerendered = root.hasAttribute('data-prerendered');
+
+async function start() {
+  if (prerendered) {
+    queryClient.setQueryData(sessionKey, { user: null }, { updatedAt: 0 });
+    // The first page's lazy route must be in place before hydrating, or the router would render its fallback.
+    for (const match of matchRoutes(routes, window.location) ?? []) {
+      const { lazy } = match.route;
+      if (typeof lazy === 'function') Object.assign(match.route, await lazy(), { lazy: undefined });
+    }
+  }
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </Providers>
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+void start();

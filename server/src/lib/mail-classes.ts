@@ -4,7 +4,7 @@
  * account status) is never capped by anything else. `defineTemplate` only accepts a name listed here, so a
  * template without a class does not compile.
  */
-export type MailClass = 'security' | 'transactional' | 'marketing' | 'unsolicited';
+export type MailClass = 'security' | 'transactional' | 'deal' | 'marketing' | 'unsolicited';
 
 export const MAIL_CLASSES = {
   'auth-reset-password': 'security',
@@ -15,12 +15,25 @@ export const MAIL_CLASSES = {
   'notify-user-status-change': 'security',
   'users-application-exists': 'security',
   'users-application-received': 'security',
+  // A dealership owner's invitation to a new member (issue 17): it carries a link that sets a password.
+  'team-invite': 'security',
   'notify-admin-new-offer': 'transactional',
   'notify-offer-update': 'transactional',
   'notify-admin-offer-notice': 'transactional',
   'admin-new-sale-inquiry': 'transactional',
   // A revised condition report, to dealers with an open offer on the tractor (issue 12).
   'inspection-report-changed': 'transactional',
+  // Dealer tools (issue 17): a watched tractor's price drop, report change or sale, asked for by its watcher.
+  'watchlist-notice': 'transactional',
+  // A saved search's instant alert: listing e-mail like brand notifications (unsubscribe link, the same switch).
+  'saved-search-alert': 'marketing',
+  // Dealers selling (issue 13): review outcomes and offers on their own listings, to the seller.
+  'dealer-listing-reviewed': 'transactional',
+  'notify-seller-offer': 'transactional',
+  // Every step of a purchase to its dealer, and the dealer's steps to the admins (issue 14): each follows a
+  // step FieldLot's staff or the dealer took on their own deal, so nobody else can make them flood an inbox.
+  'purchase-update': 'deal',
+  'purchase-admin-notice': 'deal',
   'send-brand-notifications': 'marketing',
   'daily-listing-notifications': 'marketing',
   // Goes to an address typed into the public sell form, which no account asked for: its own rule
@@ -34,6 +47,9 @@ export type TemplateName = keyof typeof MAIL_CLASSES;
 export const CLASS_CAPS: Record<MailClass, { limit: number; windowMs: number }> = {
   security: { limit: 20, windowMs: 3600_000 },
   transactional: { limit: 20, windowMs: 3600_000 },
+  // A purchase sends a dozen steps (invoice, payments, release, transport, title, claim); a dealer buying
+  // several tractors in one afternoon must not wait an hour for their invoices (docs/product/mail.md#classes).
+  deal: { limit: 100, windowMs: 3600_000 },
   marketing: { limit: 20, windowMs: 3600_000 },
   unsolicited: { limit: 1, windowMs: 24 * 3600_000 },
 };

@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import type { RequestInfo } from './context.js';
 import { randomToken, sha256 } from './crypto.js';
+import { dropCachedSessions, type SessionCache } from './session-cache.js';
 
 /** Idle and absolute session lifetimes (docs/product/security.md#sessions: idle and absolute timeouts). */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -38,6 +39,14 @@ export interface LoadedSession {
   user: SessionUser;
 }
 
+/** What the session cache keeps: the loaded session and the times its validity depends on. */
+export interface CachedLoad {
+  loaded: LoadedSession;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+export type SessionLoadCache = SessionCache<CachedLoad>;
+
 /**
  * The lookup every signed-in request runs, as a prepared statement per database handle: built once, and on
  * PostgreSQL parsed and planned once per connection (the per-request cost that mattered, see bench/).
@@ -57,14 +66,27 @@ function prepareLookup(exec: Executor) {
     .prepare('load_session');
 }
 
-/** Looks the token up with its user in one query; expired or idle sessions are refused (and removed). */
+/**
+ * Looks the token up with its user in one query; expired or idle sessions are refused (and removed). With a cache,
+ * a session read in the last few seconds is answered from memory while it stays valid by the clock and needs no
+ * touch (decision 0020).
+ */
 export async function loadSession(
   exec: Executor,
   clock: Clock,
   token: string,
+  cache?: SessionLoadCache,
 ): Promise<LoadedSession | null> {
   const id = sha256(token);
   const now = clock.now();
+  const hit = cache?.get(id);
+  if (
+    hit &&
+    hit.expiresAt > now.getTime() &&
+    now.getTime() - hit.lastSeenAt <= Math.min(SESSION_IDLE_MS, TOUCH_EVERY_MS)
+  ) {
+    return hit.loaded;
+  }
   let lookup = lookups.get(exec);
   if (!lookup) {
     lookup = prepareLookup(exec);
@@ -77,11 +99,13 @@ export async function loadSession(
     await exec.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeenAt > TOUCH_EVERY_MS) {
     await exec.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    lastSeenAt = now.getTime();
   }
   const status = row.status;
-  return {
+  const loaded: LoadedSession = {
     sessionId: id,
     user: {
       id: row.id,
@@ -92,9 +116,12 @@ export async function loadSession(
       role: roleOf(status),
     },
   };
+  cache?.set(id, row.id, { loaded, lastSeenAt, expiresAt: row.expiresAt.getTime() });
+  return loaded;
 }
 
 export async function revokeSession(exec: Executor, sessionId: string): Promise<void> {
+  dropCachedSessions({ sessionId });
   await exec.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
@@ -104,6 +131,7 @@ export async function revokeUserSessions(
   userId: string,
   exceptSessionId?: string,
 ): Promise<void> {
+  dropCachedSessions({ userId });
   await exec
     .delete(sessions)
     .where(

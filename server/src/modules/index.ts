@@ -3,6 +3,7 @@ import type { AppContext } from '../lib/context.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { dealershipsRoutes } from './dealerships/dealerships.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
@@ -10,8 +11,11 @@ import { inspectionsRoutes } from './inspections/inspections.routes.js';
 import { listingsRoutes } from './listings/listings.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
+import { purchasesRoutes } from './purchases/purchases.routes.js';
+import { savedSearchesRoutes } from './saved-searches/saved-searches.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { watchlistRoutes } from './watchlist/watchlist.routes.js';
 
 /**
  * Every feature module's routes, mounted under /api. Add one line per module.
@@ -31,4 +35,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await eventsRoutes(api, ctx);
   await listingsRoutes(api, ctx);
   await inspectionsRoutes(api, ctx);
+  await watchlistRoutes(api, ctx);
+  await savedSearchesRoutes(api, ctx);
+  await dealershipsRoutes(api, ctx);
+  await purchasesRoutes(api, ctx);
 }

@@ -34,6 +34,21 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
     description:
       'Condition reports: inspectors fill and publish them; dealers read them, their revisions and PDFs.',
   },
+  watchlist: { tag: 'Watchlist', description: 'Tractors a dealer watches, and the notices about them.' },
+  searches: {
+    tag: 'Saved searches',
+    description: 'Named inventory searches with alerts (instantly, in the daily e-mail, off).',
+  },
+  recent: { tag: 'Recently viewed', description: 'The last tractors a dealer opened, on any device.' },
+  team: {
+    tag: 'Team',
+    description: 'Dealership teams: members, roles, per-offer limits, invitations (issue 17).',
+  },
+  purchases: {
+    tag: 'Purchases',
+    description:
+      'After the deal: purchases, invoices, payments, gate passes, delivery, title, guarantee claims; landed cost.',
+  },
   inquiries: { tag: 'Inquiries', description: 'Sell-your-tractor inquiries and their admin review.' },
   notifications: { tag: 'Notifications', description: 'E-mail alerts: unsubscribe, admin sends.' },
   admin: { tag: 'Admin', description: 'Administrator dashboard: statistics, mail outbox, mail previews.' },

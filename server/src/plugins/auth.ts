@@ -6,7 +6,8 @@ import { AppError } from '../lib/app-error.js';
 import { audit } from '../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../lib/context.js';
 import { randomToken, safeEqual } from '../lib/crypto.js';
-import { loadSession } from '../lib/sessions.js';
+import { clearCachedSessions, SessionCache } from '../lib/session-cache.js';
+import { type CachedLoad, loadSession } from '../lib/sessions.js';
 
 /**
  * Who may call a route. Every /api route must declare one (deny by default: a route without it
@@ -55,6 +56,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   const { ctx } = opts;
   const names = cookieNames(ctx.config.production);
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
+  const sessionCache = new SessionCache<CachedLoad>(ctx.config.sessionCacheMs);
+  await sessionCache.start(ctx.database);
+  app.addHook('onClose', async () => {
+    await sessionCache.stop();
+  });
+  // A write of this process (sign-in, approval, profile change) shows on its next request at once; other
+  // instances hear of it through the database's session.changed notification.
+  app.addHook('onSend', async (req) => {
+    if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/api')) clearCachedSessions();
+  });
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -83,7 +94,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
     const token = req.cookies[names.session];
     if (token) {
-      const loaded = await loadSession(ctx.db, ctx.clock, token);
+      const loaded = await loadSession(ctx.db, ctx.clock, token, sessionCache);
       if (loaded) {
         req.user = loaded.user;
         req.sessionId = loaded.sessionId;

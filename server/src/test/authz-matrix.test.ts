@@ -89,11 +89,13 @@ describe('authorization matrix', () => {
       applicant: await make('applicant', 'pending'),
     };
     const db = t.app.ctx.db;
-    // The listing belongs to `dealer`, who also made the pending offer on it.
+    // The listing belongs to `dealer` (its seller, approved and live: issue 13), who also made the pending offer on it.
     const [listing] = await db
       .insert(listings)
       .values({
         userId: users.dealer.id,
+        sellerUserId: users.dealer.id,
+        reviewStatus: 'approved',
         make: 'John Deere',
         model: '6155R',
         year: 2019,

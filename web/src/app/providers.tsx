@@ -35,9 +35,14 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 function DeferredToaster() {
   const { user } = useSession();
-  const [ready, setReady] = useState(() => window.location.pathname !== '/');
+  // Decided after the first render, so a prerendered page hydrates to the same markup (decision 0020).
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
+    if (window.location.pathname !== '/') {
+      setReady(true);
+      return;
+    }
     const go = () => setReady(true);
     for (const e of INTERACTIONS) window.addEventListener(e, go, { once: true, passive: true });
     return () => {

@@ -1,9 +1,9 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './route-error';
 
 /** Every route of the product (docs/product/README.md; unknown paths: public-site.md#not-found); each page is its own lazily loaded chunk. */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <RootLayout loading />,
@@ -16,6 +16,11 @@ export const router = createBrowserRouter([
       { path: '/my-account', lazy: () => import('./routes/my-account') },
       { path: '/my-offers', lazy: () => import('./routes/my-offers') },
       { path: '/purchased-inventory', lazy: () => import('./routes/purchased-inventory') },
+      { path: '/watchlist', lazy: () => import('./routes/watchlist') },
+      { path: '/saved-searches', lazy: () => import('./routes/saved-searches') },
+      { path: '/my-listings/:id?', lazy: () => import('./routes/my-listings') },
+      { path: '/team', lazy: () => import('./routes/team') },
+      { path: '/team/join', lazy: () => import('./routes/team-join') },
       { path: '/admin', lazy: () => import('./routes/admin') },
       { path: '/admin-login', lazy: () => import('./routes/admin-login') },
       { path: '/sell-your-tractor', lazy: () => import('./routes/sell-your-tractor') },
@@ -35,4 +40,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
-]);
+];

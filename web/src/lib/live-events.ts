@@ -29,6 +29,12 @@ function invalidate(qc: QueryClient, type: string) {
     predicate: (q) => {
       const head = String(q.queryKey[0] ?? '');
       if (head === 'offers') return true;
+      // A seller's My Listings (offer counts, best offer, stage) follows offers and reviews (issue 13).
+      if (head === 'listings' && q.queryKey[1] === 'mine') return true;
+      if (type === 'listing.stage') return head.startsWith('listing');
+      // Purchases (docs/product/purchases.md) follow their own events and acceptances.
+      if (head === 'purchases')
+        return type === 'purchase.updated' || type === 'offer.updated' || type === 'resync';
       if (type === 'report.changed') return head === 'reports' || head.startsWith('listing');
       // The admin panel's "N need action" count follows offers.
       if (head === 'admin' && q.queryKey[1] === 'stats') return type !== 'listing.sold';
@@ -50,7 +56,14 @@ function connect() {
     hadConnection = true;
     attempt = 0;
   };
-  for (const type of ['offer.created', 'offer.updated', 'listing.sold', 'resync']) {
+  for (const type of [
+    'offer.created',
+    'offer.updated',
+    'listing.sold',
+    'listing.stage',
+    'purchase.updated',
+    'resync',
+  ]) {
     es.addEventListener(type, (e) => {
       if (client) invalidate(client, type);
       if (handlers.size === 0) return;
@@ -70,6 +83,7 @@ function connect() {
     } catch {}
     toast.warning('The condition report changed', { description: tractor || undefined, duration: 15_000 });
   });
+  for (const [type, fn] of featureEvents) listenFeature(es, type, fn);
   es.onerror = () => {
     // Take reconnection over from the browser so the delay backs off and a 401 does not loop fast.
     es.close();
@@ -80,6 +94,27 @@ function connect() {
     clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, delay);
   };
+}
+
+/** Events a lazily loaded feature handles itself (it registers them when its code loads). */
+export type FeatureEventHandler = (data: Record<string, unknown>, qc: QueryClient | null) => void;
+const featureEvents = new Map<string, FeatureEventHandler>();
+
+function listenFeature(es: EventSource, type: string, fn: FeatureEventHandler) {
+  es.addEventListener(type, (e) => {
+    let data: Record<string, unknown> = {};
+    try {
+      data = JSON.parse((e as MessageEvent<string>).data);
+    } catch {}
+    fn(data, client);
+  });
+}
+
+/** Registers a feature's live event (once per type), also on a stream already open. */
+export function onFeatureEvent(type: string, fn: FeatureEventHandler) {
+  if (featureEvents.has(type)) return;
+  featureEvents.set(type, fn);
+  if (source) listenFeature(source, type, fn);
 }
 
 function disconnect() {

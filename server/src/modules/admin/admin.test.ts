@@ -152,7 +152,7 @@ describe('admin panel API', () => {
     });
 
     it('puts an unsubscribe link on commercial mail only', async () => {
-      for (const name of ['send-brand-notifications', 'daily-listing-notifications']) {
+      for (const name of ['send-brand-notifications', 'daily-listing-notifications', 'saved-search-alert']) {
         const text = (await admin.get(`/api/admin/mail-preview/${name}?format=text`)).body;
         expect(text).toContain('http://localhost:3000/unsubscribe?token=');
       }

@@ -50,10 +50,22 @@ function samplePayload(publicUrl: string): Record<string, unknown> {
       listing(3, 'Kubota', 'M7-172', 12_900_000),
     ],
     unsubscribeToken: 'u1.sample.signature',
+    // notify-seller-offer and dealer-listing-reviewed (issue 13)
+    buyerLabel: 'A dealer in Iowa',
+    feeCents: 25_000,
+    outcome: 'approved',
+    reason: 'Please add a photo of the cab.',
     // inspection-report-changed (issue 12)
     number: 2,
     grade: '4.3',
     previousGrade: '4.6',
+    // watchlist-notice and saved-search-alert (issue 17)
+    kind: 'price_drop',
+    oldPriceCents: 4_850_000,
+    newPriceCents: 4_600_000,
+    searchName: 'Deere 6R under 4,000 hrs in Iowa',
+    query: 'q=6R&brand=John%20Deere&hoursMax=4000&state=Iowa',
+    listing: listing(1, 'John Deere', '6155R', 4_850_000),
   };
 }
 

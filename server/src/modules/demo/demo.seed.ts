@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OfferStatus } from '../../../../domain/offers.js';
-import { jobRuns, listings, offers, saleInquiries, userBrandPreferences, users } from '../../db/schema.js';
+import { jobRuns, listings, offers, saleInquiries, users } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/password-hash.js';
 import { seedDemoReports } from '../inspections/index.js';
+import { createPurchaseForAcceptedOffer } from '../purchases/index.js';
+import { addBrandSearches } from '../saved-searches/index.js';
 import { DEMO_DEALERS, DEMO_INQUIRIES, DEMO_INSPECTOR, DEMO_PASSWORD } from './demo.data.js';
+import { seedDealerListings } from './demo.dealer-listings.js';
 import { seedDemoImages } from './demo.images.js';
 import { buildDemoListings } from './demo.listings.js';
 
@@ -97,12 +100,9 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
         ),
       );
     const dealerId = (email: string) => dealerRows.find((r) => r.email === email)!.id;
-    await tx
-      .insert(userBrandPreferences)
-      .values(
-        DEMO_DEALERS.flatMap((d) => d.brands.map((brandName) => ({ userId: dealerId(d.email), brandName }))),
-      )
-      .onConflictDoNothing();
+    // Their brands are saved searches (issue 17), in the daily e-mail.
+    for (const d of DEMO_DEALERS)
+      await addBrandSearches(tx, dealerId(d.email), d.brands, 'daily', ctx.clock.now());
 
     const [inspector] = await tx
       .insert(users)
@@ -162,32 +162,48 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
     const sold = byModel('M7-172');
     const counter = (model: string, pct: number) =>
       Math.round((byModel(model).priceCents * pct) / 50_000) * 50_000;
-    await tx.insert(offers).values([
-      offer('M7-172', a, 'accepted', 0.94, 2, 'Can pick up with our own truck next week.', {
-        acceptedAt: new Date(sold.createdAt.getTime() + 3 * DAY),
-      }),
-      offer('M7-172', b, 'rejected', 0.88, 1, 'Would you take this for a quick deal?'),
-      offer('6155M', a, 'pending', 0.92, 1, 'We have a customer waiting for a 6155M with loader brackets.'),
-      offer('Magnum 340', a, 'countered', 0.85, 2, 'Price reflects the tire wear shown in the photos.', {
-        counterOfferAmountCents: counter('Magnum 340', 0.93),
-        counterMessage: 'Rear tires were replaced last season; we can meet you here.',
-      }),
-      offer('T7.315 HD', a, 'withdrawn', 0.9, 1, 'Interested if it is still available.'),
-      offer('724 Vario', a, 'rejected', 0.78, 3, 'Best we can do given the hours.'),
-      offer('L3901', b, 'pending', 1, 1, 'Buy now, please arrange trucking to Kansas.'),
-      offer('942 Vario', b, 'countered', 0.87, 2, 'Offer for a retail customer, financing approved.', {
-        counterOfferAmountCents: counter('942 Vario', 0.95),
-        counterMessage: 'Freshly serviced with new front tires; this is our floor.',
-      }),
-      // Replaced by the same dealer's newer offer a day later (one open offer per dealer per listing).
-      offer('8R 410', b, 'replaced', 0.85, 0, 'Opening offer, flexible on pickup.'),
-      offer('8R 410', b, 'pending', 0.9, 1, 'Could you share the condition report?'),
-      offer('Axion 870', b, 'withdrawn', 0.86, 2, ''),
-    ]);
+    const seededOffers = await tx
+      .insert(offers)
+      .values([
+        offer('M7-172', a, 'accepted', 0.94, 2, 'Can pick up with our own truck next week.', {
+          acceptedAt: new Date(sold.createdAt.getTime() + 3 * DAY),
+        }),
+        offer('M7-172', b, 'rejected', 0.88, 1, 'Would you take this for a quick deal?'),
+        offer('6155M', a, 'pending', 0.92, 1, 'We have a customer waiting for a 6155M with loader brackets.'),
+        offer('Magnum 340', a, 'countered', 0.85, 2, 'Price reflects the tire wear shown in the photos.', {
+          counterOfferAmountCents: counter('Magnum 340', 0.93),
+          counterMessage: 'Rear tires were replaced last season; we can meet you here.',
+        }),
+        offer('T7.315 HD', a, 'withdrawn', 0.9, 1, 'Interested if it is still available.'),
+        offer('724 Vario', a, 'rejected', 0.78, 3, 'Best we can do given the hours.'),
+        offer('L3901', b, 'pending', 1, 1, 'Buy now, please arrange trucking to Kansas.'),
+        offer('942 Vario', b, 'countered', 0.87, 2, 'Offer for a retail customer, financing approved.', {
+          counterOfferAmountCents: counter('942 Vario', 0.95),
+          counterMessage: 'Freshly serviced with new front tires; this is our floor.',
+        }),
+        // Replaced by the same dealer's newer offer a day later (one open offer per dealer per listing).
+        offer('8R 410', b, 'replaced', 0.85, 0, 'Opening offer, flexible on pickup.'),
+        offer('8R 410', b, 'pending', 0.9, 1, 'Could you share the condition report?'),
+        offer('Axion 870', b, 'withdrawn', 0.86, 2, ''),
+        // Left unanswered past OFFER_TTL_HOURS (issue 17).
+        offer('Axion 870', a, 'expired', 0.84, 1, 'Can you hold it until Friday?'),
+      ])
+      .returning({ id: offers.id, status: offers.status, acceptedAt: offers.acceptedAt });
+    // The accepted offer's purchase (docs/product/purchases.md), opened quietly (no e-mail at seed time).
+    for (const o of seededOffers.filter((x) => x.status === 'accepted'))
+      await createPurchaseForAcceptedOffer(tx, ctx, {
+        offerId: o.id,
+        actor: { userId: ownerId, email: 'demo-seed', name: 'Demo seed', status: 'admin' },
+        request: { ip: '127.0.0.1', userAgent: 'demo seed' },
+        now: o.acceptedAt ?? now,
+        quiet: true,
+      });
     await tx
       .update(listings)
       .set({ status: 'sold', soldAt: new Date(sold.createdAt.getTime() + 3 * DAY) })
       .where(eq(listings.id, sold.id));
+    // Issue 13: the two approved dealers sell trade-ins of their own, one in each stage.
+    await seedDealerListings(tx, { a, b }, now);
 
     await tx.insert(saleInquiries).values(
       DEMO_INQUIRIES.map((q, i) => ({

@@ -8,14 +8,7 @@ import { LISTING_BRANDS } from '../../../../domain/brands.js';
 import { CONDITIONS } from '../../../../domain/listings.js';
 import { OFFER_STATUSES } from '../../../../domain/offers.js';
 import { rowsOf } from '../../db/client.js';
-import {
-  listingImages,
-  listings,
-  offers,
-  saleInquiries,
-  userBrandPreferences,
-  users,
-} from '../../db/schema.js';
+import { listingImages, listings, offers, saleInquiries, savedSearches, users } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password-hash.js';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.js';
 import { DEMO_DEALERS, DEMO_PASSWORD } from './demo.data.js';
@@ -61,10 +54,12 @@ describe('demo data', () => {
     );
     expect(await verifyPassword(dealers[0].hash!, DEMO_PASSWORD)).toBe(true);
     expect(dealers.every((d) => d.brand)).toBe(true);
-    const prefs = await t.app.ctx.db.select().from(userBrandPreferences);
+    const prefs = await t.app.ctx.db.select().from(savedSearches);
     expect(prefs.length).toBe(DEMO_DEALERS.reduce((n, d) => n + d.brands.length, 0));
 
-    const rows = await t.app.ctx.db.select().from(listings);
+    const all = await t.app.ctx.db.select().from(listings);
+    // FieldLot's own 60; the demo dealers' trade-ins (issue 13) are checked below.
+    const rows = all.filter((r) => r.sellerUserId === null);
     expect(rows).toHaveLength(60);
     expect(new Set(rows.map((r) => r.make))).toEqual(new Set(LISTING_BRANDS));
     expect(rows.every((r) => r.userId === adminId)).toBe(true);
@@ -89,13 +84,38 @@ describe('demo data', () => {
     const dt225 = rows.find((r) => r.model === 'DT225B');
     expect(dt225?.priceCents).toBeGreaterThan(25_000_00);
 
-    const offerRows = await t.app.ctx.db.select().from(offers);
-    expect(new Set(offerRows.map((o) => o.status))).toEqual(new Set(OFFER_STATUSES));
+    const fieldLotIds = new Set(rows.map((r) => r.id));
+    const offerRows = (await t.app.ctx.db.select().from(offers)).filter((o) => fieldLotIds.has(o.listingId));
+    // Every status but 'returned' (a cancelled sale: the demo has no cancelled purchase).
+    expect(new Set(offerRows.map((o) => o.status))).toEqual(
+      new Set(OFFER_STATUSES.filter((s) => s !== 'returned')),
+    );
     const accepted = offerRows.filter((o) => o.status === 'accepted');
     expect(accepted).toHaveLength(1);
     expect(rows.find((r) => r.id === accepted[0].listingId)?.status).toBe('sold');
     for (const o of offerRows.filter((o) => o.status === 'countered'))
       expect(o.counterOfferAmountCents).toBeGreaterThan(0);
+
+    // Each approved demo dealer sells trade-ins in every stage: draft or changes requested, in review, live
+    // with an offer from the other dealer, sold (issue 13).
+    const traded = all.filter((r) => r.sellerUserId !== null);
+    for (const email of ['dealer@fieldlot.example', 'dealer2@fieldlot.example']) {
+      const [dealer] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
+      const mine = traded.filter((r) => r.sellerUserId === dealer.id);
+      expect(new Set(mine.map((r) => (r.status === 'inactive' ? r.reviewStatus : r.status)))).toEqual(
+        new Set([
+          email === 'dealer@fieldlot.example' ? 'draft' : 'changes_requested',
+          'in_review',
+          'active',
+          'sold',
+        ]),
+      );
+      expect(dealer.state).toMatch(/^(IA|NE)$/);
+    }
+    const tradedOffers = (await t.app.ctx.db.select().from(offers)).filter((o) =>
+      traded.some((r) => r.id === o.listingId),
+    );
+    expect(tradedOffers.map((o) => o.status).sort()).toEqual(['accepted', 'accepted', 'pending', 'pending']);
 
     const inquiries = await t.app.ctx.db.select({ status: saleInquiries.status }).from(saleInquiries);
     expect(new Set(inquiries.map((i) => i.status))).toEqual(new Set(['pending', 'contacted', 'closed']));
@@ -117,7 +137,7 @@ describe('demo data', () => {
                (select count(*)::int from inspection_revisions r where r.listing_id = l.id) as revisions,
                (select count(*)::int from tractor_offers o where o.listing_id = l.id and o.status = 'accepted'
                   and o.inspection_revision_id is not null) as frozen
-        from tractor_listings l`),
+        from tractor_listings l where l.seller_user_id is null`),
     );
     expect(rows.length).toBe(60);
     expect(rows.every((r) => r.revisions === 1 && r.grade >= 10)).toBe(true);
@@ -139,7 +159,8 @@ describe('demo data', () => {
   });
 
   it('seeds nothing on the next start, and resumes the pictures that were not drawn', async () => {
-    expect(await listingsWithoutImages(t.app.ctx)).toBe(60);
+    // FieldLot's 60 and the demo dealers' 8 trade-ins (issue 13).
+    expect(await listingsWithoutImages(t.app.ctx)).toBe(68);
     const stop = new AbortController();
     stop.abort();
     const again = await seedDemoData(t.app.ctx, stop.signal);
@@ -148,7 +169,7 @@ describe('demo data', () => {
     const [{ n }] = rowsOf<{ n: number }>(
       await t.app.ctx.db.execute(sql`select count(*)::int as n from tractor_listings`),
     );
-    expect(n).toBe(60);
+    expect(n).toBe(68);
   });
 
   it('draws brand-coloured pictures and stores 2 or 3 per listing with one primary', async () => {

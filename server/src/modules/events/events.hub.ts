@@ -45,6 +45,8 @@ export class EventHub {
       this.ctx.log.warn({ payload: payload.slice(0, 200) }, 'unreadable event');
       return;
     }
+    // Addressed to nobody (the database's session.changed notices, for the session cache): nothing to deliver.
+    if (!event.audience?.length) return;
     const id = `${this.instance}-${++this.seq}`;
     this.recent.push({ id, event });
     if (this.recent.length > REPLAY_MAX) this.recent.shift();

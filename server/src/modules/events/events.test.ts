@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieNames } from '../../../../domain/session-cookies.js';
 import { type App, buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
+import { listings } from '../../db/schema.js';
 import { publishEvent } from '../../lib/events.js';
 import { createSession } from '../../lib/sessions.js';
 import { insertListing } from '../../test/fixtures/offers.js';
@@ -182,6 +184,25 @@ describe('live events (SSE over LISTEN/NOTIFY)', () => {
     await otherSse.next((e) => e.event === 'marker');
     expect(otherSse.events.map((e) => e.event)).toEqual(['marker']);
     for (const c of [adminSse, dealerSse, otherSse]) c.close();
+  });
+
+  it("tells the seller of a dealer's listing live, with the buyer anonymous (issue 13)", async () => {
+    const sellerSse = await SseClient.open(base, await cookieFor(t.app, other));
+    const listingId = await insertListing(t.app, other.id);
+    await t.app.ctx.db
+      .update(listings)
+      .set({ sellerUserId: other.id, reviewStatus: 'approved' })
+      .where(eq(listings.id, listingId));
+    const asDealer = await TestClient.as(t.app, dealer);
+    const offer = (await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: 1000 })).json()
+      .offer;
+    const created = await sellerSse.next((e) => e.event === 'offer.created');
+    expect(JSON.parse(created.data)).toMatchObject({ offerId: offer.id, buyerName: 'A FieldLot dealer' });
+    await asDealer.post(`/api/offers/${offer.id}/withdraw`);
+    const withdrawn = await sellerSse.next((e) => e.event === 'offer.updated');
+    expect(JSON.parse(withdrawn.data)).toEqual({ offerId: offer.id, listingId, status: 'withdrawn' });
+    expect(sellerSse.events.map((e) => e.data).join()).not.toContain(dealer.name);
+    sellerSse.close();
   });
 
   it('replays what a reconnecting client missed, by Last-Event-ID, and asks unknown ids to resync', async () => {

@@ -39,12 +39,17 @@ describe('server basics', () => {
     }
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers, and the content security policy with HTML only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    const html = await t.app.inject({ method: 'GET', url: '/api/reference' });
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(String(html.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -27,6 +27,8 @@ const listingColumns = {
   status: listings.status,
   asIsReason: listings.asIsReason,
   gradeTenths: listings.gradeTenths,
+  reviewStatus: listings.reviewStatus,
+  sellerUserId: listings.sellerUserId,
 };
 export type ListingRow = {
   id: string;
@@ -39,6 +41,10 @@ export type ListingRow = {
   status: string;
   asIsReason: string | null;
   gradeTenths: number;
+  /** A dealer's listing waits for review before it goes live (issue 13); null for FieldLot's own. */
+  reviewStatus: string | null;
+  /** The dealer selling it (issue 13): sees its report whatever its status, like the listing. */
+  sellerUserId: string | null;
 };
 
 export async function listingById(exec: Executor, id: string): Promise<ListingRow | undefined> {
@@ -161,6 +167,14 @@ export async function insertRevision(
   return created;
 }
 
+/**
+ * A report or an as-is puts FieldLot's own tractor live; a dealer's listing goes live only when FieldLot
+ * approves it in review (docs/product/dealer-selling.md#admin-review), so it keeps its status here.
+ */
+const liveUnlessInReview = sql<
+  'active' | 'inactive'
+>`case when ${listings.reviewStatus} is null or ${listings.reviewStatus} = 'approved' then 'active' else ${listings.status} end`;
+
 export async function setListingGrade(
   exec: Executor,
   listingId: string,
@@ -170,14 +184,14 @@ export async function setListingGrade(
 ) {
   await exec
     .update(listings)
-    .set({ gradeTenths, updatedAt: now, ...(goLive ? { status: 'active' } : {}) })
+    .set({ gradeTenths, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
     .where(eq(listings.id, listingId));
 }
 
 export async function setAsIs(exec: Executor, listingId: string, reason: string, goLive: boolean, now: Date) {
   await exec
     .update(listings)
-    .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: 'active' } : {}) })
+    .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
     .where(eq(listings.id, listingId));
 }
 

@@ -22,6 +22,8 @@ import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
 import { imageSources, inventoryWrite, processImage } from '../listings/index.js';
+import { alertSavedSearches } from '../saved-searches/index.js';
+import { notifyWatchers } from '../watchlist/index.js';
 import { REPORT_CHANGED } from './inspections.mail.js';
 import * as repo from './inspections.repository.js';
 
@@ -286,7 +288,11 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
       inspectorName: actor.name,
       publishedAt: now,
     });
-    const goLive = !previous && listing.status === 'inactive' && !listing.asIsReason;
+    const goLive =
+      !previous &&
+      listing.status === 'inactive' &&
+      !listing.asIsReason &&
+      (listing.reviewStatus === null || listing.reviewStatus === 'approved');
     await repo.setListingGrade(tx, listingId, revision.gradeTenths, goLive, now);
     await audit(tx, {
       action: 'inspection.published',
@@ -296,6 +302,12 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
       details: { listingId, revision: revision.number, grade: graded.grade },
       request: info,
     });
+    // Issue 17: a tractor going live alerts matching saved searches; a live tractor's new report tells its watchers.
+    if (goLive) await alertSavedSearches(ctx, tx, listingId, 'new');
+    else if (listing.status === 'active')
+      await notifyWatchers(tx, listingId, 'report_changed', {
+        grade: tenthsToGrade(revision.gradeTenths).toFixed(1),
+      });
     let notified = 0;
     if (previous) {
       for (const dealer of await repo.openOfferDealers(tx, listingId)) {
@@ -343,8 +355,12 @@ export async function markAsIs(
     if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     if (listing.status === 'sold')
       throw new AppError('CONFLICT', 'This tractor has been sold and cannot be changed');
-    const goLive = listing.status === 'inactive' && listing.gradeTenths === 0;
+    const goLive =
+      listing.status === 'inactive' &&
+      listing.gradeTenths === 0 &&
+      (listing.reviewStatus === null || listing.reviewStatus === 'approved');
     await repo.setAsIs(tx, listingId, reason, goLive, now);
+    if (goLive) await alertSavedSearches(ctx, tx, listingId, 'new');
     await audit(tx, {
       action: 'listing.sold_as_is',
       resourceType: 'listing',

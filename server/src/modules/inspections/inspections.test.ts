@@ -299,9 +299,19 @@ describe('condition reports API', () => {
     expect(lowHours.json().error.fields.hourMeter).toBe(
       "The hour-meter reading cannot be below the last report's 4,251 hours",
     );
+    // A dealer watching the tractor is told too (issue 17, docs/product/dealer-tools.md#watchlist).
+    const watcher = await createUser(t.app, { status: 'approved' });
+    expect((await (await TestClient.as(t.app, watcher)).put(`/api/watchlist/${listingId}`)).statusCode).toBe(
+      200,
+    );
     await put('hydraulics.pump', 'repair', 'Pump output 20% low');
     const res = await asInspector.post(`/api/inspections/${listingId}/publish`);
     expect(res.json()).toMatchObject({ number: 2, notified: 1 });
+    const [watchMail] = await mailsTo(t, watcher.email);
+    expect(watchMail).toMatchObject({
+      template: 'watchlist-notice',
+      payload: { kind: 'report_changed', listingId },
+    });
     expect(res.json().grade).toBeLessThan(4.9);
 
     const mails = await mailsTo(t, dealer.email);

@@ -51,7 +51,8 @@ export async function reportOf(
 ): Promise<{ answer: ReportAnswer; listing: repo.ListingRow; revision: repo.RevisionRow | null }> {
   const listing = await repo.listingById(ctx.db, listingId);
   if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
-  if (listing.status !== 'active' && !isStaff(viewer)) {
+  const seller = viewer !== null && listing.sellerUserId === viewer.userId;
+  if (listing.status !== 'active' && !isStaff(viewer) && !seller) {
     const buyer =
       viewer && hasDealerRights(viewer.status) && (await repo.boughtBy(ctx.db, listingId, viewer.userId));
     if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);

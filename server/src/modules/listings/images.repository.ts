@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
 import { inspectionPhotos, inspections, listingImages, listings, offers } from '../../db/schema.js';
@@ -23,14 +24,25 @@ const imageColumns = {
   imageOrder: listingImages.imageOrder,
 };
 
-/** Locks the listing row so concurrent uploads get distinct orders and one primary. */
-export async function lockListing(exec: Executor, listingId: string): Promise<boolean> {
+/**
+ * Locks the listing row so concurrent uploads get distinct orders and one primary. With `sellerUserId`, only
+ * that dealer's listing is found (anyone else's answers as missing: 404).
+ */
+export async function lockListing(
+  exec: Executor,
+  listingId: string,
+  sellerUserId?: string,
+): Promise<{ status: ListingStatus; reviewStatus: ReviewStatus | null; archivedAt: Date | null } | null> {
   const rows = await exec
-    .select({ id: listings.id })
+    .select({ status: listings.status, reviewStatus: listings.reviewStatus, archivedAt: listings.archivedAt })
     .from(listings)
-    .where(eq(listings.id, listingId))
+    .where(
+      sellerUserId
+        ? and(eq(listings.id, listingId), eq(listings.sellerUserId, sellerUserId))
+        : eq(listings.id, listingId),
+    )
     .for('update');
-  return rows.length > 0;
+  return rows[0] ?? null;
 }
 
 export async function imagesOf(exec: Executor, listingId: string): Promise<ImageRow[]> {
@@ -131,8 +143,8 @@ export async function imageOwnerListing(
   viewerId: string | null,
 ): Promise<{ status: ListingStatus; viewerOffered: boolean; kind: 'listing' | 'report' } | null> {
   const viewerOffered = viewerId
-    ? sql<boolean>`exists (select 1 from ${offers} where ${offers.listingId} = ${listings.id}
-        and ${offers.buyerUserId} = ${viewerId})`
+    ? sql<boolean>`(${listings.sellerUserId} = ${viewerId} or exists (select 1 from ${offers}
+        where ${offers.listingId} = ${listings.id} and ${offers.buyerUserId} = ${viewerId}))`
     : sql<boolean>`false`;
   const pictures = await exec
     .select({ status: listings.status, viewerOffered })

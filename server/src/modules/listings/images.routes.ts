@@ -48,6 +48,22 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // The admin's picture routes, and the same for a dealer's own listings (issue 13: one image manager).
+  await pictureRoutes(app, ctx, '/admin/listings', 'admin');
+  await pictureRoutes(app, ctx, '/my-listings', 'dealer');
+}
+
+/** Upload, order, primary and delete under `base`: admins any listing; dealers their own (another's is 404). */
+async function pictureRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  base: '/admin/listings' | '/my-listings',
+  access: 'admin' | 'dealer',
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const suffix = access === 'admin' ? '' : 'Mine';
+  const whose = access === 'admin' ? 'a listing' : 'one of your listings';
+  const errors: ('NOT_FOUND' | 'CONFLICT')[] = access === 'admin' ? ['NOT_FOUND'] : ['NOT_FOUND', 'CONFLICT'];
   // Uploads are parsed only in this scope; one file per request so the SPA can show progress per file.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -55,18 +71,19 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     const up = scope.withTypeProvider<ZodTypeProvider>();
     up.post(
-      '/admin/listings/:id/images',
+      `${base}/:id/images`,
       {
-        config: { access: 'admin' },
+        config: { access },
         schema: {
-          operationId: 'images.upload',
-          summary: 'Upload a picture to a listing (multipart, one file)',
-          errors: ['VALIDATION', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'],
+          operationId: `images.upload${suffix}`,
+          summary: `Upload a picture to ${whose} (multipart, one file)`,
+          errors: [...errors, 'VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'],
           params: idParams,
           response: { 201: z.object({ id: z.string() }) },
         },
       },
       async (req, reply) => {
+        await images.assertImageAccess(ctx, req.actor(), req.params.id);
         if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', IMAGE_TYPE_MESSAGE);
         const file = await req.file();
         if (!file)
@@ -86,13 +103,13 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   api.put(
-    '/admin/listings/:id/images/order',
+    `${base}/:id/images/order`,
     {
-      config: { access: 'admin' },
+      config: { access },
       schema: {
-        operationId: 'images.reorder',
-        summary: "Set the order of a listing's pictures",
-        errors: ['NOT_FOUND'],
+        operationId: `images.reorder${suffix}`,
+        summary: `Set the order of the pictures of ${whose}`,
+        errors,
         params: idParams,
         body: z.object({ imageIds: z.array(z.uuid('Invalid image id')).min(1).max(100) }),
         response: { 200: ok },
@@ -105,13 +122,13 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   api.post(
-    '/admin/listings/:id/images/:imageId/primary',
+    `${base}/:id/images/:imageId/primary`,
     {
-      config: { access: 'admin' },
+      config: { access },
       schema: {
-        operationId: 'images.setPrimary',
-        summary: "Make a picture the listing's main one",
-        errors: ['NOT_FOUND'],
+        operationId: `images.setPrimary${suffix}`,
+        summary: `Make a picture the main one of ${whose}`,
+        errors,
         params: imageParams,
         response: { 200: ok },
       },
@@ -123,13 +140,13 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   api.delete(
-    '/admin/listings/:id/images/:imageId',
+    `${base}/:id/images/:imageId`,
     {
-      config: { access: 'admin' },
+      config: { access },
       schema: {
-        operationId: 'images.delete',
-        summary: 'Remove a picture from a listing',
-        errors: ['NOT_FOUND'],
+        operationId: `images.delete${suffix}`,
+        summary: `Remove a picture from ${whose}`,
+        errors,
         params: imageParams,
         response: { 204: z.null() },
       },

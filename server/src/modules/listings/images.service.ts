@@ -1,4 +1,6 @@
+import { listingStage, SELLER_EDITABLE_STAGES } from '../../../../domain/dealer-listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
+import type { Tx } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -9,6 +11,8 @@ import * as repo from './images.repository.js';
 import { inventoryWrite } from './page-cache.js';
 
 export const LISTING_NOT_FOUND = 'Tractor Not Found';
+export const NOT_EDITABLE =
+  'This listing cannot be changed while it is in review or live. Withdraw it first, or wait for the review.';
 
 /**
  * Stores an image for a listing: checks and re-encodes it (see processImage), writes the WebP
@@ -21,6 +25,7 @@ export async function addListingImageFromBuffer(
   listingId: string,
   data: Buffer,
   opts: { isPrimary?: boolean } = {},
+  sellerUserId?: string,
 ): Promise<{ id: string }> {
   const processed = await processImage(data);
   const storage = storageFor(ctx.config);
@@ -31,7 +36,8 @@ export async function addListingImageFromBuffer(
       written.push(v.key);
     }
     return await inventoryWrite(ctx, async (tx) => {
-      if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+      if (!(await repo.lockListing(tx, listingId, sellerUserId)))
+        throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
       const existing = await repo.imagesOf(tx, listingId);
       const isPrimary = opts.isPrimary === true || !existing.some((i) => i.isPrimary);
       if (isPrimary) await repo.clearPrimary(tx, listingId);
@@ -47,6 +53,26 @@ export async function addListingImageFromBuffer(
     await storage.delete(written).catch(() => {});
     throw err;
   }
+}
+
+/** A dealer acts on their own listings only (admins on any): the seller filter of the repository's lock. */
+const sellerOf = (actor: Actor) => (actor.status === 'admin' ? undefined : actor.userId);
+
+/**
+ * Locks the listing for a picture change: admins any listing; a dealer only their own (another's is 404) and
+ * only while they may edit it (docs/product/dealer-selling.md#listing-as-a-dealer).
+ */
+async function lockForImages(tx: Tx, actor: Actor, listingId: string) {
+  const row = await repo.lockListing(tx, listingId, sellerOf(actor));
+  if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  if (sellerOf(actor) && !SELLER_EDITABLE_STAGES.includes(listingStage(row)))
+    throw new AppError('CONFLICT', NOT_EDITABLE);
+}
+
+/** Before an upload is read: a dealer's listing that is not theirs answers 404 whatever the body. */
+export async function assertImageAccess(ctx: AppContext, actor: Actor, listingId: string): Promise<void> {
+  requireRole(actor, 'dealer', 'admin');
+  if (sellerOf(actor)) await ctx.db.transaction((tx) => lockForImages(tx, actor, listingId));
 }
 
 /** Removes the stored files of images whose rows are already gone; failures are logged, not thrown. */
@@ -77,8 +103,9 @@ export async function uploadImage(
   data: Buffer,
   info: RequestInfo,
 ): Promise<{ id: string }> {
-  requireRole(actor, 'admin');
-  const created = await addListingImageFromBuffer(ctx, listingId, data);
+  requireRole(actor, 'dealer', 'admin');
+  await inventoryWrite(ctx, (tx) => lockForImages(tx, actor, listingId));
+  const created = await addListingImageFromBuffer(ctx, listingId, data, {}, sellerOf(actor));
   await auditImage(ctx, actor, info, 'listing.image_added', { listingId, imageId: created.id });
   return created;
 }
@@ -90,9 +117,9 @@ export async function reorderImages(
   orderedIds: string[],
   info: RequestInfo,
 ): Promise<void> {
-  requireRole(actor, 'admin');
+  requireRole(actor, 'dealer', 'admin');
   await inventoryWrite(ctx, async (tx) => {
-    if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    await lockForImages(tx, actor, listingId);
     const current = await repo.imagesOf(tx, listingId);
     const same =
       current.length === orderedIds.length &&
@@ -114,9 +141,9 @@ export async function setPrimaryImage(
   imageId: string,
   info: RequestInfo,
 ): Promise<void> {
-  requireRole(actor, 'admin');
+  requireRole(actor, 'dealer', 'admin');
   await inventoryWrite(ctx, async (tx) => {
-    if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    await lockForImages(tx, actor, listingId);
     if (!(await repo.imageById(tx, listingId, imageId))) throw new AppError('NOT_FOUND', 'Image not found');
     await repo.setPrimary(tx, listingId, imageId);
   });
@@ -131,9 +158,9 @@ export async function removeImage(
   imageId: string,
   info: RequestInfo,
 ): Promise<void> {
-  requireRole(actor, 'admin');
+  requireRole(actor, 'dealer', 'admin');
   const removed = await inventoryWrite(ctx, async (tx) => {
-    if (!(await repo.lockListing(tx, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    await lockForImages(tx, actor, listingId);
     const row = await repo.deleteImage(tx, listingId, imageId);
     if (!row) throw new AppError('NOT_FOUND', 'Image not found');
     if (row.isPrimary) {

@@ -9,5 +9,5 @@ export {
 export { addListingImageFromBuffer } from './images.service.js';
 export { markListingSold } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
-export { imageSources } from './listings.service.js';
+export { countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
@@ -52,6 +53,22 @@ export async function searchPage(
   return rowsOf<CardRow>(result);
 }
 
+/**
+ * The inventory's count: exact up to `cap`, else `{ total: cap, capped: true }` ("1,000+ tractors"). Counting
+ * stops at cap + 1 rows, so a broad filter over a million listings costs what a thousand do (decision 0020).
+ */
+export async function countMatchesCapped(
+  exec: Executor,
+  filters: SearchFilters,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const result = await exec.execute(
+    sql`select count(*)::int as n from (select 1 from tractor_listings l ${whereSql(filterConditions(filters))} limit ${cap + 1}) m`,
+  );
+  const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
 export async function countMatches(exec: Executor, filters: SearchFilters): Promise<number> {
   const result = await exec.execute(
     sql`select count(*)::int as n from tractor_listings l ${whereSql(filterConditions(filters))}`,
@@ -76,10 +93,14 @@ export interface AdminRow extends CardRow {
   status: ListingStatus;
   archived_at: string | null;
   offer_count: number;
+  watch_count: number;
   created_at: string;
   owner_name: string;
   owner_email: string;
   image_count: number;
+  review_status: ReviewStatus | null;
+  seller_name: string | null;
+  seller_company: string | null;
 }
 
 export async function adminPage(
@@ -98,9 +119,12 @@ export async function adminPage(
            p.storage_key as image_key, p.width as image_width, p.height as image_height,
            (select count(*)::int from tractor_images i where i.listing_id = l.id) as image_count,
            (select count(*)::int from tractor_offers o where o.listing_id = l.id) as offer_count,
-           l.archived_at::text as archived_at
+           (select count(*)::int from watchlist_items w where w.listing_id = l.id) as watch_count,
+           l.archived_at::text as archived_at, l.review_status,
+           s.name as seller_name, s.company_name as seller_company
     from tractor_listings l
     join users u on u.id = l.user_id
+    left join users s on s.id = l.seller_user_id
     left join tractor_images p on p.listing_id = l.id and p.is_primary
     ${whereSql(where)}
     order by ${orderBy('newest')}
@@ -117,6 +141,8 @@ const detailColumns = {
   hours: listings.hours,
   priceCents: listings.priceCents,
   location: listings.location,
+  city: listings.city,
+  zip: listings.zip,
   condition: listings.condition,
   description: listings.description,
   transmission: listings.transmission,
@@ -127,6 +153,10 @@ const detailColumns = {
   asIsReason: listings.asIsReason,
   archivedAt: listings.archivedAt,
   createdAt: listings.createdAt,
+  sellerUserId: listings.sellerUserId,
+  reviewStatus: listings.reviewStatus,
+  floorPriceCents: listings.floorPriceCents,
+  changeRequestReason: listings.changeRequestReason,
   engineHours: listings.engineHours,
   buildYear: listings.buildYear,
   topSpeed: listings.topSpeed,
@@ -225,9 +255,11 @@ export async function lockListing(
   make: string;
   model: string;
   gradeTenths: number;
+  reviewStatus: ReviewStatus | null;
 } | null> {
   const rows = await exec
     .select({
+      reviewStatus: listings.reviewStatus,
       status: listings.status,
       archivedAt: listings.archivedAt,
       gradeTenths: listings.gradeTenths,
@@ -294,4 +326,12 @@ export async function deleteListing(
     .where(eq(listings.id, id))
     .returning({ make: listings.make, model: listings.model });
   return rows[0] ?? null;
+}
+
+/** How many dealers watch the listing (issue 17; shown to admins). */
+export async function watchCount(exec: Executor, listingId: string): Promise<number> {
+  const result = await exec.execute(
+    sql`select count(*)::int as n from watchlist_items where listing_id = ${listingId}`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { dealerListingRoutes } from './dealer-listings.routes.js';
 import { imageRoutes } from './images.routes.js';
 import { sendJson } from './json-body.js';
 import {
@@ -194,4 +195,5 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   await imageRoutes(app, ctx);
+  await dealerListingRoutes(app, ctx);
 }

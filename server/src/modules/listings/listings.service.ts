@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { DealerCard } from '../../../../domain/listing-schemas.js';
+import type { ListingFilters } from '../../../../domain/listing-search.js';
+import { INVENTORY_COUNT_CAP } from '../../../../domain/listing-search.js';
 import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { alertSavedSearches } from '../saved-searches/index.js';
+import { notifyWatchers } from '../watchlist/index.js';
+import { inReviewCount, saleSide } from './dealer-listings.service.js';
 import { VARIANT_WIDTHS } from './image-files.js';
 import * as images from './images.repository.js';
 import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
@@ -65,6 +70,7 @@ function toCard(r: repo.CardRow): DealerCard {
 interface InventoryResult {
   rows: repo.CardRow[];
   total: number;
+  totalCapped: boolean;
   brands: string[];
   nextCursor: string | null;
 }
@@ -74,9 +80,11 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
   const f = { ...filters, status: 'active' as const };
   // The count and the brand list do not change from page to page; only the first page computes them.
-  const [rows, total, brands] = await Promise.all([
+  const [rows, count, brands] = await Promise.all([
     repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE),
-    cursor ? Promise.resolve(-1) : repo.countMatches(ctx.db, f),
+    cursor
+      ? Promise.resolve({ total: -1, capped: false })
+      : repo.countMatchesCapped(ctx.db, f, INVENTORY_COUNT_CAP),
     cursor ? Promise.resolve([]) : repo.activeBrands(ctx.db),
   ]);
   const more = rows.length > PAGE_SIZE;
@@ -84,11 +92,21 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const last = page.at(-1);
   const result: InventoryResult = {
     rows: page,
-    total,
+    total: count.total,
+    totalCapped: count.capped,
     brands: dedupeBrands(brands),
     nextCursor: more && last ? encodeCursor({ sort, value: last.sort_key, id: last.id }) : null,
   };
   return result;
+}
+
+/** Live tractors matching inventory filters: the inventory's own count (saved searches show it, issue 17). */
+export function countInventoryMatches(
+  exec: Parameters<typeof repo.countMatches>[0],
+  filters: ListingFilters,
+) {
+  const { sort: _sort, ...rest } = filters;
+  return repo.countMatchesCapped(exec, { ...rest, status: 'active' }, INVENTORY_COUNT_CAP);
 }
 
 function dedupeBrands(makes: string[]): string[] {
@@ -125,6 +143,7 @@ export async function dealerInventory(ctx: AppContext, actor: Actor, query: List
   return inventoryJson(ctx, 'dealer', query, dealerPageSchema, (page) => ({
     items: page.rows.map(toCard),
     total: page.total,
+    totalCapped: page.totalCapped,
     nextCursor: page.nextCursor,
     brands: page.brands,
   }));
@@ -138,6 +157,7 @@ export async function publicInventory(
   return inventoryJson(ctx, 'public', query, publicPageSchema, (page) => ({
     items: page.rows.map((r) => ({ ...toCard(r), priceCents: null })),
     total: page.total,
+    totalCapped: page.totalCapped,
     nextCursor: page.nextCursor,
     brands: page.brands,
   }));
@@ -161,7 +181,8 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
   const row = await repo.listingById(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const isAdmin = viewer?.status === 'admin';
-  if (row.status !== 'active' && !isAdmin) {
+  const side = await saleSide(ctx, viewer, row);
+  if (row.status !== 'active' && !isAdmin && !side.ownListing) {
     const buyer =
       viewer && hasDealerRights(viewer.status) && (await repo.boughtBy(ctx.db, id, viewer.userId));
     if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
@@ -176,6 +197,8 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     hours: row.hours,
     priceCents: canSeePrice ? row.priceCents : null,
     location: row.location,
+    city: row.city,
+    zip: row.zip,
     condition: row.condition,
     description: row.description,
     transmission: row.transmission,
@@ -187,6 +210,10 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     asIsReason: row.asIsReason,
     specs: Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs,
     images: imgs.map(toImageDto),
+    // Admins and the listing's own seller see how many dealers watch it (docs/product/dealer-tools.md).
+    watchCount: isAdmin || side.ownListing ? await repo.watchCount(ctx.db, id) : null,
+    ownListing: side.ownListing,
+    saleContact: side.saleContact,
   };
 }
 
@@ -202,9 +229,13 @@ export async function createListing(
   if (!status) throw new AppError('NOT_FOUND', 'Could not find user profile');
   if (!hasDealerRights(status))
     throw new AppError('FORBIDDEN', 'Your account must be approved before you can create listings');
+  // A dealer's listing is theirs to sell: saved as a Draft, live only after FieldLot's review (issue 13).
+  const seller = status === 'admin' ? {} : { sellerUserId: actor.userId, reviewStatus: 'draft' as const };
   return inventoryWrite(ctx, async (tx) => {
     // A new tractor waits for its condition report (or an admin's as-is) before it goes live (issue 12).
-    const [created] = await repo.insertListings(tx, [{ ...input, userId: actor.userId, status: 'inactive' }]);
+    const [created] = await repo.insertListings(tx, [
+      { ...input, ...seller, userId: actor.userId, status: 'inactive' },
+    ]);
     await audit(tx, {
       action: 'listing.created',
       resourceType: 'listing',
@@ -224,10 +255,13 @@ export async function adminListings(ctx: AppContext, actor: Actor, query: z.infe
   const filters =
     query.status === 'archived'
       ? { q: query.q, archived: true }
-      : { q: query.q, status: query.status, archived: false };
-  const [rows, total] = await Promise.all([
+      : query.status === 'in_review'
+        ? { q: query.q, inReview: true, archived: false }
+        : { q: query.q, status: query.status, archived: false };
+  const [rows, total, inReview] = await Promise.all([
     repo.adminPage(ctx.db, filters, cursor, ADMIN_PAGE_SIZE),
     repo.countMatches(ctx.db, filters),
+    inReviewCount(ctx),
   ]);
   const page = rows.slice(0, ADMIN_PAGE_SIZE);
   const last = page.at(-1);
@@ -239,9 +273,13 @@ export async function adminListings(ctx: AppContext, actor: Actor, query: z.infe
       owner: { name: r.owner_name, email: r.owner_email },
       imageCount: Number(r.image_count),
       offerCount: Number(r.offer_count),
+      watchCount: Number(r.watch_count),
       archivedAt: r.archived_at ? new Date(r.archived_at).toISOString() : null,
+      reviewStatus: r.review_status,
+      seller: r.seller_name ? { name: r.seller_name, companyName: r.seller_company ?? '' } : null,
     })),
     total,
+    inReview,
     nextCursor:
       rows.length > ADMIN_PAGE_SIZE && last
         ? encodeCursor({ sort: 'newest', value: last.sort_key, id: last.id })
@@ -260,14 +298,26 @@ export async function updateListing(
   return inventoryWrite(ctx, async (tx) => {
     const current = await repo.lockListing(tx, id);
     if (!current) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    const before = patch.priceCents !== undefined ? await repo.listingById(tx, id) : null;
+    const oldPrice = before ? Number(before.priceCents) : null;
     // The sale price is on record in the accepted offer; the asking price of a sold tractor stays as it was.
-    if (current.status === 'sold' && patch.priceCents !== undefined) {
-      const row = await repo.listingById(tx, id);
-      if (row && Number(row.priceCents) !== patch.priceCents)
-        throw new AppError('CONFLICT', SOLD_PRICE_LOCKED, { fields: { priceCents: SOLD_PRICE_LOCKED } });
-    }
+    if (current.status === 'sold' && patch.priceCents !== undefined && oldPrice !== patch.priceCents)
+      throw new AppError('CONFLICT', SOLD_PRICE_LOCKED, { fields: { priceCents: SOLD_PRICE_LOCKED } });
     const updated = await repo.updateListing(tx, id, patch, ctx.clock.now());
     if (!updated) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    // A live tractor got cheaper: its watchers are told, and saved searches it now matches alert (issue 17).
+    if (
+      updated.status === 'active' &&
+      oldPrice !== null &&
+      patch.priceCents !== undefined &&
+      patch.priceCents < oldPrice
+    ) {
+      await notifyWatchers(tx, id, 'price_drop', {
+        oldPriceCents: oldPrice,
+        newPriceCents: patch.priceCents,
+      });
+      await alertSavedSearches(ctx, tx, id, 'cheaper');
+    }
     await audit(tx, {
       action: 'listing.updated',
       resourceType: 'listing',
@@ -291,6 +341,10 @@ export async function setListingActive(
   const to = active ? 'active' : 'inactive';
   return inventoryWrite(ctx, async (tx) => {
     if (active) await assertReportOrAsIs(tx, id);
+    // A dealer's listing goes live through FieldLot's review, not this switch (docs/product/dealer-selling.md).
+    const locked = await repo.lockListing(tx, id);
+    if (active && locked?.reviewStatus && locked.reviewStatus !== 'approved')
+      throw new AppError('CONFLICT', "A dealer's listing goes live when FieldLot approves it in review");
     const changed = await repo.setStatus(tx, id, active ? 'inactive' : 'active', to, ctx.clock.now());
     if (!changed) {
       const row = await repo.listingById(tx, id);
@@ -302,6 +356,7 @@ export async function setListingActive(
       // Already in the wanted state: nothing to do.
       return { id, status: to };
     }
+    if (active) await alertSavedSearches(ctx, tx, id, 'new');
     await audit(tx, {
       action: active ? 'listing.activated' : 'listing.deactivated',
       resourceType: 'listing',

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tractorCountText } from '../../../../domain/listing-search.js';
 import { SPEC_FIELDS } from '../../../../domain/listings.js';
 import { auditLog, listings, offers } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
@@ -124,11 +125,74 @@ describe('listings API', () => {
     expect(await q('auto st')).toEqual(['deere']);
     // % and _ are literal characters, not wildcards.
     expect(await q('100%_')).toEqual(['deere']);
-    expect(await q('%')).toEqual(['deere']);
+    expect(await q('0%_')).toEqual(['deere']);
     expect(await q('w_h')).toEqual([]); // as a wildcard it would match "low hours"
     expect(await q('w%s')).toEqual([]);
     expect(await q('w h')).toEqual(['kubota']);
     expect(await q('Fendt')).toEqual([]); // inactive and sold never appear
+  });
+
+  it('searches one or two letters as the start of the make or the model (docs/product/listings.md#search-and-filters)', async () => {
+    const q = async (term: string) =>
+      (await asDealer.get(`/api/listings?q=${encodeURIComponent(term)}`)).json();
+    expect(names(await q('ca'))).toEqual(['case']); // make "Case IH"
+    expect(names(await q('M'))).toEqual(expect.arrayContaining(['case'])); // model "Magnum 340", and Massey Ferguson
+    expect((await q('m')).total).toBe(62); // Magnum, M5-111 and the 60 Massey Fergusons
+    expect(names(await q('6r'))).toEqual(['deere']); // model "6R 145"
+    // Not a substring: "hn" is inside "John" but starts neither a make nor a model.
+    expect(names(await q('hn'))).toEqual([]);
+    expect(names(await q('%'))).toEqual([]); // a literal, not a wildcard
+    expect(names(await q('fe'))).toEqual([]); // Fendt is inactive or sold
+  });
+
+  it('counts matches exactly up to 1,000 and says "1,000+" beyond (docs/product/listings.md#search-and-filters)', async () => {
+    const first = (await asDealer.get('/api/listings')).json();
+    expect(first).toMatchObject({ total: 63, totalCapped: false });
+    expect((await asDealer.get(`/api/listings?cursor=${first.nextCursor}`)).json()).toMatchObject({
+      total: -1,
+      totalCapped: false,
+    });
+    const extra = await t.app.ctx.db
+      .insert(listings)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          userId: admin.id,
+          make: 'New Holland',
+          model: `T${i}`,
+          year: 2010,
+          hours: 100,
+          priceCents: 30_000_00,
+          location: 'Iowa',
+          createdAt: new Date('2025-01-01T00:00:00Z'),
+        })),
+      )
+      .returning({ id: listings.id });
+    try {
+      const capped = (await asDealer.get('/api/listings')).json();
+      expect(capped).toMatchObject({ total: 1000, totalCapped: true });
+      expect((await anon.get('/api/listings/public')).json()).toMatchObject({
+        total: 1000,
+        totalCapped: true,
+      });
+      // Under the cap the count stays exact.
+      expect((await asDealer.get('/api/listings?brand=New%20Holland')).json()).toMatchObject({
+        total: 1000,
+        totalCapped: false,
+      });
+      expect(tractorCountText(1000, true)).toBe('1,000+ tractors');
+      expect(tractorCountText(1000, false)).toBe('1,000 tractors');
+      expect(tractorCountText(1, false)).toBe('1 tractor');
+    } finally {
+      await t.app.ctx.db
+        .update(listings)
+        .set({ status: 'inactive' })
+        .where(
+          inArray(
+            listings.id,
+            extra.map((e) => e.id),
+          ),
+        );
+    }
   });
 
   it('filters by brand (exact, any case; "all" means none) and by More Filters', async () => {
@@ -144,7 +208,7 @@ describe('listings API', () => {
     expect(names(await get('condition=Good,Fair'))).toEqual(['case', 'kubota']);
     expect(names(await get('state=Kansas'))).toEqual(['case']);
     const all = await get(
-      'q=e&brand=Case%20IH&yearMin=2010&hoursMax=9000&priceMax=10000000&condition=Good&state=Kansas',
+      'q=mag&brand=Case%20IH&yearMin=2010&hoursMax=9000&priceMax=10000000&condition=Good&state=Kansas',
     );
     expect(names(all)).toEqual(['case']);
     expect(all.total).toBe(1);

@@ -36,11 +36,11 @@ export class PageCache<V extends object> {
 
 const caches = new WeakMap<AppContext, PageCache<JsonBody>>();
 
-/** The first inventory pages of one app: kept 5 seconds; off in tests (they change rows behind the service's back). */
+/** The first inventory pages of one app: kept 5 seconds (PAGE_CACHE_MS); off in tests (they change rows behind the service's back). */
 export function firstPageCache(ctx: AppContext): PageCache<JsonBody> {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new PageCache<JsonBody>(ctx.config.env === 'test' ? 0 : 5000);
+    cache = new PageCache<JsonBody>(ctx.config.pageCacheMs);
     caches.set(ctx, cache);
   }
   return cache;

@@ -4,7 +4,8 @@ import type { listings } from '../../db/schema.js';
 
 export type SampleListing = Omit<typeof listings.$inferInsert, 'userId'>;
 
-const MODELS: Record<string, string[]> = {
+/** The sample vocabulary, shared with `bench/search.bench.ts`'s seed so the benchmark searches realistic text. */
+export const MODELS: Record<string, string[]> = {
   'John Deere': ['6R 145', '8R 370', '5075E', '7R 330', '6120M', '9RX 640'],
   'Case IH': ['Magnum 340', 'Puma 185', 'Farmall 75C', 'Steiger 620', 'Maxxum 150', 'Optum 300'],
   'New Holland': ['T7.315', 'T6.180', 'T8.410', 'Workmaster 75', 'T4.120', 'T9.645'],
@@ -12,8 +13,9 @@ const MODELS: Record<string, string[]> = {
   Kubota: ['M7-172', 'M5-111', 'L3901', 'M6-141', 'MX5400', 'B2601'],
   Fendt: ['724 Vario', '942 Vario', '516 Vario', '1050 Vario', '313 Vario', '211 Vario'],
 };
-const TRANSMISSIONS = ['PowerShift', 'IVT', 'CVT', 'Manual 12x12', 'e23 PowerShift', 'Hydrostatic'];
-const WORDS = [
+export const OTHER_MODELS = ['T-100', 'S 90', 'X 7.8', 'Series 4', 'Pro 115'];
+export const TRANSMISSIONS = ['PowerShift', 'IVT', 'CVT', 'Manual 12x12', 'e23 PowerShift', 'Hydrostatic'];
+export const WORDS = [
   'clean',
   'one owner',
   'field ready',
@@ -54,7 +56,7 @@ const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(r
 /** A plausible listing: skewed towards the big brands, recent years, mid-range hours and prices. */
 export function sampleListing(rand: () => number): SampleListing {
   const make = rand() < 0.6 ? pick(rand, Object.keys(MODELS)) : pick(rand, LISTING_BRANDS);
-  const model = pick(rand, MODELS[make] ?? ['T-100', 'S 90', 'X 7.8', 'Series 4', 'Pro 115']);
+  const model = pick(rand, MODELS[make] ?? OTHER_MODELS);
   const year = 2026 - Math.floor(rand() ** 1.6 * 40);
   const hours = Math.floor(rand() ** 1.4 * 12_000);
   const priceCents = Math.round((15_000 + rand() ** 1.8 * 385_000) / 100) * 100_00;

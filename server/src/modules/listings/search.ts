@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ListingFilters, Sort } from '../../../../domain/listing-search.js';
+import { type ListingFilters, SHORT_SEARCH_MAX, type Sort } from '../../../../domain/listing-search.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -8,11 +8,18 @@ export type SearchFilters = Omit<ListingFilters, 'sort'> & {
   status?: ListingStatus;
   /** Admin list: true shows only archived listings, false hides them (archived listings are never active). */
   archived?: boolean;
+  /** Admin list: only dealers' listings waiting for review (issue 13). */
+  inReview?: boolean;
 };
 
 /** LIKE pattern for a substring, with \ % _ escaped (backslash is the escape); the SQL lower-cases it. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** LIKE pattern for a prefix, with \ % _ escaped. */
+export function prefixPattern(term: string): string {
+  return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Conditions over `tractor_listings l`; each one can use an index (trigram GIN, lower(make), status+column). */
@@ -21,9 +28,15 @@ export function filterConditions(f: SearchFilters): SQL[] {
   if (f.status) where.push(sql`l.status = ${f.status}`);
   if (f.archived !== undefined)
     where.push(f.archived ? sql`l.archived_at is not null` : sql`l.archived_at is null`);
+  if (f.inReview) where.push(sql`l.review_status = 'in_review'`);
   // search_text is already lower(...): LIKE against the pattern through the same lower() is case-insensitive, at
   // half ILIKE's cost per row (a broad term's exact count rechecks every matching row). Trigram index either way.
-  if (f.q) where.push(sql`l.search_text like lower(${likePattern(f.q)})`);
+  // One or two letters: the start of the make or the model, by the two prefix indexes (a trigram index cannot serve
+  // a term shorter than a trigram; docs/product/listings.md#search-and-filters).
+  if (f.q && f.q.length <= SHORT_SEARCH_MAX) {
+    const prefix = prefixPattern(f.q.toLowerCase());
+    where.push(sql`(lower(l.make) like ${prefix} or lower(l.model) like ${prefix})`);
+  } else if (f.q) where.push(sql`l.search_text like lower(${likePattern(f.q)})`);
   if (f.brand && f.brand.toLowerCase() !== 'all') where.push(sql`lower(l.make) = ${f.brand.toLowerCase()}`);
   if (f.yearMin !== undefined) where.push(sql`l.year >= ${f.yearMin}`);
   if (f.yearMax !== undefined) where.push(sql`l.year <= ${f.yearMax}`);

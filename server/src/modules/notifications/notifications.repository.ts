@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { jobRuns, users } from '../../db/schema.js';
+import { savedSearchMatches } from '../saved-searches/index.js';
 import type { MailListing } from './notifications.mail.js';
 
 export interface NotifiedListing extends MailListing {
@@ -20,11 +21,14 @@ export interface DealerBatch {
   listings: NotifiedListing[];
 }
 
-/** Approved dealers who want these e-mails; with `brand`, only those who prefer it (case-insensitive). */
+/**
+ * Approved dealers who want these e-mails; with `brand`, only those with an alerting saved search of that brand
+ * (case-insensitive): brand preferences became saved searches (issue 17, decision 0021).
+ */
 const recipientsSql = (brand?: string) => sql`
   select u.id, u.last_digest_at from users u
   where u.status = 'approved' and u.email_notifications
-    ${brand ? sql`and exists (select 1 from user_brand_preferences p where p.user_id = u.id and lower(p.brand_name) = lower(${brand}))` : sql``}`;
+    ${brand ? sql`and exists (select 1 from saved_searches s where s.user_id = u.id and s.alert <> 'off' and lower(s.filters->>'brand') = lower(${brand}))` : sql``}`;
 
 export async function countRecipients(exec: Executor, brand?: string): Promise<number> {
   const result = await exec.execute(sql`select count(*) as n from (${recipientsSql(brand)}) r`);
@@ -91,13 +95,21 @@ export async function claimBrandBatch(
       order by l.created_at desc, l.id desc
       limit ${BRAND_CANDIDATES_MAX}
     ),
-    picked as (
-      select d.id as user_id, c.id as listing_id,
-             row_number() over (partition by d.id order by c.created_at desc, c.id desc) as rn
+    -- A dealer gets the candidates one of their alerting searches of the brand matches (all its filters, in SQL).
+    pairs as (
+      select distinct d.id as user_id, c.id as listing_id, c.created_at
       from dealers d
       join candidates c on c.user_id <> d.id
-      where not exists (select 1 from notification_sends s
-                        where s.user_id = d.id and s.listing_id = c.id and s.kind = 'brand')
+      join tractor_listings l on l.id = c.id
+      join saved_searches s on s.user_id = d.id and s.alert <> 'off' and lower(s.filters->>'brand') = lower(${brand})
+      where ${savedSearchMatches()}
+        and not exists (select 1 from notification_sends n
+                        where n.user_id = d.id and n.listing_id = c.id and n.kind = 'brand')
+    ),
+    picked as (
+      select user_id, listing_id,
+             row_number() over (partition by user_id order by created_at desc, listing_id desc) as rn
+      from pairs
     ), ins as (
       insert into notification_sends (user_id, listing_id, kind, sent_at)
       select user_id, listing_id, 'brand', ${now} from picked where rn <= ${limit}
@@ -113,8 +125,10 @@ export async function claimBrandBatch(
 
 /**
  * The daily digest for every recipient in one statement: per dealer, up to `limit` active listings created
- * after their last digest (minus `overlapMs`; `firstSince` for a first digest) that no digest sent them yet,
- * their preferred brands first, recorded as sent; every recipient's last_digest_at moves to `now`.
+ * after their last digest (minus `overlapMs`; `firstSince` for a first digest), or changed since then and now
+ * matching one of their daily saved searches that never alerted about it, that no digest sent them yet; those
+ * their alerting saved searches match first; recorded as sent (and as the daily searches' alerts); every
+ * recipient's last_digest_at moves to `now`.
  */
 export async function claimDigestBatch(
   exec: Executor,
@@ -129,28 +143,44 @@ export async function claimDigestBatch(
       from (${recipientsSql()}) r
     ), candidates as (
       -- Bounded before pairing with every dealer (a flood of new listings cannot blow the digest up).
-      select l.id, l.user_id, l.make, l.created_at from tractor_listings l
-      where l.status = 'active' and l.created_at > (select min(since) from dealers)
+      -- Changed ones too (updated_at): a listing made cheaper may now match a daily saved search.
+      select l.id, l.user_id, l.make, l.created_at, l.updated_at from tractor_listings l
+      where l.status = 'active' and (l.created_at > (select min(since) from dealers)
+                                     or l.updated_at > (select min(since) from dealers))
       order by l.created_at desc, l.id desc
       limit ${DIGEST_CANDIDATES_MAX}
-    ), prefs as (
-      select distinct p.user_id, lower(p.brand_name) as brand
-      from user_brand_preferences p join dealers d on d.id = p.user_id
-    ), picked as (
-      select d.id as user_id, l.id as listing_id, (pr.user_id is not null) as preferred,
-             row_number() over (
-               partition by d.id order by (pr.user_id is not null) desc, l.created_at desc, l.id desc
-             ) as rn
+    ), pairs as (
+      -- "Preferred": one of the dealer's alerting saved searches matches it (brands became searches, issue 17).
+      select d.id as user_id, c.id as listing_id, c.created_at,
+             exists (select 1 from saved_searches s join tractor_listings l on l.id = c.id
+                     where s.user_id = d.id and s.alert <> 'off' and ${savedSearchMatches()}) as preferred
       from dealers d
-      join candidates l on l.created_at > d.since and l.user_id <> d.id
-      left join prefs pr on pr.user_id = d.id and pr.brand = lower(l.make)
-      where not exists (select 1 from notification_sends s
-                        where s.user_id = d.id and s.listing_id = l.id and s.kind = 'daily')
+      join candidates c on c.user_id <> d.id
+      where (c.created_at > d.since
+             or (c.updated_at > d.since
+                 and exists (select 1 from saved_searches s join tractor_listings l on l.id = c.id
+                             where s.user_id = d.id and s.alert = 'daily' and ${savedSearchMatches()}
+                               and not exists (select 1 from saved_search_sends x
+                                               where x.search_id = s.id and x.listing_id = c.id))))
+        and not exists (select 1 from notification_sends n
+                        where n.user_id = d.id and n.listing_id = c.id and n.kind = 'daily')
+    ), picked as (
+      select user_id, listing_id, preferred,
+             row_number() over (partition by user_id order by preferred desc, created_at desc, listing_id desc) as rn
+      from pairs
     ), ins as (
       insert into notification_sends (user_id, listing_id, kind, sent_at)
       select user_id, listing_id, 'daily', ${now} from picked where rn <= ${limit}
       on conflict do nothing
       returning user_id, listing_id
+    ), daily_sends as (
+      -- A daily search's matches in this e-mail count as its alert: never alerted again (once per listing).
+      insert into saved_search_sends (search_id, listing_id, sent_at)
+      select s.id, ins.listing_id, ${now} from ins
+      join saved_searches s on s.user_id = ins.user_id and s.alert = 'daily'
+      join tractor_listings l on l.id = ins.listing_id
+      where ${savedSearchMatches()}
+      on conflict do nothing
     ), moved as (
       -- Runs whatever the main query reads (PostgreSQL executes data-modifying WITH parts once, fully).
       update users set last_digest_at = ${now} where id in (select id from dealers)

@@ -7,7 +7,7 @@ import {
   listings,
   notificationSends,
   outbox,
-  userBrandPreferences,
+  savedSearches,
   users,
 } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
@@ -40,10 +40,16 @@ describe('notifications', () => {
     return row.id;
   }
 
+  // Brand preferences are saved searches (issue 17): one per brand, in the daily e-mail.
   const prefer = (user: TestUser, ...brands: string[]) =>
-    t.app.ctx.db
-      .insert(userBrandPreferences)
-      .values(brands.map((brandName) => ({ userId: user.id, brandName })));
+    t.app.ctx.db.insert(savedSearches).values(
+      brands.map((brand) => ({
+        userId: user.id,
+        name: brand,
+        filters: { brand },
+        alert: 'daily' as const,
+      })),
+    );
 
   const mailsTo = async (email: string, template?: string) =>
     (await t.app.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter(

@@ -1,2 +1,6 @@
 /** The offers module's public surface. Rules and API shapes live in domain/offers.ts and domain/offers.schemas.ts. */
+
+/** The buyer's offer e-mail, for tests of other modules that check what a buyer is told (issue 13: the floor). */
+export { OFFER_UPDATE } from './offers.mail.js';
 export { offersRoutes } from './offers.routes.js';
+export { expireDueOffers, startOfferExpiry } from './offers.service.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { renderTemplate } from '../mail/index.js';
-import { ADMIN_NEW_OFFER, OFFER_UPDATE } from './offers.mail.js';
+import { ADMIN_NEW_OFFER, ADMIN_OFFER_NOTICE, OFFER_UPDATE } from './offers.mail.js';
 
 const config = testConfig({ publicUrl: 'https://fieldlot.example' });
 const env = { publicUrl: config.publicUrl, brand: config.brand };
@@ -57,5 +57,37 @@ describe('offer e-mails', () => {
     );
     const ended = renderTemplate(OFFER_UPDATE, { ...base, status: 'rejected', soldToAnother: true }, env);
     expect(ended.text).toContain('has been sold to another dealer');
+  });
+
+  it('tells the buyer and the admins that an offer or a counter expired (dealer-tools.md)', () => {
+    const offer = renderTemplate(OFFER_UPDATE, { ...base, status: 'expired', ttlHours: 48 }, env);
+    expect(offer.subject).toBe('Your offer on 2019 John Deere 6155R has expired');
+    expect(offer.text).toContain(
+      'Your offer on 2019 John Deere 6155R expired after 48 hours without an answer.',
+    );
+    expect(offer.text).toContain('You are welcome to make a new offer on the listing.');
+    const counter = renderTemplate(
+      OFFER_UPDATE,
+      { ...base, status: 'expired', counterAmountCents: 46_000_00, ttlHours: 48 },
+      env,
+    );
+    expect(counter.text).toContain(
+      "FieldLot's counter offer of $46,000 on 2019 John Deere 6155R expired after 48 hours without an answer.",
+    );
+    const admin = renderTemplate(
+      ADMIN_OFFER_NOTICE,
+      {
+        ...base,
+        kind: 'expired',
+        buyerName: 'Dana',
+        buyerCompany: 'Whitfield Ag',
+        buyerEmail: 'd@example.com',
+      },
+      env,
+    );
+    expect(admin.subject).toBe('Offer expired: 2019 John Deere 6155R ($45,000)');
+    expect(admin.text).toContain(
+      'The offer of $45,000 from Dana (Whitfield Ag) on 2019 John Deere 6155R expired',
+    );
   });
 });

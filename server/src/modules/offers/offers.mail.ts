@@ -1,3 +1,4 @@
+import { BELOW_FLOOR_TEXT } from '../../../../domain/dealer-listings.js';
 import {
   BUYER_FEE_LABEL,
   buyerFeeCents,
@@ -61,7 +62,7 @@ export const ADMIN_NEW_OFFER = defineTemplate(
   },
 );
 
-type UpdateStatus = 'accepted' | 'rejected' | 'countered';
+type UpdateStatus = 'accepted' | 'rejected' | 'countered' | 'expired';
 
 /**
  * docs/product/offers.md#offer-e-mails notify-offer-update (offer id, status, counter amount): to the buyer when an admin
@@ -78,6 +79,12 @@ export const OFFER_UPDATE = defineTemplate(
       soldToAnother?: boolean;
       /** The buyer accepted FieldLot's counter-offer themselves (not an admin accepting their offer). */
       viaCounter?: boolean;
+      /** Declined as it arrived: under the seller's floor price (never named; dealer-selling.md#floor-price). */
+      belowFloor?: boolean;
+      /** A dealer's sale: the seller's company and contact for the handover. */
+      sellerContact?: { name: string; email: string; companyName: string } | null;
+      /** Expired: how long it was open (OFFER_TTL_HOURS). */
+      ttlHours?: number;
     },
     env,
   ) => {
@@ -115,18 +122,40 @@ export const OFFER_UPDATE = defineTemplate(
         'Open the listing to accept the counter offer or make a new offer.',
       ];
       facts = [...facts, ['Counter offer', formatDollars(counter)], ...fee(counter)];
+    } else if (p.status === 'expired') {
+      // docs/product/dealer-tools.md#offers-that-expire
+      const counter = p.counterAmountCents ?? null;
+      title = 'Your offer has expired';
+      paragraphs = [
+        counter !== null
+          ? `FieldLot's counter offer of ${formatDollars(counter)} on ${p.tractor} expired after ${p.ttlHours ?? 48} hours without an answer.`
+          : `Your offer on ${p.tractor} expired after ${p.ttlHours ?? 48} hours without an answer.`,
+        'You are welcome to make a new offer on the listing.',
+      ];
+      if (counter !== null) facts = [...facts, ['Counter offer', formatDollars(counter)]];
     } else {
       title = 'Update on your offer';
-      paragraphs = p.soldToAnother
+      paragraphs = p.belowFloor
         ? [
-            `${p.tractor} has been sold to another dealer, so your offer has ended.`,
-            'Browse the inventory for similar tractors.',
-          ]
-        : [
-            `Your offer on ${p.tractor} was not accepted.`,
+            `Thank you for your offer on ${p.tractor}. Unfortunately it is ${BELOW_FLOOR_TEXT}, so it has been declined.`,
             'You are welcome to make a new offer on the listing.',
-          ];
+          ]
+        : p.soldToAnother
+          ? [
+              `${p.tractor} has been sold to another dealer, so your offer has ended.`,
+              'Browse the inventory for similar tractors.',
+            ]
+          : [
+              `Your offer on ${p.tractor} was not accepted.`,
+              'You are welcome to make a new offer on the listing.',
+            ];
     }
+    if (p.status === 'accepted' && p.sellerContact)
+      facts = [
+        ...facts,
+        ['Seller', p.sellerContact.companyName],
+        ['Seller contact', `${p.sellerContact.name}, ${p.sellerContact.email}`],
+      ];
     const { html, text } = layout({ title, paragraphs, facts, cta: { label: 'View the tractor', url } }, env);
     const subject =
       p.status === 'accepted'
@@ -135,12 +164,14 @@ export const OFFER_UPDATE = defineTemplate(
           : `Offer accepted: ${p.tractor}`
         : p.status === 'countered'
           ? `Counter offer on ${p.tractor}: ${formatDollars(p.counterAmountCents ?? 0)}`
-          : `Your offer on ${p.tractor} has ended`;
+          : p.status === 'expired'
+            ? `Your offer on ${p.tractor} has expired`
+            : `Your offer on ${p.tractor} has ended`;
     return { subject, html, text };
   },
 );
 
-export type AdminNoticeKind = 'counter_accepted' | 'withdrawn';
+export type AdminNoticeKind = 'counter_accepted' | 'withdrawn' | 'expired';
 
 /**
  * To every admin when a buyer acts on their own (issue 9 section 6): accepting FieldLot's counter-offer (a
@@ -154,6 +185,30 @@ export const ADMIN_OFFER_NOTICE = defineTemplate(
   ) => {
     const who = `${p.buyerName} (${p.buyerCompany})`;
     const sold = p.kind === 'counter_accepted';
+    if (p.kind === 'expired') {
+      // docs/product/dealer-tools.md#offers-that-expire
+      const expired = layout(
+        {
+          title: `Offer expired on ${p.tractor}`,
+          paragraphs: [
+            `The offer of ${formatDollars(p.amountCents)} from ${who} on ${p.tractor} expired without an answer. Nothing can accept it any more.`,
+          ],
+          facts: [
+            ['Offer id', p.offerId],
+            ['Expired amount', formatDollars(p.amountCents)],
+            ['Asking price', formatDollars(p.askingCents)],
+            ['Dealer e-mail', p.buyerEmail],
+          ],
+          cta: { label: 'Open Offer Management', url: `${env.publicUrl}/admin?tab=offers` },
+        },
+        env,
+      );
+      return {
+        subject: `Offer expired: ${p.tractor} (${formatDollars(p.amountCents)})`,
+        html: expired.html,
+        text: expired.text,
+      };
+    }
     const { html, text } = layout(
       {
         title: sold ? `Counter-offer accepted: ${p.tractor} is sold` : `Offer withdrawn on ${p.tractor}`,
@@ -178,5 +233,85 @@ export const ADMIN_OFFER_NOTICE = defineTemplate(
       ? `Sold: ${p.buyerName} accepted the counter-offer on ${p.tractor} at ${formatDollars(p.amountCents)}`
       : `Offer withdrawn: ${p.tractor} (${formatDollars(p.amountCents)})`;
     return { subject, html, text };
+  },
+);
+
+export type SellerNoticeKind = 'new_offer' | 'buy_now' | 'withdrawn' | 'expired' | 'sold';
+
+/**
+ * docs/product/dealer-selling.md#offers-on-your-tractors: to the dealer selling the tractor on a new offer, a
+ * buy-now request, a withdrawn offer and the sale. The buyer stays "A dealer in Iowa" until the sale, which
+ * carries the buyer's company and contact, and the seller's fee and proceeds.
+ */
+export const SELLER_OFFER_NOTICE = defineTemplate(
+  'notify-seller-offer',
+  (
+    p: OfferMailBase & {
+      kind: SellerNoticeKind;
+      buyerLabel: string;
+      buyerContact?: { name: string; email: string; companyName: string } | null;
+      feeCents?: number;
+      /** Expired: the counter that ran out (null for an unanswered offer) and OFFER_TTL_HOURS. */
+      counterAmountCents?: number | null;
+      ttlHours?: number;
+    },
+    env,
+  ) => {
+    const amount = formatDollars(p.amountCents);
+    // An unknown kind (an old queued row, a preview) reads as a new offer.
+    const kind: SellerNoticeKind = ['new_offer', 'buy_now', 'withdrawn', 'expired', 'sold'].includes(p.kind)
+      ? p.kind
+      : 'new_offer';
+    const title = {
+      new_offer: `New offer on your ${p.tractor}`,
+      buy_now: `Buy now request on your ${p.tractor}`,
+      withdrawn: `Offer withdrawn on your ${p.tractor}`,
+      expired: `Offer expired on your ${p.tractor}`,
+      sold: `Sold: your ${p.tractor}`,
+    }[kind];
+    const paragraphs = {
+      new_offer: [
+        `${p.buyerLabel} offered ${amount} on your ${p.tractor}.`,
+        'Accept, reject or counter it in My Listings.',
+      ],
+      buy_now: [
+        `${p.buyerLabel} wants to buy your ${p.tractor} at your asking price of ${amount}.`,
+        'Accept or reject the request in My Listings.',
+      ],
+      withdrawn: [`${p.buyerLabel} withdrew their offer of ${amount} on your ${p.tractor}.`],
+      expired: [
+        p.counterAmountCents
+          ? `The counter offer of ${formatDollars(p.counterAmountCents)} to ${p.buyerLabel} on your ${p.tractor} expired after ${p.ttlHours ?? 48} hours without an answer.`
+          : `The offer of ${amount} by ${p.buyerLabel} on your ${p.tractor} expired after ${p.ttlHours ?? 48} hours without an answer.`,
+        'Your listing stays live for new offers.',
+      ],
+      sold: [
+        `Your ${p.tractor} is sold for ${amount}.`,
+        'Contact the buyer to arrange payment and the handover.',
+      ],
+    }[kind];
+    const fee = p.feeCents ?? 0;
+    const facts: Array<[string, string]> = [
+      ['Offer id', p.offerId],
+      ['Amount', amount],
+      ['Your asking price', formatDollars(p.askingCents)],
+      ...(kind === 'sold'
+        ? ([
+            ['Seller fee', formatDollars(fee)],
+            ['Your proceeds', formatDollars(Math.max(0, p.amountCents - fee))],
+            ...(p.buyerContact
+              ? [
+                  ['Buyer', p.buyerContact.companyName],
+                  ['Buyer contact', `${p.buyerContact.name}, ${p.buyerContact.email}`],
+                ]
+              : []),
+          ] as Array<[string, string]>)
+        : []),
+    ];
+    const { html, text } = layout(
+      { title, paragraphs, facts, cta: { label: 'Open My Listings', url: `${env.publicUrl}/my-listings` } },
+      env,
+    );
+    return { subject: `${title} (${amount})`, html, text };
   },
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type OfferStatus,
@@ -12,11 +12,26 @@ import { listingImages, listings, offers, users } from '../../db/schema.js';
 
 /** The only file of the offers module that touches the database. Every query names its columns. */
 
+/**
+ * Whose offers a dealer sees and acts on: their dealership's (every member's, docs/product/dealer-tools.md
+ * #dealership-teams) or, for an admin acting as a buyer, their own.
+ */
+export type BuyerScope = { buyerUserId: string; dealershipId?: string };
+/** An offer without a dealership (an admin's, or written outside the service) belongs to its buyer alone. */
+const inScope = (scope: BuyerScope) =>
+  scope.dealershipId
+    ? or(
+        eq(offers.dealershipId, scope.dealershipId),
+        and(isNull(offers.dealershipId), eq(offers.buyerUserId, scope.buyerUserId)),
+      )
+    : eq(offers.buyerUserId, scope.buyerUserId);
+
 const offerColumns = {
   id: offers.id,
   listingId: offers.listingId,
   buyerUserId: offers.buyerUserId,
   sellerUserId: offers.sellerUserId,
+  dealershipId: offers.dealershipId,
   offerType: offers.offerType,
   offerAmountCents: offers.offerAmountCents,
   originalPriceCents: offers.originalPriceCents,
@@ -25,6 +40,7 @@ const offerColumns = {
   counterOfferAmountCents: offers.counterOfferAmountCents,
   counterMessage: offers.counterMessage,
   acceptedAt: offers.acceptedAt,
+  expiresAt: offers.expiresAt,
   createdAt: offers.createdAt,
   updatedAt: offers.updatedAt,
 };
@@ -34,6 +50,7 @@ export interface OfferRow {
   listingId: string;
   buyerUserId: string;
   sellerUserId: string;
+  dealershipId: string | null;
   offerType: OfferType;
   offerAmountCents: number;
   originalPriceCents: number;
@@ -42,6 +59,7 @@ export interface OfferRow {
   counterOfferAmountCents: number | null;
   counterMessage: string | null;
   acceptedAt: Date | null;
+  expiresAt: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +73,10 @@ const primaryImageKey = sql<string | null>`(
 export interface ListingForOffer {
   id: string;
   userId: string;
+  /** The dealer selling it (issue 13); null for FieldLot's own listings. */
+  sellerUserId: string | null;
+  /** Offers below it are declined at once (private: never in an answer to a buyer). */
+  floorPriceCents: number | null;
   make: string;
   model: string;
   year: number;
@@ -71,6 +93,8 @@ export async function lockListingForOffer(
     .select({
       id: listings.id,
       userId: listings.userId,
+      sellerUserId: listings.sellerUserId,
+      floorPriceCents: listings.floorPriceCents,
       make: listings.make,
       model: listings.model,
       year: listings.year,
@@ -99,6 +123,8 @@ export async function lockListingForSale(
 export interface NewOffer {
   listingId: string;
   buyerUserId: string;
+  /** The buyer's dealership (null for an admin). */
+  dealershipId: string | null;
   sellerUserId: string;
   offerType: OfferType;
   offerAmountCents: number;
@@ -106,6 +132,10 @@ export interface NewOffer {
   message: string;
   idempotencyKey: string | null;
   now: Date;
+  /** 'rejected' for an offer below the seller's floor price (declined as it arrives). */
+  status?: 'pending' | 'rejected';
+  /** OFFER_TTL_HOURS after `now` (domain offerExpiresAt). */
+  expiresAt: Date;
 }
 
 /** Inserts a pending offer; null when this buyer already used the idempotency key (the caller reads that one). */
@@ -116,12 +146,14 @@ export async function insertOffer(exec: Executor, o: NewOffer): Promise<OfferRow
       listingId: o.listingId,
       buyerUserId: o.buyerUserId,
       sellerUserId: o.sellerUserId,
+      dealershipId: o.dealershipId,
       offerType: o.offerType,
       offerAmountCents: o.offerAmountCents,
       originalPriceCents: o.originalPriceCents,
       message: o.message,
-      status: 'pending',
+      status: o.status ?? 'pending',
       idempotencyKey: o.idempotencyKey,
+      expiresAt: o.expiresAt,
       createdAt: o.now,
       updatedAt: o.now,
     })
@@ -142,16 +174,33 @@ export async function findByIdempotencyKey(
   return rows[0] ?? null;
 }
 
-/** One offer; with `buyerUserId` only when it is that buyer's (row-level rule in the query). */
+/** Row-level rule of a seller: only offers made on a listing this dealer sells (issue 13). */
+const onListingSoldBy = (sellerUserId: string) =>
+  inArray(
+    offers.listingId,
+    sql`(select ${listings.id} from ${listings} where ${listings.sellerUserId} = ${sellerUserId})`,
+  );
+
+/**
+ * One offer; with `scope` only when it is that dealership's or buyer's, with `sellerUserId` only when it was made
+ * on that dealer's listing (row-level rules in the query).
+ */
 export async function findOffer(
   exec: Executor,
   offerId: string,
-  buyerUserId?: string,
+  scope?: BuyerScope,
+  sellerUserId?: string,
 ): Promise<OfferRow | null> {
   const rows = await exec
     .select(offerColumns)
     .from(offers)
-    .where(and(eq(offers.id, offerId), buyerUserId ? eq(offers.buyerUserId, buyerUserId) : undefined));
+    .where(
+      and(
+        eq(offers.id, offerId),
+        scope ? inScope(scope) : undefined,
+        sellerUserId ? onListingSoldBy(sellerUserId) : undefined,
+      ),
+    );
   return rows[0] ?? null;
 }
 
@@ -159,13 +208,17 @@ export interface TransitionInput {
   offerId: string;
   to: OfferStatus;
   from: OfferStatus[];
-  /** Row-level rule: only this buyer's offer. */
-  buyerUserId?: string;
+  /** Row-level rule: only this dealership's (or buyer's) offer. */
+  scope?: BuyerScope;
+  /** Row-level rule: only an offer on this seller's listing. */
+  sellerUserId?: string;
   now: Date;
   counterOfferAmountCents?: number;
   counterMessage?: string;
   /** Buyer accepting a counter: the amount becomes the counter amount. */
   amountFromCounter?: boolean;
+  /** A counter starts a new expiry period (dealer-tools.md#offers-that-expire). */
+  expiresAt?: Date;
 }
 
 /** The one way an offer changes status: a conditional UPDATE; null when no row matched (moved on, or not yours). */
@@ -180,16 +233,41 @@ export async function transitionOffer(exec: Executor, t: TransitionInput): Promi
         ? { counterOfferAmountCents: t.counterOfferAmountCents, counterMessage: t.counterMessage ?? '' }
         : {}),
       ...(t.amountFromCounter ? { offerAmountCents: sql`${offers.counterOfferAmountCents}` } : {}),
+      ...(t.expiresAt ? { expiresAt: t.expiresAt } : {}),
     })
     .where(
       and(
         eq(offers.id, t.offerId),
         inArray(offers.status, t.from),
-        t.buyerUserId ? eq(offers.buyerUserId, t.buyerUserId) : undefined,
+        // Nothing moves an offer past its expiry, even before the sweep marked it expired.
+        gt(offers.expiresAt, t.now),
+        t.scope ? inScope(t.scope) : undefined,
+        t.sellerUserId ? onListingSoldBy(t.sellerUserId) : undefined,
       ),
     )
     .returning(offerColumns);
   return rows[0] ?? null;
+}
+
+/**
+ * The expiry sweep: moves up to `limit` open offers whose time is up to 'expired' and returns them. One
+ * conditional UPDATE per batch, so each offer expires exactly once whatever the number of instances; rows a
+ * concurrent accept holds are skipped (the accept decides; a later sweep takes them if it failed).
+ */
+export async function expireDueOffers(exec: Executor, now: Date, limit = 200): Promise<OfferRow[]> {
+  const open = offerActionSources('expire');
+  const due = exec
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(inArray(offers.status, open), lte(offers.expiresAt, now)))
+    .orderBy(asc(offers.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return exec
+    .update(offers)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(inArray(offers.id, due), inArray(offers.status, open), lte(offers.expiresAt, now)))
+    .returning(offerColumns);
 }
 
 /** A dealer's new offer ends their open one on the same listing (one open offer per dealer per listing). */
@@ -248,6 +326,8 @@ const listingSummary = {
 };
 
 export type OfferWithListingRow = OfferRow & {
+  /** The member who made the offer. */
+  buyerName: string;
   listingMake: string;
   listingModel: string;
   listingYear: number;
@@ -260,21 +340,26 @@ export type OfferWithListingRow = OfferRow & {
   imageKey: string | null;
 };
 
-/** The buyer's offers, newest first; `listingId` narrows to one listing (the detail page history). */
+/** The dealership's (or buyer's) offers, newest first; `listingId` narrows to one listing (the detail page history). */
 export async function listBuyerOffers(
   exec: Executor,
-  buyerUserId: string,
-  filter: { listingId?: string; status?: OfferStatus } = {},
+  scope: BuyerScope,
+  filter: { listingId?: string; status?: OfferStatus | OfferStatus[] } = {},
 ): Promise<OfferWithListingRow[]> {
   const rows = await exec
-    .select({ ...offerColumns, ...listingSummary })
+    .select({ ...offerColumns, ...listingSummary, buyerName: actingBuyer.name })
     .from(offers)
     .innerJoin(listings, eq(listings.id, offers.listingId))
+    .innerJoin(actingBuyer, eq(actingBuyer.id, offers.buyerUserId))
     .where(
       and(
-        eq(offers.buyerUserId, buyerUserId),
+        inScope(scope),
         filter.listingId ? eq(offers.listingId, filter.listingId) : undefined,
-        filter.status ? eq(offers.status, filter.status) : undefined,
+        Array.isArray(filter.status)
+          ? inArray(offers.status, filter.status)
+          : filter.status
+            ? eq(offers.status, filter.status)
+            : undefined,
       ),
     )
     .orderBy(desc(offers.createdAt), desc(offers.id))
@@ -292,6 +377,7 @@ export type AdminOfferRow = OfferWithListingRow & {
 };
 
 const buyer = alias(users, 'buyer');
+const actingBuyer = alias(users, 'acting_buyer');
 const seller = alias(users, 'seller');
 
 /** Every offer with listing, buyer and seller, newest first (admin). */
@@ -333,12 +419,43 @@ export async function usersByIds(exec: Executor, ids: string[]): Promise<Recipie
   return exec.select(accountColumns).from(users).where(inArray(users.id, ids));
 }
 
+/** Offers on the seller's listings, newest first, with the buyer's company and state. */
+export async function listSellerOffers(exec: Executor, sellerUserId: string) {
+  return exec
+    .select({
+      ...offerColumns,
+      listingMake: listings.make,
+      listingModel: listings.model,
+      listingYear: listings.year,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      buyerCompany: buyer.companyName,
+      // The state a dealer gave, else their company address's (docs/product/dealer-selling.md).
+      buyerState: sql<string | null>`coalesce(${buyer.state}, ${buyer.addressState})`,
+    })
+    .from(offers)
+    .innerJoin(listings, eq(listings.id, offers.listingId))
+    .innerJoin(buyer, eq(buyer.id, offers.buyerUserId))
+    .where(eq(listings.sellerUserId, sellerUserId))
+    .orderBy(desc(offers.createdAt), desc(offers.id))
+    .limit(500);
+}
+
+export async function userState(exec: Executor, userId: string): Promise<string | null> {
+  const [row] = await exec
+    .select({ state: sql<string | null>`coalesce(${users.state}, ${users.addressState})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.state ?? null;
+}
+
 export interface ListingLabel {
   id: string;
   make: string;
   model: string;
   year: number;
   priceCents: number;
+  sellerUserId: string | null;
 }
 
 export async function listingLabel(exec: Executor, listingId: string): Promise<ListingLabel | null> {
@@ -349,6 +466,7 @@ export async function listingLabel(exec: Executor, listingId: string): Promise<L
       model: listings.model,
       year: listings.year,
       priceCents: listings.priceCents,
+      sellerUserId: listings.sellerUserId,
     })
     .from(listings)
     .where(eq(listings.id, listingId));

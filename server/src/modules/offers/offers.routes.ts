@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.js';
 import './offers.mail.js';
+import { sellerOffersSchema } from '../../../../domain/dealer-listings.js';
 import {
   adminOfferListResponse,
   counterBody,
@@ -221,6 +222,64 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => ({
       offer: await service.adminCounter(ctx, req.actor(), req.params.offerId, req.body, req.info()),
+    }),
+  );
+
+  // The seller's side (issue 13, docs/product/dealer-selling.md#offers-on-your-tractors): offers on their own
+  // listings; another dealer's offer answers 404.
+  api.get(
+    '/my-listings/offers',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'offers.listOnMine',
+        summary: 'Offers on your listings (buyers anonymous until the sale)',
+        errors: [],
+        response: { 200: sellerOffersSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return service.listSellerOffers(ctx, req.actor());
+    },
+  );
+
+  for (const action of ['accept', 'reject'] as const)
+    api.post(
+      `/my-listings/offers/:offerId/${action}`,
+      {
+        config: { access: 'dealer' },
+        schema: {
+          operationId: `offers.${action}OnMine`,
+          summary:
+            action === 'accept'
+              ? 'Accept an offer on your listing (your tractor is sold)'
+              : 'Reject an offer on your listing',
+          errors: ['NOT_FOUND', 'CONFLICT'],
+          params: offerIdParams,
+          response: { 200: offerResponse },
+        },
+      },
+      async (req) => ({
+        offer: await service.sellerAct(ctx, req.actor(), req.params.offerId, action, undefined, req.info()),
+      }),
+    );
+
+  api.post(
+    '/my-listings/offers/:offerId/counter',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'offers.counterOnMine',
+        summary: 'Counter an offer on your listing with another amount',
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        params: offerIdParams,
+        body: counterBody,
+        response: { 200: offerResponse },
+      },
+    },
+    async (req) => ({
+      offer: await service.sellerAct(ctx, req.actor(), req.params.offerId, 'counter', req.body, req.info()),
     }),
   );
 }

@@ -1,13 +1,17 @@
+import { anonymousBuyer, OWN_LISTING_OFFER, type SellerOffers } from '../../../../domain/dealer-listings.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
+  isOpenOffer,
   OFFER_MIN_CENTS,
   OFFER_TRANSITIONS,
   type OfferAction,
+  type OfferRole,
   type OfferStatus,
   type OpenOfferStatus,
   offerActionSources,
   offerAmountProblem,
   offerAmountSchema,
+  offerExpiresAt,
 } from '../../../../domain/offers.js';
 import type {
   AdminOffer,
@@ -17,7 +21,7 @@ import type {
   OfferWithListing,
   Purchase,
 } from '../../../../domain/offers.schemas.js';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { requireRole, requireRoleSaying } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -25,9 +29,19 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
+import { checkMemberMayOffer, currentMembership } from '../dealerships/index.js';
 import { markListingSold } from '../listings/index.js';
+import { createPurchaseForAcceptedOffer } from '../purchases/index.js';
+import { notifyWatchers } from '../watchlist/index.js';
 import { listingLink } from './offers.links.js';
-import { ADMIN_NEW_OFFER, ADMIN_OFFER_NOTICE, type AdminNoticeKind, OFFER_UPDATE } from './offers.mail.js';
+import {
+  ADMIN_NEW_OFFER,
+  ADMIN_OFFER_NOTICE,
+  type AdminNoticeKind,
+  OFFER_UPDATE,
+  SELLER_OFFER_NOTICE,
+  type SellerNoticeKind,
+} from './offers.mail.js';
 import * as repo from './offers.repository.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found';
@@ -74,6 +88,7 @@ function toOffer(r: repo.OfferRow): Offer {
     counterOfferAmountCents: r.counterOfferAmountCents,
     counterMessage: r.counterMessage,
     acceptedAt: iso(r.acceptedAt),
+    expiresAt: isOpenOffer(r.status) ? r.expiresAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -97,7 +112,18 @@ function listingOf(r: repo.OfferWithListingRow) {
 const toOfferWithListing = (r: repo.OfferWithListingRow): OfferWithListing => ({
   ...toOffer(r),
   listing: listingOf(r),
+  actedBy: { id: r.buyerUserId, name: r.buyerName },
 });
+
+/**
+ * Whose offers a dealer sees and acts on: their dealership's (every member's); an admin acting as a buyer, their
+ * own (docs/product/dealer-tools.md#dealership-teams).
+ */
+async function scopeOf(ctx: AppContext, exec: Executor, actor: Actor): Promise<repo.BuyerScope> {
+  if (actor.status !== 'approved') return { buyerUserId: actor.userId };
+  const m = await currentMembership(exec, actor, ctx.clock.now());
+  return { buyerUserId: actor.userId, dealershipId: m.dealershipId };
+}
 
 // ---------------------------------------------------------------- dealer
 
@@ -143,8 +169,8 @@ async function createOfferOnce(
     if (listing.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
     if (listing.status !== 'active')
       throw new AppError('CONFLICT', 'This tractor is not available for offers right now');
-    if (listing.userId === actor.userId)
-      throw new AppError('VALIDATION', 'You cannot make an offer on your own listing');
+    if (listing.userId === actor.userId || listing.sellerUserId === actor.userId)
+      throw new AppError('VALIDATION', OWN_LISTING_OFFER);
 
     let cents: number;
     if (typedCents === null) {
@@ -157,11 +183,24 @@ async function createOfferOnce(
       checkCap(cents, listing.priceCents, 'Offer amount');
     }
 
+    // A dealership member: viewers never offer, buyers up to their limit (dealer-tools.md).
+    let dealershipId: string | null = null;
+    if (actor.status === 'approved') {
+      const member = await currentMembership(tx, actor, now);
+      checkMemberMayOffer(member, cents);
+      dealershipId = member.dealershipId;
+    }
+
+    // Under the seller's floor price: recorded and declined at once, politely, never naming the floor
+    // (docs/product/dealer-selling.md#floor-price). It leaves the dealer's open offer, if any, as it was.
+    const belowFloor = listing.floorPriceCents !== null && cents < listing.floorPriceCents;
     // One open offer per dealer per listing: the new one replaces theirs (it shows as "Replaced" in the history).
-    const replaced = await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
+    const replaced = belowFloor ? [] : await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
     const inserted = await repo.insertOffer(tx, {
+      status: belowFloor ? 'rejected' : 'pending',
       listingId: listing.id,
       buyerUserId: actor.userId,
+      dealershipId,
       sellerUserId: listing.userId,
       offerType: input.offerType,
       offerAmountCents: cents,
@@ -169,6 +208,7 @@ async function createOfferOnce(
       message,
       idempotencyKey: idempotencyKey ?? null,
       now,
+      expiresAt: offerExpiresAt(now, ctx.config.offerTtlHours),
     });
     if (!inserted) {
       // A concurrent request with the same key committed first: answer with its offer.
@@ -185,7 +225,59 @@ async function createOfferOnce(
       });
 
     const tractor = tractorName(listing);
+    if (belowFloor) {
+      await enqueueMail(tx, {
+        template: OFFER_UPDATE,
+        to: actor.email,
+        payload: {
+          offerId: inserted.id,
+          listingId: listing.id,
+          tractor,
+          offerType: input.offerType,
+          amountCents: cents,
+          askingCents: listing.priceCents,
+          link: listingLink(ctx, listing.id),
+          status: 'rejected',
+          belowFloor: true,
+        },
+      });
+      await audit(tx, {
+        action: 'offer.declined_below_floor',
+        resourceType: 'offer',
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        details: { offerId: inserted.id, listingId: listing.id, amountCents: cents },
+        request,
+      });
+      await publishEvent(tx, {
+        type: 'offer.created',
+        audience: [actor.userId],
+        data: { offerId: inserted.id, listingId: listing.id, status: 'rejected' },
+      });
+      return { offer: toOffer(inserted), replayed: false };
+    }
     const [buyer] = await repo.usersByIds(tx, [actor.userId]);
+    // The seller hears of it by e-mail and live, with the buyer anonymous ("A dealer in Iowa").
+    const sellerLabel = listing.sellerUserId ? anonymousBuyer(await repo.userState(tx, actor.userId)) : '';
+    if (listing.sellerUserId) {
+      const [seller] = await repo.usersByIds(tx, [listing.sellerUserId]);
+      if (seller)
+        await enqueueMail(tx, {
+          template: SELLER_OFFER_NOTICE,
+          to: seller.email,
+          payload: {
+            offerId: inserted.id,
+            listingId: listing.id,
+            tractor,
+            offerType: input.offerType,
+            amountCents: cents,
+            askingCents: listing.priceCents,
+            kind: input.offerType === 'buy_now' ? 'buy_now' : 'new_offer',
+            buyerLabel: sellerLabel,
+          },
+        });
+    }
+    const audience = ['admins', actor.userId, ...(listing.sellerUserId ? [listing.sellerUserId] : [])];
     for (const admin of await repo.adminRecipients(tx)) {
       await enqueueMail(tx, {
         template: ADMIN_NEW_OFFER,
@@ -221,22 +313,28 @@ async function createOfferOnce(
     for (const old of replaced)
       await publishEvent(tx, {
         type: 'offer.updated',
-        audience: ['admins', actor.userId],
+        audience,
         data: { offerId: old.id, listingId: listing.id, status: 'replaced' },
       });
+    const created = {
+      offerId: inserted.id,
+      listingId: listing.id,
+      status: 'pending',
+      notice: input.offerType === 'buy_now' ? 'buy_now' : 'new_offer',
+      tractor,
+      amountCents: cents,
+    };
     await publishEvent(tx, {
       type: 'offer.created',
       audience: ['admins', actor.userId],
-      data: {
-        offerId: inserted.id,
-        listingId: listing.id,
-        status: 'pending',
-        notice: input.offerType === 'buy_now' ? 'buy_now' : 'new_offer',
-        tractor,
-        amountCents: cents,
-        buyerName: actor.name,
-      },
+      data: { ...created, buyerName: actor.name },
     });
+    if (listing.sellerUserId)
+      await publishEvent(tx, {
+        type: 'offer.created',
+        audience: [listing.sellerUserId],
+        data: { ...created, buyerName: sellerLabel },
+      });
     return { offer: toOffer(inserted), replayed: false };
   });
 }
@@ -249,7 +347,7 @@ function replay(existing: repo.OfferRow, listingId: string) {
 
 export async function listMyOffers(ctx: AppContext, actor: Actor): Promise<OfferWithListing[]> {
   requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  return (await repo.listBuyerOffers(ctx.db, actor.userId)).map(toOfferWithListing);
+  return (await repo.listBuyerOffers(ctx.db, await scopeOf(ctx, ctx.db, actor))).map(toOfferWithListing);
 }
 
 export async function listMyOffersOnListing(
@@ -258,24 +356,31 @@ export async function listMyOffersOnListing(
   listingId: string,
 ): Promise<OfferWithListing[]> {
   requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  return (await repo.listBuyerOffers(ctx.db, actor.userId, { listingId })).map(toOfferWithListing);
+  return (await repo.listBuyerOffers(ctx.db, await scopeOf(ctx, ctx.db, actor), { listingId })).map(
+    toOfferWithListing,
+  );
 }
 
 export async function getMyOffer(ctx: AppContext, actor: Actor, offerId: string): Promise<Offer> {
   requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  const row = await repo.findOffer(ctx.db, offerId, actor.userId);
+  const row = await repo.findOffer(ctx.db, offerId, await scopeOf(ctx, ctx.db, actor));
   if (!row) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
   return toOffer(row);
 }
 
 export async function listPurchases(ctx: AppContext, actor: Actor): Promise<Purchase[]> {
   requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  const rows = await repo.listBuyerOffers(ctx.db, actor.userId, { status: 'accepted' });
+  // Purchases belong to the dealership (every member sees them; the purchase copies the offer's dealership_id,
+  // dealer-tools.md#dealership-teams). A cancelled sale ('returned') keeps its card and its purchase.
+  const rows = await repo.listBuyerOffers(ctx.db, await scopeOf(ctx, ctx.db, actor), {
+    status: ['accepted', 'returned'],
+  });
   return rows.map((r) => ({
     id: r.id,
     listingId: r.listingId,
     offerAmountCents: r.offerAmountCents,
     acceptedAt: iso(r.acceptedAt),
+    expiresAt: isOpenOffer(r.status) ? r.expiresAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
     listing: listingOf(r),
   }));
@@ -283,7 +388,7 @@ export async function listPurchases(ctx: AppContext, actor: Actor): Promise<Purc
 
 // ---------------------------------------------------------------- transitions
 
-type Action = Exclude<OfferAction, 'replace'>;
+type Action = Exclude<OfferAction, 'replace' | 'expire' | 'return'>;
 const VERB: Record<Action, string> = {
   accept: 'accepted',
   reject: 'rejected',
@@ -310,6 +415,8 @@ function isUniqueViolation(err: unknown, constraint?: string): boolean {
 
 interface TransitionArgs {
   action: Action;
+  /** Who takes the step: the table's `by` must name it; buyer and seller get their row-level rule. */
+  role: OfferRole;
   offerId: string;
   actor: Actor;
   request: RequestInfo;
@@ -325,13 +432,23 @@ interface TransitionArgs {
  */
 async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
   const { by, to } = OFFER_TRANSITIONS[a.action];
+  if (!by.includes(a.role)) throw new AppError('FORBIDDEN', 'Access denied');
   const sources = offerActionSources(a.action);
-  const buyerUserId = by === 'buyer' ? a.actor.userId : undefined;
+  const sellerUserId = a.role === 'seller' ? a.actor.userId : undefined;
   const now = ctx.clock.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const current = await repo.findOffer(tx, a.offerId, buyerUserId);
+      // A buyer acts on their dealership's offers (any member's); viewers never, buyers within their limit.
+      const scope = a.role === 'buyer' ? await scopeOf(ctx, tx, a.actor) : undefined;
+      const current = await repo.findOffer(tx, a.offerId, scope, sellerUserId);
       if (!current) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+      if (scope?.dealershipId) {
+        const member = await currentMembership(tx, a.actor, now);
+        checkMemberMayOffer(
+          member,
+          a.action === 'accept_counter' ? (current.counterOfferAmountCents ?? current.offerAmountCents) : 0,
+        );
+      }
       if (to === 'accepted') {
         // Lock the listing first: acceptances on one listing queue here instead of deadlocking.
         const listing = await repo.lockListingForSale(tx, current.listingId);
@@ -345,15 +462,20 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
         offerId: a.offerId,
         to,
         from: sources.filter((s) => !a.expectedStatus || s === a.expectedStatus),
-        buyerUserId,
+        scope,
+        sellerUserId,
         now,
         counterOfferAmountCents: a.counterCents,
         counterMessage: a.counterMessage,
         amountFromCounter: a.action === 'accept_counter',
+        // A counter gives the buyer a new OFFER_TTL_HOURS to answer it.
+        expiresAt: a.action === 'counter' ? offerExpiresAt(now, ctx.config.offerTtlHours) : undefined,
       });
       if (!updated) {
-        const fresh = await repo.findOffer(tx, a.offerId, buyerUserId);
+        const fresh = await repo.findOffer(tx, a.offerId, scope, sellerUserId);
         if (!fresh) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+        // Past its expiry but not yet swept: it is expired already (the UPDATE refused it on expires_at).
+        if (isOpenOffer(fresh.status) && fresh.expiresAt <= now) throw refusal(a.action, 'expired');
         if (a.expectedStatus && fresh.status !== a.expectedStatus && sources.includes(fresh.status))
           throw new AppError(
             'CONFLICT',
@@ -389,6 +511,23 @@ async function afterTransition(
     amountCents: o.offerAmountCents,
     askingCents: o.originalPriceCents,
   });
+  const sellerId = listing?.sellerUserId ?? null;
+  const withSeller = (ids: string[]) => (sellerId ? [...ids, sellerId] : ids);
+  const sellerMail = async (kind: SellerNoticeKind, extra: Record<string, unknown> = {}) => {
+    if (!sellerId) return;
+    const [seller] = await repo.usersByIds(tx, [sellerId]);
+    if (!seller) return;
+    await enqueueMail(tx, {
+      template: SELLER_OFFER_NOTICE,
+      to: seller.email,
+      payload: {
+        ...base(offer),
+        kind,
+        buyerLabel: anonymousBuyer(await repo.userState(tx, offer.buyerUserId)),
+        ...extra,
+      },
+    });
+  };
   const notify = async (o: repo.OfferRow, extra: Record<string, unknown>) => {
     const [buyer] = await repo.usersByIds(tx, [o.buyerUserId]);
     if (!buyer) return;
@@ -417,16 +556,18 @@ async function afterTransition(
   // A buyer's own step carries `notice`, so an open admin panel can toast it (issue 9 section 6).
   const notice: AdminNoticeKind | undefined =
     a.action === 'accept_counter' ? 'counter_accepted' : a.action === 'withdraw' ? 'withdrawn' : undefined;
+  const updated = { offerId: offer.id, listingId: offer.listingId, status: offer.status };
   await publishEvent(tx, {
     type: 'offer.updated',
     audience: ['admins', offer.buyerUserId],
     data: {
-      offerId: offer.id,
-      listingId: offer.listingId,
-      status: offer.status,
+      ...updated,
       ...(notice ? { notice, tractor, amountCents: offer.offerAmountCents, buyerName: a.actor.name } : {}),
     },
   });
+  // The seller's copy never names the buyer (the sale's contact is in their offer list and e-mail).
+  if (sellerId && sellerId !== offer.buyerUserId)
+    await publishEvent(tx, { type: 'offer.updated', audience: [sellerId], data: updated });
   if (notice) {
     const [buyer] = await repo.usersByIds(tx, [offer.buyerUserId]);
     for (const admin of await repo.adminRecipients(tx)) {
@@ -444,6 +585,8 @@ async function afterTransition(
     }
   }
 
+  if (a.action === 'withdraw') await sellerMail('withdrawn');
+
   if (offer.status === 'countered') {
     await notify(offer, {
       status: 'countered',
@@ -455,16 +598,41 @@ async function afterTransition(
   } else if (offer.status === 'accepted') {
     if ((await markListingSold(tx, offer.listingId, now)) === 0)
       throw new AppError('CONFLICT', 'This tractor has already been sold');
+    await notifyWatchers(tx, offer.listingId, 'sold', {}, [offer.buyerUserId]);
+    const sellerContact = sellerId ? ((await repo.usersByIds(tx, [sellerId]))[0] ?? null) : null;
+    // docs/product/purchases.md#purchase: the purchase opens in the same transaction, whatever path accepted.
+    await createPurchaseForAcceptedOffer(tx, ctx, {
+      offerId: offer.id,
+      actor: a.actor,
+      request: a.request,
+      now,
+    });
     await notify(offer, {
       status: 'accepted',
       ...(a.action === 'accept_counter' ? { viaCounter: true } : {}),
+      ...(sellerContact
+        ? {
+            sellerContact: {
+              name: sellerContact.name,
+              email: sellerContact.email,
+              companyName: sellerContact.companyName,
+            },
+          }
+        : {}),
     });
+    if (sellerId) {
+      const [b] = await repo.usersByIds(tx, [offer.buyerUserId]);
+      await sellerMail('sold', {
+        feeCents: ctx.config.sellerFeeCents,
+        buyerContact: b ? { name: b.name, email: b.email, companyName: b.companyName } : null,
+      });
+    }
     const ended = await repo.rejectOtherOpenOffers(tx, offer.listingId, offer.id, now);
     for (const other of ended) {
       await notify(other, { status: 'rejected', soldToAnother: true });
       await publishEvent(tx, {
         type: 'offer.updated',
-        audience: ['admins', other.buyerUserId],
+        audience: withSeller(['admins', other.buyerUserId]),
         data: { offerId: other.id, listingId: other.listingId, status: 'rejected' },
       });
     }
@@ -483,15 +651,137 @@ async function afterTransition(
       });
     await publishEvent(tx, {
       type: 'listing.sold',
-      audience: ['admins', offer.buyerUserId, ...ended.map((o) => o.buyerUserId)],
+      audience: withSeller(['admins', offer.buyerUserId, ...ended.map((o) => o.buyerUserId)]),
       data: { listingId: offer.listingId },
     });
   }
 }
 
+/**
+ * The scheduled expiry sweep (docs/product/dealer-tools.md#offers-that-expire): open offers past
+ * `expires_at` become expired, in batches, each batch one transaction with its mail, events and audit. Safe on
+ * every instance at once: the conditional UPDATE hands each offer to exactly one sweep, and an accept racing it
+ * either commits first (the sweep no longer matches the row) or finds it expired.
+ */
+export async function expireDueOffers(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = ctx.clock.now();
+    const count = await ctx.db.transaction(async (tx) => {
+      const expired = await repo.expireDueOffers(tx, now);
+      for (const offer of expired) await afterExpiry(ctx, tx, offer);
+      return expired.length;
+    });
+    total += count;
+    if (count < 200) return total;
+  }
+}
+
+async function afterExpiry(ctx: AppContext, tx: Tx, offer: repo.OfferRow) {
+  const listing = await repo.listingLabel(tx, offer.listingId);
+  const tractor = listing ? tractorName(listing) : 'your tractor';
+  const base = {
+    offerId: offer.id,
+    listingId: offer.listingId,
+    tractor,
+    offerType: offer.offerType,
+    amountCents: offer.offerAmountCents,
+    askingCents: offer.originalPriceCents,
+  };
+  const wasCounter = offer.counterOfferAmountCents !== null;
+  const [buyer] = await repo.usersByIds(tx, [offer.buyerUserId]);
+  if (buyer)
+    await enqueueMail(tx, {
+      template: OFFER_UPDATE,
+      to: buyer.email,
+      payload: {
+        ...base,
+        link: listingLink(ctx, offer.listingId),
+        status: 'expired',
+        counterAmountCents: wasCounter ? offer.counterOfferAmountCents : null,
+        ttlHours: ctx.config.offerTtlHours,
+      },
+    });
+  // A dealer's listing: the seller is told as for a withdrawn offer (docs/product/dealer-selling.md).
+  const sellerId = listing?.sellerUserId ?? null;
+  const [seller] = sellerId ? await repo.usersByIds(tx, [sellerId]) : [];
+  if (seller)
+    await enqueueMail(tx, {
+      template: SELLER_OFFER_NOTICE,
+      to: seller.email,
+      payload: {
+        ...base,
+        kind: 'expired',
+        buyerLabel: anonymousBuyer(await repo.userState(tx, offer.buyerUserId)),
+        counterAmountCents: wasCounter ? offer.counterOfferAmountCents : null,
+        ttlHours: ctx.config.offerTtlHours,
+      },
+    });
+  for (const admin of await repo.adminRecipients(tx))
+    await enqueueMail(tx, {
+      template: ADMIN_OFFER_NOTICE,
+      to: admin.email,
+      payload: {
+        ...base,
+        kind: 'expired',
+        buyerName: buyer?.name ?? '',
+        buyerCompany: buyer?.companyName ?? '',
+        buyerEmail: buyer?.email ?? '',
+      },
+    });
+  await audit(tx, {
+    action: 'offer.expire',
+    resourceType: 'offer',
+    details: { offerId: offer.id, listingId: offer.listingId, expiresAt: offer.expiresAt.toISOString() },
+  });
+  await publishEvent(tx, {
+    type: 'offer.updated',
+    audience: ['admins', offer.buyerUserId],
+    data: {
+      offerId: offer.id,
+      listingId: offer.listingId,
+      status: 'expired',
+      notice: 'expired',
+      tractor,
+      amountCents: offer.offerAmountCents,
+      buyerName: buyer?.name ?? '',
+    },
+  });
+  // The seller's copy never names the buyer (as for a withdrawn offer).
+  if (sellerId && sellerId !== offer.buyerUserId)
+    await publishEvent(tx, {
+      type: 'offer.updated',
+      audience: [sellerId],
+      data: { offerId: offer.id, listingId: offer.listingId, status: 'expired' },
+    });
+}
+
+/** Sweeps every OFFER_EXPIRY_SWEEP_SECONDS; returns a stop function that waits for a sweep in progress. */
+export function startOfferExpiry(ctx: AppContext): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = running
+      .then(() => expireDueOffers(ctx))
+      .then((count) => {
+        if (count) ctx.log.info({ count }, 'offers expired');
+      })
+      .catch((err) => ctx.log.error({ err }, 'offer expiry sweep failed'));
+  };
+  const timer = setInterval(tick, ctx.config.offerExpirySweepSeconds * 1000);
+  timer.unref();
+  tick();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
+
 export function acceptCounter(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
   requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  return transition(ctx, { action: 'accept_counter', offerId, actor, request });
+  return transition(ctx, { action: 'accept_counter', role: 'buyer', offerId, actor, request });
 }
 
 export function withdrawOffer(
@@ -502,7 +792,7 @@ export function withdrawOffer(
   expectedStatus?: OpenOfferStatus,
 ) {
   requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  return transition(ctx, { action: 'withdraw', offerId, actor, request, expectedStatus });
+  return transition(ctx, { action: 'withdraw', role: 'buyer', offerId, actor, request, expectedStatus });
 }
 
 // ---------------------------------------------------------------- admin
@@ -519,12 +809,12 @@ export async function listAllOffers(ctx: AppContext, actor: Actor): Promise<Admi
 
 export function adminAccept(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
   requireRole(actor, 'admin');
-  return transition(ctx, { action: 'accept', offerId, actor, request });
+  return transition(ctx, { action: 'accept', role: 'admin', offerId, actor, request });
 }
 
 export function adminReject(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
   requireRole(actor, 'admin');
-  return transition(ctx, { action: 'reject', offerId, actor, request });
+  return transition(ctx, { action: 'reject', role: 'admin', offerId, actor, request });
 }
 
 export function adminCounter(
@@ -538,10 +828,62 @@ export function adminCounter(
   const counterCents = parseAmount(body.amount, 'Counter amount');
   return transition(ctx, {
     action: 'counter',
+    role: 'admin',
     offerId,
     actor,
     request,
     counterCents,
     counterMessage: (body.message ?? '').trim(),
+  });
+}
+
+// ---------------------------------------------------------------- seller (a dealer's own listings, issue 13)
+
+/** Offers on the seller's listings; the buyer is "A dealer in Iowa" until their offer is the sale. */
+export async function listSellerOffers(ctx: AppContext, actor: Actor): Promise<SellerOffers> {
+  requireRole(actor, 'dealer', 'admin');
+  const rows = await repo.listSellerOffers(ctx.db, actor.userId);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      listingId: r.listingId,
+      tractor: tractorName({ year: r.listingYear, make: r.listingMake, model: r.listingModel }),
+      offerType: r.offerType,
+      status: r.status,
+      offerAmountCents: r.offerAmountCents,
+      originalPriceCents: r.originalPriceCents,
+      counterOfferAmountCents: r.counterOfferAmountCents,
+      message: r.message,
+      buyerLabel: anonymousBuyer(r.buyerState),
+      buyer:
+        r.status === 'accepted'
+          ? { name: r.buyerName, email: r.buyerEmail, companyName: r.buyerCompany }
+          : null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    sellerFeeCents: ctx.config.sellerFeeCents,
+  };
+}
+
+/** The seller's accept, reject and counter: the admin's steps, on offers made on their own listings only. */
+export function sellerAct(
+  ctx: AppContext,
+  actor: Actor,
+  offerId: string,
+  action: 'accept' | 'reject' | 'counter',
+  body: CounterBody | undefined,
+  request: RequestInfo,
+) {
+  requireRole(actor, 'dealer', 'admin');
+  if (action !== 'counter') return transition(ctx, { action, role: 'seller', offerId, actor, request });
+  return transition(ctx, {
+    action,
+    role: 'seller',
+    offerId,
+    actor,
+    request,
+    counterCents: parseAmount(body?.amount, 'Counter amount'),
+    counterMessage: (body?.message ?? '').trim(),
   });
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AccountProfile, DealerApplication, UserStatus } from '../../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { accountColumns } from '../../db/columns.js';
-import { userBrandPreferences, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 
 export interface NewApplicant {
   name: string;
@@ -62,28 +62,6 @@ export async function updateProfile(
       updatedAt: now,
     })
     .where(eq(users.id, userId));
-}
-
-export async function listBrandPreferences(exec: Executor, userId: string) {
-  return exec
-    .select({ id: userBrandPreferences.id, brandName: userBrandPreferences.brandName })
-    .from(userBrandPreferences)
-    .where(eq(userBrandPreferences.userId, userId))
-    .orderBy(asc(userBrandPreferences.brandName));
-}
-
-export async function addBrandPreferences(exec: Executor, userId: string, brandNames: readonly string[]) {
-  if (brandNames.length === 0) return;
-  await exec
-    .insert(userBrandPreferences)
-    .values(brandNames.map((brandName) => ({ userId, brandName })))
-    .onConflictDoNothing();
-}
-
-export async function removeBrandPreference(exec: Executor, userId: string, brandName: string) {
-  await exec
-    .delete(userBrandPreferences)
-    .where(and(eq(userBrandPreferences.userId, userId), eq(userBrandPreferences.brandName, brandName)));
 }
 
 export type ApplicationRow = Omit<DealerApplication, 'createdAt' | 'actions'> & { createdAt: Date };

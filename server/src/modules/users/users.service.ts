@@ -7,6 +7,7 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { hashPassword } from '../../lib/password-hash.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { revokeUserSessions } from '../../lib/sessions.js';
+import { addBrandSearches, brandSearchesOf, removeBrandSearch } from '../saved-searches/index.js';
 import {
   APPLICATION_EXISTS_MAIL,
   APPLICATION_RECEIVED_MAIL,
@@ -66,7 +67,8 @@ export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo
       });
       return;
     }
-    await repo.addBrandPreferences(tx, userId, brands);
+    // A brand is a search (issue 17): each brand of the application becomes a saved search, in the daily e-mail.
+    await addBrandSearches(tx, userId, brands, 'daily', ctx.clock.now());
     await enqueueMail(tx, {
       template: APPLICATION_RECEIVED_MAIL,
       to: input.email,
@@ -109,18 +111,18 @@ export async function updateMyAccount(
 
 export async function listMyBrands(ctx: AppContext, actor: Actor) {
   requireRole(actor, 'dealer', 'admin');
-  return repo.listBrandPreferences(ctx.db, actor.userId);
+  return brandSearchesOf(ctx.db, actor.userId);
 }
 
 export async function addMyBrand(ctx: AppContext, actor: Actor, brandName: string) {
   requireRole(actor, 'dealer', 'admin');
-  await repo.addBrandPreferences(ctx.db, actor.userId, [brandName]);
-  return repo.listBrandPreferences(ctx.db, actor.userId);
+  await addBrandSearches(ctx.db, actor.userId, [brandName], 'daily', ctx.clock.now());
+  return brandSearchesOf(ctx.db, actor.userId);
 }
 
 export async function removeMyBrand(ctx: AppContext, actor: Actor, brandName: string) {
   requireRole(actor, 'dealer', 'admin');
-  await repo.removeBrandPreference(ctx.db, actor.userId, brandName);
+  await removeBrandSearch(ctx.db, actor.userId, brandName);
 }
 
 export async function listApplications(ctx: AppContext, actor: Actor): Promise<ApplicationsAnswer> {

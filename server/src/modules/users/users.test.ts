@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../../domain/password.js';
-import { auditLog, userBrandPreferences, users } from '../../db/schema.js';
+import { auditLog, savedSearches, users } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password-hash.js';
 import { createTestApp, createUser, mailsTo, type TestApp, TestClient } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
@@ -44,11 +44,17 @@ describe('applying', () => {
       companyName: 'Fields Equipment LLC',
     });
     expect(await verifyPassword(row.passwordHash ?? '', GOOD)).toBe(true);
+    // A brand is a search (issue 17): one saved search per brand, in the daily e-mail.
     const prefs = await t.app.ctx.db
-      .select({ brand: userBrandPreferences.brandName })
-      .from(userBrandPreferences)
-      .where(eq(userBrandPreferences.userId, row.id));
-    expect(prefs.map((p) => p.brand).sort()).toEqual(['John Deere', 'Kubota', 'Zetor']);
+      .select({ name: savedSearches.name, filters: savedSearches.filters, alert: savedSearches.alert })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, row.id));
+    expect(prefs.map((p) => p.name).sort()).toEqual(['John Deere', 'Kubota', 'Zetor']);
+    expect(prefs.find((p) => p.name === 'Kubota')).toEqual({
+      name: 'Kubota',
+      filters: { brand: 'Kubota' },
+      alert: 'daily',
+    });
     const [mail] = await mailsTo(t, admin.email);
     expect(mail).toMatchObject({
       template: 'notify-admin-new-user',

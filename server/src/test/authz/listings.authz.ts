@@ -28,4 +28,43 @@ export const authz: AuthzEntry[] = [
   { method: 'DELETE', url: '/api/admin/listings/:listingId/images/:imageId', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/listings/:listingId', access: 'admin' },
   { method: 'POST', url: '/api/admin/listings/:listingId/restore', access: 'admin' },
+  // A dealer's own listings (issue 13): the fixture listing is sold by `dealer`; another dealer gets 404.
+  { method: 'GET', url: '/api/my-listings', access: 'dealer' },
+  { method: 'GET', url: '/api/my-listings/:listingId', access: 'dealer', ownedBy: 'dealer' },
+  {
+    method: 'PATCH',
+    url: '/api/my-listings/:listingId',
+    access: 'dealer',
+    ownedBy: 'dealer',
+    body: { model: '6155R' },
+  },
+  { method: 'POST', url: '/api/my-listings/:listingId/submit', access: 'dealer', ownedBy: 'dealer' },
+  { method: 'POST', url: '/api/my-listings/:listingId/withdraw', access: 'dealer', ownedBy: 'dealer' },
+  { method: 'POST', url: '/api/my-listings/:listingId/images', access: 'dealer', ownedBy: 'dealer' },
+  {
+    method: 'PUT',
+    url: '/api/my-listings/:listingId/images/order',
+    access: 'dealer',
+    ownedBy: 'dealer',
+    body: { imageIds: ['00000000-0000-4000-8000-000000000000'] },
+  },
+  {
+    method: 'POST',
+    url: '/api/my-listings/:listingId/images/:imageId/primary',
+    access: 'dealer',
+    ownedBy: 'dealer',
+  },
+  {
+    method: 'DELETE',
+    url: '/api/my-listings/:listingId/images/:imageId',
+    access: 'dealer',
+    ownedBy: 'dealer',
+  },
+  { method: 'POST', url: '/api/admin/listings/:listingId/approve', access: 'admin' },
+  {
+    method: 'POST',
+    url: '/api/admin/listings/:listingId/request-changes',
+    access: 'admin',
+    body: { reason: 'Add a photo of the cab' },
+  },
 ];

@@ -1,9 +1,9 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { ChevronDownIcon as ChevronDown } from '@/components/layout/icons';
-import { navClass, PUBLIC_LINKS } from './nav-links';
+import { DEALER_TOOL_LINKS, navClass, PUBLIC_LINKS } from './nav-links';
 
-/** Dealers keep the public pages (Dealer Benefits, Sell Your Tractor, Contact) one click away. */
+/** Dealers keep their tools (Watchlist, Saved Searches) and the public pages one click away. */
 export function MoreMenu() {
   return (
     <DropdownMenu.Root modal={false}>
@@ -16,7 +16,7 @@ export function MoreMenu() {
           sideOffset={6}
           className="z-50 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg"
         >
-          {PUBLIC_LINKS.map((l) => (
+          {[...DEALER_TOOL_LINKS, ...PUBLIC_LINKS].map((l) => (
             <DropdownMenu.Item key={l.to} asChild>
               <Link
                 to={l.to}

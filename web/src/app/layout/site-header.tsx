@@ -8,7 +8,7 @@ import { Logo } from '@/components/layout/logo';
 import { useSession } from '@/features/auth/api/session';
 import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useSite } from '@/features/site/use-site';
-import { navClass, PUBLIC_LINKS } from './nav-links';
+import { DEALER_TOOL_LINKS, navClass, PUBLIC_LINKS } from './nav-links';
 
 // Only signed-in users see it; it brings the toast code with it.
 const SignOutButton = lazy(() =>
@@ -31,6 +31,8 @@ const DEALER_LINKS = [
   { to: '/my-account', label: 'My Account' },
   { to: '/my-offers', label: 'My Offers' },
   { to: '/purchased-inventory', label: 'Purchased Inventory' },
+  // Dealers sell their trade-ins (issue 13): My Listings, a lazily loaded route of its own.
+  { to: '/my-listings', label: 'Sell a Tractor' },
 ];
 
 /** Staff who write condition reports (inspectors, admins). */
@@ -156,7 +158,7 @@ export function SiteHeader() {
             </div>
           )}
           <ul className="flex flex-col gap-1 pt-2">
-            {[...links, ...(isApproved ? PUBLIC_LINKS : [])].map((l) => (
+            {[...links, ...(isApproved ? [...DEALER_TOOL_LINKS, ...PUBLIC_LINKS] : [])].map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} className={mobileNavClass} onClick={() => setMenuOpen(false)}>
                   {l.label}

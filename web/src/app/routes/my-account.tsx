@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
@@ -8,6 +9,7 @@ import { BrandPreferencesCard } from '@/features/accounts/components/brand-prefe
 import { NotificationsCard } from '@/features/accounts/components/notifications-card';
 import { PersonalInfoCard } from '@/features/accounts/components/personal-info-card';
 import { useSession } from '@/features/auth/api/session';
+import { DeliveryAddressCard } from '@/features/purchases';
 
 export function Component() {
   const { user, isApproved, isLoading } = useSession();
@@ -39,6 +41,9 @@ function MyAccountPage() {
       ) : (
         <div className="flex flex-col gap-6">
           <PersonalInfoCard account={account.data} />
+          <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+            <DeliveryAddressCard />
+          </Suspense>
           <BrandPreferencesCard />
           <NotificationsCard account={account.data} />
         </div>

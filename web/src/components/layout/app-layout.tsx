@@ -25,7 +25,9 @@ export function AppLayout({
         Skip to content
       </a>
       {header}
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page's content
+          replaces its loading state (CLS, decision 0020). */}
+      <main id="main" className="min-h-dvh flex-1">
         {loading ? (
           <PageLoading />
         ) : (

@@ -19,6 +19,8 @@ export interface DealConfirmProps {
   confirmLabel: string;
   destructive?: boolean;
   onConfirm: () => void;
+  /** The seller's view (a dealer answering an offer on their own tractor): their fee and proceeds instead. */
+  sellerFeeCents?: number;
 }
 
 /**
@@ -27,12 +29,21 @@ export interface DealConfirmProps {
  * nothing; `onConfirm` runs only on the confirm button. Controlled, so the caller opens it from any button.
  */
 export function DealConfirmDialog(p: DealConfirmProps) {
+  const money: Array<[string, string]> =
+    p.sellerFeeCents === undefined
+      ? [
+          ['Buyer fee', formatDollars(buyerFeeCents(p.amountCents))],
+          ['Total', formatDollars(totalWithFeeCents(p.amountCents))],
+        ]
+      : [
+          ['Seller fee', formatDollars(p.sellerFeeCents)],
+          ['Your proceeds', formatDollars(Math.max(0, p.amountCents - p.sellerFeeCents))],
+        ];
   const facts: Array<[string, string]> = [
     ['Tractor', p.tractor],
     ...(p.buyer ? [['Buyer', p.buyer] as [string, string]] : []),
     ['Amount', formatDollars(p.amountCents)],
-    ['Buyer fee', formatDollars(buyerFeeCents(p.amountCents))],
-    ['Total', formatDollars(totalWithFeeCents(p.amountCents))],
+    ...money,
   ];
   return (
     <AlertPrimitive.Root open={p.open} onOpenChange={p.onOpenChange}>
@@ -53,7 +64,7 @@ export function DealConfirmDialog(p: DealConfirmProps) {
                 <dd
                   className={cn(
                     'min-w-0 break-words text-right tabular-nums',
-                    label === 'Total' && 'font-bold',
+                    (label === 'Total' || label === 'Your proceeds') && 'font-bold',
                   )}
                   data-testid={`confirm-${label.toLowerCase().replace(/\s+/g, '-')}`}
                 >

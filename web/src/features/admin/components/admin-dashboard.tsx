@@ -10,6 +10,7 @@ import { AdminUsersTab } from '@/features/accounts';
 import { loadAdminInquiriesTab } from '@/features/inquiries';
 import { loadAdminListingsTab, loadInventoryDashboard } from '@/features/listings';
 import { AdminOffersTab } from '@/features/offers';
+import { AdminPurchasesTab, PurchaseCounts } from '@/features/purchases';
 import { adminStatsKey } from '../api/admin';
 import { NotificationControls } from './notification-controls';
 import { NeedsActionCount, OfferNotices } from './offer-notices';
@@ -33,6 +34,7 @@ const InventoryDashboard = lazy(() =>
 const TABS = [
   { value: 'users', label: 'User Management' },
   { value: 'offers', label: 'Offer Management' },
+  { value: 'purchases', label: 'Purchases' },
   { value: 'listings', label: 'Listing Management' },
   { value: 'inquiries', label: 'Sale Inquiries' },
   { value: 'audit', label: 'Audit Log' },
@@ -92,6 +94,9 @@ export function AdminDashboard() {
         </Button>
       </div>
       <StatsCards />
+      <Suspense fallback={null}>
+        <PurchaseCounts />
+      </Suspense>
       <Tabs value={tab} onValueChange={(v) => update({ tab: v })}>
         <TabsList aria-label="Admin sections" className="flex-wrap">
           {TABS.map((t) => (
@@ -110,6 +115,11 @@ export function AdminDashboard() {
         <TabsContent value="offers">
           <TabSuspense>
             <AdminOffersTab />
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="purchases">
+          <TabSuspense>
+            <AdminPurchasesTab />
           </TabSuspense>
         </TabsContent>
         <TabsContent value="listings" className="grid grid-cols-[minmax(0,1fr)] gap-4">

@@ -32,6 +32,8 @@ export function noticeText(data: Record<string, unknown>): string | null {
       return `Buy now request: ${who} wants ${tractor} at ${amount}`;
     case 'withdrawn':
       return `Offer withdrawn: ${who} withdrew ${amount} on ${tractor}`;
+    case 'expired':
+      return `Offer expired: ${amount} from ${who} on ${tractor}`;
     case 'new_offer':
       return `New offer: ${who} offered ${amount} on ${tractor}`;
     default:

@@ -31,7 +31,10 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: listingKeys.all });
 }
 
-export function useListingMutations() {
+/** Where a listing's pictures are managed: the admin's routes, or a dealer's own listing (issue 13). */
+export type ImageBase = '/api/admin/listings' | '/api/my-listings';
+
+export function useListingMutations(base: ImageBase = '/api/admin/listings') {
   const invalidate = useInvalidate();
   const opts = { onSettled: invalidate };
   return {
@@ -63,28 +66,50 @@ export function useListingMutations() {
     }),
     reorder: useMutation({
       mutationFn: ({ id, imageIds }: { id: string; imageIds: string[] }) =>
-        put(`/api/admin/listings/${id}/images/order`, { imageIds }),
+        put(`${base}/${id}/images/order`, { imageIds }),
       ...opts,
     }),
     setPrimary: useMutation({
       mutationFn: ({ id, imageId }: { id: string; imageId: string }) =>
-        post(`/api/admin/listings/${id}/images/${imageId}/primary`),
+        post(`${base}/${id}/images/${imageId}/primary`),
       ...opts,
     }),
     removeImage: useMutation({
       mutationFn: ({ id, imageId }: { id: string; imageId: string }) =>
-        del(`/api/admin/listings/${id}/images/${imageId}`),
+        del(`${base}/${id}/images/${imageId}`),
       ...opts,
     }),
     invalidate,
   };
 }
 
+/** The admin's review of a dealer's listing (docs/product/dealer-selling.md#admin-review). */
+export function useReviewMutations() {
+  const invalidate = useInvalidate();
+  return {
+    approve: useMutation({
+      mutationFn: ({ id, asIsReason }: { id: string; asIsReason?: string }) =>
+        post<{ id: string; stage: string }>(`/api/admin/listings/${id}/approve`, { asIsReason }),
+      onSettled: invalidate,
+    }),
+    requestChanges: useMutation({
+      mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+        post<{ id: string; stage: string }>(`/api/admin/listings/${id}/request-changes`, { reason }),
+      onSettled: invalidate,
+    }),
+  };
+}
+
 /** One file per request through XMLHttpRequest, which reports upload progress (fetch does not). */
-export function uploadImage(listingId: string, file: File, onProgress: (fraction: number) => void) {
+export function uploadImage(
+  listingId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  base: ImageBase = '/api/admin/listings',
+) {
   return new Promise<{ id: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/listings/${listingId}/images`);
+    xhr.open('POST', `${base}/${listingId}/images`);
     xhr.setRequestHeader('x-csrf-token', csrfToken());
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);

@@ -1,3 +1,4 @@
+import { STAGE_LABEL, STAGE_TONE } from '@domain/dealer-listings';
 import { LISTING_STATUSES, tractorName } from '@domain/listings';
 import { ArchiveRestore, Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -22,6 +23,7 @@ import { useListing } from '../api/listings';
 import { ConditionBadge } from './condition-badge';
 import { ImageManager } from './image-manager';
 import { ListingForm } from './listing-form';
+import { ReviewActions } from './review-actions';
 
 const STATUS_TONE: Record<string, Tone> = { active: 'green', inactive: 'grey', sold: 'blue' };
 const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -69,6 +71,7 @@ export function AdminListingsTab() {
 
   const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages[0]?.total;
+  const inReview = query.data?.pages[0]?.inReview ?? 0;
 
   const toggle = (row: AdminListingRow) => {
     const next = row.status === 'active' ? 'inactive' : 'active';
@@ -108,6 +111,7 @@ export function AdminListingsTab() {
     const del = deleteText(row);
     return (
       <div className="flex flex-wrap gap-1.5 md:max-w-72">
+        {row.reviewStatus === 'in_review' && <ReviewActions row={row} />}
         <Button
           size="sm"
           variant="outline"
@@ -132,7 +136,8 @@ export function AdminListingsTab() {
               <Button size="sm" variant="outline" disabled aria-describedby={soldNote}>
                 <Power aria-hidden="true" /> Deactivate
               </Button>
-            ) : (
+            ) : row.reviewStatus && row.reviewStatus !== 'approved' ? null : (
+              // A dealer's listing goes live through review (Approve), not this switch.
               <Button size="sm" variant="outline" onClick={() => toggle(row)}>
                 <Power aria-hidden="true" /> {row.status === 'active' ? 'Deactivate' : 'Activate'}
               </Button>
@@ -193,10 +198,19 @@ export function AdminListingsTab() {
               ))}
               {/* Archived listings show only here (issue 9). */}
               <option value="archived">Archived</option>
+              <option value="in_review">In review ({inReview})</option>
             </NativeSelect>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          {/* Dealers' listings waiting for FieldLot (issue 13): one click to the list, with the count. */}
+          <Button
+            variant={status === 'in_review' ? 'default' : 'outline'}
+            aria-pressed={status === 'in_review'}
+            onClick={() => setStatus(status === 'in_review' ? '' : 'in_review')}
+          >
+            In review ({inReview})
+          </Button>
           {site.demo && (
             <Button variant="outline" onClick={addSamples} disabled={m.samples.isPending}>
               <Sparkles aria-hidden="true" /> {m.samples.isPending ? 'Adding...' : 'Add 10 Test Listings'}
@@ -252,15 +266,20 @@ export function AdminListingsTab() {
                   <p className="font-semibold">{tractorName(row)}</p>
                   <p className="text-sm text-muted-foreground">
                     {formatDollarsCents(row.priceCents)} · {formatHours(row.hours)} · {row.location} ·{' '}
-                    {count(row.imageCount, 'photo', 'photos')} · {count(row.offerCount, 'offer', 'offers')}
+                    {count(row.imageCount, 'photo', 'photos')} · {count(row.offerCount, 'offer', 'offers')} ·{' '}
+                    {count(row.watchCount, 'watcher', 'watchers')}
                   </p>
                   <p className="truncate text-sm">
+                    {row.seller && <span className="font-medium">Sold by {row.seller.companyName} · </span>}
                     {row.owner.name} <span className="text-muted-foreground">&lt;{row.owner.email}&gt;</span>
                   </p>
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2 md:w-56">
                 <Badge tone={STATUS_TONE[row.status]}>{statusLabel(row.status)}</Badge>
+                {row.reviewStatus && row.reviewStatus !== 'approved' && (
+                  <Badge tone={STAGE_TONE[row.reviewStatus]}>{STAGE_LABEL[row.reviewStatus]}</Badge>
+                )}
                 {row.archivedAt && <Badge tone="grey">Archived</Badge>}
                 <ConditionBadge condition={row.condition} />
                 <span className="text-xs text-muted-foreground">Added {formatDate(row.createdAt)}</span>

@@ -51,6 +51,8 @@ export function ImageGallery({ images, title }: { images: ListingImage[]; title:
           width={current.width}
           height={current.height}
           alt={`${title}, ${index + 1} of ${count}`}
+          // The page's largest paint: fetched first, before scripts and thumbnails (decision 0020).
+          fetchPriority="high"
           className="aspect-[4/3] w-full object-cover"
           data-testid="gallery-main"
         />

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { cn } from '@/lib/utils';
-import { uploadImage, useListingMutations } from '../api/admin-listings';
+import { type ImageBase, uploadImage, useListingMutations } from '../api/admin-listings';
 import { useListing } from '../api/listings';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
@@ -19,11 +19,20 @@ interface UploadRow {
   done?: boolean;
 }
 
-/** Photos of one listing: drop or pick files (a progress bar each), reorder, choose the primary, remove. */
-export function ImageManager({ listingId }: { listingId: string }) {
+/**
+ * Photos of one listing: drop or pick files (a progress bar each), reorder, choose the primary, remove. The
+ * admin's and a dealer's own listing (`base`: '/api/my-listings', issue 13) use this one component.
+ */
+export function ImageManager({
+  listingId,
+  base = '/api/admin/listings',
+}: {
+  listingId: string;
+  base?: ImageBase;
+}) {
   const id = useId();
   const query = useListing(listingId);
-  const m = useListingMutations();
+  const m = useListingMutations(base);
   const [uploads, setUploads] = useState<UploadRow[]>([]);
   const [dragging, setDragging] = useState(false);
 
@@ -42,7 +51,7 @@ export function ImageManager({ listingId }: { listingId: string }) {
         continue;
       }
       try {
-        await uploadImage(listingId, file, (p) => patchRow(row.key, { progress: p }));
+        await uploadImage(listingId, file, (p) => patchRow(row.key, { progress: p }), base);
         patchRow(row.key, { progress: 1, done: true });
         await m.invalidate();
       } catch (err) {

@@ -1,12 +1,13 @@
 import { LISTING_BRANDS } from '@domain/brands';
+import { tractorCountText } from '@domain/listing-search';
 import { Search, SlidersHorizontal, Tractor } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { plural } from '@/lib/format';
 import { useInventory } from '../api/listings';
 import { useListingFilters } from '../api/use-listing-filters';
+import { RecentlyViewedRow, SaveSearch } from './dealer-tools';
 import { GRID, ListingCard, ListingCardSkeleton } from './listing-card';
 import { MoreFilters } from './more-filters';
 
@@ -128,9 +129,14 @@ export function InventoryBrowser({
         />
       )}
 
-      <h2 id={`${id}-heading`} className="text-xl font-bold" aria-live="polite">
-        Available Inventory ({first ? plural(first.total, 'tractor') : '… tractors'})
-      </h2>
+      {scope === 'dealer' && <RecentlyViewedRow />}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="text-xl font-bold" aria-live="polite">
+          Available Inventory ({first ? tractorCountText(first.total, first.totalCapped) : '… tractors'})
+        </h2>
+        {scope === 'dealer' && <SaveSearch filters={filters} />}
+      </div>
 
       {query.isPending ? (
         <>

@@ -8,6 +8,7 @@ import { AsIsBadge, GradeBadge } from '@/features/inspections';
 import { formatDollars, formatHours } from '@/lib/format';
 import type { ListingCardData } from '../api/listings';
 import { ConditionBadge } from './condition-badge';
+import { Heart } from './dealer-tools';
 
 const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 
@@ -56,7 +57,12 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
-          <h3 className="text-lg font-bold leading-tight">{title}</h3>
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="text-lg font-bold leading-tight">{title}</h3>
+            {listing.priceCents !== null && (
+              <Heart listingId={listing.id} tractor={tractorName(listing)} className="-mr-1 -mt-1" />
+            )}
+          </div>
           <p className="mt-1 text-sm text-muted-foreground">
             <span className="font-semibold text-foreground">{listing.year}</span>
             <span aria-hidden="true"> · </span>

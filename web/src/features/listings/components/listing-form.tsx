@@ -1,5 +1,5 @@
 import { LISTING_BRANDS } from '@domain/brands';
-import { type ListingBody, type ListingDetail, listingFields } from '@domain/listing-schemas';
+import { type ListingBody, type ListingDetail, listingFields, listingZipRule } from '@domain/listing-schemas';
 import {
   CONDITIONS,
   LISTING_LIMITS,
@@ -9,7 +9,7 @@ import {
   YEAR_MIN,
   yearMax,
 } from '@domain/listings';
-import { parseDollarsToCents } from '@domain/money';
+import { formatDollars, parseDollarsToCents } from '@domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -39,7 +39,12 @@ const schema = z.object({
     .refine((s) => Number(s) <= yearMax(), `Year must be ${yearMax()} or earlier`),
   hours: z.string().refine((s) => /^\d+$/.test(s.trim()), 'Hours must be at least 0'),
   price: z.string().refine((s) => parseDollarsToCents(s) !== null, 'Price must be at least 0'),
+  floorPrice: z
+    .string()
+    .refine((s) => s.trim() === '' || parseDollarsToCents(s) !== null, 'Floor price must be at least 0'),
   location: listingFields.shape.location,
+  city: maxText(80),
+  zip: listingZipRule,
   condition: listingFields.shape.condition,
   description: listingFields.shape.description,
   transmission: maxText(LISTING_LIMITS.transmission),
@@ -51,7 +56,7 @@ const schema = z.object({
 });
 type FormValues = z.infer<typeof schema> & Record<string, string | boolean>;
 
-function defaults(l?: ListingDetail): FormValues {
+function defaults(l?: ListingDetail, floorPriceCents?: number | null): FormValues {
   const s = l?.specs;
   const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   return {
@@ -60,7 +65,11 @@ function defaults(l?: ListingDetail): FormValues {
     year: String(l?.year ?? new Date().getFullYear()),
     hours: String(l?.hours ?? 0),
     price: l ? String((l.priceCents ?? 0) / 100) : '0',
+    floorPrice:
+      floorPriceCents === null || floorPriceCents === undefined ? '' : String(floorPriceCents / 100),
     location: l?.location ?? '',
+    city: l?.city ?? '',
+    zip: l?.zip ?? '',
     condition: l?.condition ?? 'Excellent',
     description: l?.description ?? '',
     transmission: l?.transmission ?? '',
@@ -72,15 +81,20 @@ function defaults(l?: ListingDetail): FormValues {
   } as FormValues;
 }
 
-function toBody(v: FormValues): ListingBody {
+function toBody(v: FormValues, seller: boolean): ListingBody {
   const text = (s: string) => (s.trim() === '' ? null : s.trim());
   return {
+    ...(seller
+      ? { floorPriceCents: v.floorPrice.trim() === '' ? null : parseDollarsToCents(v.floorPrice) }
+      : {}),
     make: v.make,
     model: v.model.trim(),
     year: Number(v.year),
     hours: Number(v.hours),
     priceCents: parseDollarsToCents(v.price) ?? 0,
     location: v.location,
+    city: text(v.city),
+    zip: text(v.zip),
     condition: v.condition,
     description: v.description.trim(),
     transmission: text(v.transmission),
@@ -94,20 +108,26 @@ function toBody(v: FormValues): ListingBody {
   };
 }
 
-/** Add and edit form (docs/product/listings.md#listing-form): its fields, defaults and bounds, plus the specification fields. */
+/**
+ * Add and edit form (docs/product/listings.md#listing-form): its fields, defaults and bounds, plus the specification
+ * fields. The admin's and a dealer's (`seller`, docs/product/dealer-selling.md#listing-as-a-dealer) are this one
+ * form: the seller's adds the private floor price and shows the seller fee and their proceeds.
+ */
 export function ListingForm({
   listing,
   submitLabel,
   onSubmit,
+  seller,
 }: {
   listing?: ListingDetail;
   submitLabel: string;
   /** Resolves with field errors from the server, if any. */
   onSubmit: (body: ListingBody) => Promise<Record<string, string> | undefined>;
+  seller?: { feeCents: number; floorPriceCents: number | null };
 }) {
   const form = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
-    defaultValues: defaults(listing),
+    defaultValues: defaults(listing, seller?.floorPriceCents),
   });
   const { register, formState } = form;
   const sold = listing?.status === 'sold';
@@ -118,9 +138,10 @@ export function ListingForm({
   });
 
   const submit = form.handleSubmit(async (v) => {
-    const fields = await onSubmit(toBody(v));
+    const fields = await onSubmit(toBody(v, Boolean(seller)));
+    const named: Record<string, string> = { priceCents: 'price', floorPriceCents: 'floorPrice' };
     for (const [k, message] of Object.entries(fields ?? {}))
-      form.setError((k === 'priceCents' ? 'price' : k) as keyof FormValues, { message });
+      form.setError((named[k] ?? k) as keyof FormValues, { message });
   });
 
   const field = (k: string, label: string, control: React.ReactNode, className = '') => (
@@ -190,6 +211,24 @@ export function ListingForm({
             )}
           </>,
         )}
+        {seller &&
+          field(
+            'floorPrice',
+            'Floor price ($, optional)',
+            <>
+              <Input
+                id="lf-floorPrice"
+                inputMode="decimal"
+                {...register('floorPrice')}
+                {...aria('floorPrice')}
+                aria-describedby="lf-floorPrice-hint"
+              />
+              <p id="lf-floorPrice-hint" className="text-sm text-muted-foreground">
+                Private to you and FieldLot. Offers below it are declined politely, without naming it.
+              </p>
+            </>,
+          )}
+        {seller && <SellerProceeds feeCents={seller.feeCents} price={form.watch('price')} />}
         {field(
           'location',
           'Location (state)',
@@ -204,6 +243,16 @@ export function ListingForm({
               <option value={listing.location}>{listing.location}</option>
             )}
           </NativeSelect>,
+        )}
+        {field(
+          'city',
+          'City',
+          <Input id="lf-city" autoComplete="off" {...register('city')} {...aria('city')} />,
+        )}
+        {field(
+          'zip',
+          'ZIP code (for delivery estimates)',
+          <Input id="lf-zip" inputMode="numeric" autoComplete="off" {...register('zip')} {...aria('zip')} />,
         )}
         {field(
           'condition',
@@ -269,5 +318,20 @@ export function ListingForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The seller fee and what the dealer receives at the asking price (docs/product/dealer-selling.md#seller-fee). */
+function SellerProceeds({ feeCents, price }: { feeCents: number; price: string }) {
+  const cents = parseDollarsToCents(price) ?? 0;
+  return (
+    <p
+      className="rounded-md border border-border bg-muted p-3 text-sm sm:col-span-2"
+      data-testid="seller-fee"
+    >
+      FieldLot's seller fee is <strong>{formatDollars(feeCents)}</strong> a sale. At this price you receive{' '}
+      <strong>{formatDollars(Math.max(0, cents - feeCents))}</strong> ({formatDollars(cents)} −{' '}
+      {formatDollars(feeCents)}).
+    </p>
   );
 }

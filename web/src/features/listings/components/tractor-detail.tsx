@@ -1,19 +1,21 @@
 import { SPEC_FIELDS, tractorName } from '@domain/listings';
 import { ArrowLeft, Calendar, Cog, Gauge, MapPin, Truck } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorState, LoadingState } from '@/components/ui/states';
+import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { AsIsNotice, ConditionReportSection } from '@/features/inspections';
 import { OfferHistory, OfferPanel } from '@/features/offers';
+import { LandedCost } from '@/features/purchases';
 import { ApiError } from '@/lib/api';
 import { formatDollars, formatHours } from '@/lib/format';
 import { useListing } from '../api/listings';
 import { ConditionBadge } from './condition-badge';
+import { Heart, RecordView } from './dealer-tools';
 import { ImageGallery } from './image-gallery';
 
 function specValue(key: string, v: string | number | boolean): string {
@@ -43,25 +45,50 @@ function BackLink() {
   );
 }
 
+/**
+ * The loading page has the loaded page's layout (the back link, the gallery with its thumbnails, the title, year,
+ * price, key specifications and offer panel), so nothing moves when the tractor arrives (CLS, decision 0020).
+ * The status text is for screen readers only: a visible line that disappears would shift the page.
+ */
+function TractorDetailSkeleton() {
+  return (
+    <Page className="space-y-6">
+      <BackLink />
+      <div className="grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <div className="space-y-3">
+            <Skeleton className="aspect-[4/3] w-full rounded-lg" />
+            <div className="flex gap-2 pb-1">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="aspect-[4/3] w-24 shrink-0 rounded-md sm:w-28" />
+              ))}
+            </div>
+          </div>
+        </div>
+        <div className="space-y-5 lg:col-span-2 lg:row-span-2">
+          <div className="space-y-2">
+            <p role="status" className="sr-only">
+              Loading tractor details...
+            </p>
+            <Skeleton className="h-6 w-24 rounded-full" />
+            <Skeleton className="h-9 w-3/4" />
+            <Skeleton className="h-7 w-16" />
+            <Skeleton className="h-10 w-40" />
+          </div>
+          <Skeleton className="h-[8.5rem] w-full rounded-lg" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      </div>
+    </Page>
+  );
+}
+
 export function TractorDetail({ id, reportRevision }: { id: string; reportRevision?: number }) {
   // Subscribed so a sign-in on this page (e.g. from an e-mail link) re-renders it and the detail is fetched
   // again as the member sees it (price, or a sold tractor its buyer may see); sign-in drops the cached answer.
   useSession();
   const query = useListing(id);
-  if (query.isPending)
-    return (
-      <Page>
-        <LoadingState text="Loading tractor details..." />
-        <div className="grid gap-8 lg:grid-cols-5">
-          <Skeleton className="aspect-[4/3] lg:col-span-3" />
-          <div className="space-y-3 lg:col-span-2">
-            <Skeleton className="h-8 w-2/3" />
-            <Skeleton className="h-6 w-1/3" />
-            <Skeleton className="h-10 w-1/2" />
-          </div>
-        </div>
-      </Page>
-    );
+  if (query.isPending) return <TractorDetailSkeleton />;
   if (query.isError) {
     const missing =
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
@@ -126,15 +153,31 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
                 </span>
               )}
             </div>
-            <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+              {l.status === 'active' && <Heart listingId={l.id} tractor={tractorName(l)} withLabel />}
+            </div>
+            <RecordView listingId={l.id} live={l.status === 'active'} />
+            {typeof l.watchCount === 'number' && (
+              <p className="text-sm text-muted-foreground">
+                Watched by {l.watchCount} {l.watchCount === 1 ? 'dealer' : 'dealers'}
+              </p>
+            )}
             {l.asIsReason && <AsIsNotice reason={l.asIsReason} />}
             <p className="flex items-center gap-1.5 text-lg text-muted-foreground">
               <Calendar className="size-5" aria-hidden="true" /> {l.year}
             </p>
             {l.priceCents !== null ? (
-              <p className="text-4xl font-extrabold tabular-nums text-brand-800">
-                {formatDollars(l.priceCents)}
-              </p>
+              <>
+                <p className="text-4xl font-extrabold tabular-nums text-brand-800">
+                  {formatDollars(l.priceCents)}
+                </p>
+                {l.status === 'active' && (
+                  <Suspense fallback={null}>
+                    <LandedCost listingId={l.id} />
+                  </Suspense>
+                )}
+              </>
             ) : (
               <p className="text-lg font-semibold">
                 Price Available <span className="text-muted-foreground">· Dealer Login Required</span>
@@ -155,17 +198,43 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
               ))}
             </dl>
           </Card>
-          {/* The offer panel and dialog belong to the offers feature. */}
-          <OfferPanel
-            listing={{
-              id: l.id,
-              make: l.make,
-              model: l.model,
-              year: l.year,
-              priceCents: l.priceCents,
-              status: l.status,
-            }}
-          />
+          {l.saleContact && (
+            <Card className="p-4" data-testid="sale-contact">
+              <h2 className="font-bold">{l.saleContact.role === 'buyer' ? 'Sold to' : 'Bought from'}</h2>
+              <p className="mt-1 font-semibold">{l.saleContact.companyName}</p>
+              <p className="text-sm">
+                {l.saleContact.name} ·{' '}
+                <a className="underline" href={`mailto:${l.saleContact.email}`}>
+                  {l.saleContact.email}
+                </a>
+              </p>
+            </Card>
+          )}
+          {/* A dealer never offers on their own tractor (docs/product/dealer-selling.md): no panel for them. */}
+          {l.ownListing ? (
+            <p
+              className="rounded-md border border-border bg-muted p-3 text-sm font-semibold"
+              data-testid="own-listing"
+            >
+              This is your listing. Offers on it appear in{' '}
+              <Link className="underline" to="/my-listings">
+                My Listings
+              </Link>
+              .
+            </p>
+          ) : (
+            // The offer panel and dialog belong to the offers feature.
+            <OfferPanel
+              listing={{
+                id: l.id,
+                make: l.make,
+                model: l.model,
+                year: l.year,
+                priceCents: l.priceCents,
+                status: l.status,
+              }}
+            />
+          )}
         </div>
         {/* Issue 12: the condition report under the gallery (on phones after the price and offer panel). */}
         <div className="lg:col-span-3">

@@ -1,3 +1,4 @@
+import type { SellerOffers } from '@domain/dealer-listings';
 import type { OfferType, OpenOfferStatus } from '@domain/offers';
 import type {
   AdminOfferListResponse,
@@ -8,6 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '@/lib/api';
 
+export type { SellerOffer } from '@domain/dealer-listings';
 export type { AdminOffer, Offer, OfferWithListing, Purchase } from '@domain/offers.schemas';
 
 /** Every offers query starts with 'offers', so one invalidation refreshes them all (see lib/live-events). */
@@ -43,6 +45,14 @@ export function useListingOffers(listingId: string, enabled = true) {
     queryFn: ({ signal }) => get<OfferListResponse>(`/api/offers/listing/${listingId}`, signal),
     select: (d) => d.offers,
     enabled,
+  });
+}
+
+/** Offers on the dealer's own listings (docs/product/dealer-selling.md#offers-on-your-tractors). */
+export function useSellerOffers() {
+  return useQuery({
+    queryKey: ['offers', 'seller'] as const,
+    queryFn: ({ signal }) => get<SellerOffers>('/api/my-listings/offers', signal),
   });
 }
 
@@ -103,12 +113,15 @@ export type AdminDecision =
   | { offerId: string; action: 'accept' | 'reject' }
   | { offerId: string; action: 'counter'; amount: string; message: string };
 
-export function useAdminDecision() {
+/** The admin's decisions, or (`base` '/api/my-listings/offers') the same by the seller of a dealer's listing. */
+export function useAdminDecision(
+  base: '/api/admin/offers' | '/api/my-listings/offers' = '/api/admin/offers',
+) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (d: AdminDecision) =>
       post<OfferResponse>(
-        `/api/admin/offers/${d.offerId}/${d.action}`,
+        `${base}/${d.offerId}/${d.action}`,
         d.action === 'counter' ? { amount: d.amount, message: d.message } : {},
       ),
     onSettled: refresh,

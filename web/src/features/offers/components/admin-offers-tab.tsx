@@ -12,7 +12,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type AdminDecision, type AdminOffer, useAdminDecision, useAdminOffers } from '../api/offers';
-import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
+import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';
 import { tractorName } from './offer-dialog';
 
 /**
@@ -119,6 +119,7 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
         </h3>
         <OfferStatusBadge status={offer.status} />
         <OfferTypeBadge type={offer.offerType} />
+        <OfferTimeLeft status={offer.status} expiresAt={offer.expiresAt} />
         <time className="ml-auto text-sm text-muted-foreground" dateTime={offer.createdAt}>
           {formatDateTime(offer.createdAt)}
         </time>
@@ -220,8 +221,8 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
   );
 }
 
-/** What each admin decision's confirmation says (issue 9 section 3). */
-const CONFIRM = {
+/** What each admin decision's confirmation says (issue 9 section 3); a seller's are the same (issue 13). */
+export const CONFIRM = {
   accept: {
     title: 'Accept this offer?',
     description: 'The tractor is sold to this buyer at this amount; every other open offer on it ends.',

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type OfferWithListing, useMyOffers } from '../api/offers';
 import { AcceptCounterButton } from './accept-counter';
-import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
+import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';
 import { tractorName } from './offer-dialog';
 import { AmountWithFee, WithdrawButton } from './offer-history';
 import { TractorThumb } from './tractor-thumb';
@@ -65,6 +65,16 @@ function OffersList() {
   );
 }
 
+/** Offers belong to the dealership: "by Dana Whitfield" (another member) or "by you" (dealer-tools.md). */
+function ActedBy({ offer }: { offer: OfferWithListing }) {
+  const { user } = useSession();
+  return (
+    <span className="text-muted-foreground" data-testid="offer-acted-by">
+      by {offer.actedBy.id === user?.id ? 'you' : offer.actedBy.name}
+    </span>
+  );
+}
+
 function OfferCard({ offer }: { offer: OfferWithListing }) {
   const name = tractorName(offer.listing);
   return (
@@ -82,6 +92,7 @@ function OfferCard({ offer }: { offer: OfferWithListing }) {
           </div>
           <OfferStatusBadge status={offer.status} />
           <OfferTypeBadge type={offer.offerType} />
+          <OfferTimeLeft status={offer.status} expiresAt={offer.expiresAt} />
         </div>
         {offer.listing.asIsReason && <AsIsNotice reason={offer.listing.asIsReason} />}
         <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
@@ -100,7 +111,8 @@ function OfferCard({ offer }: { offer: OfferWithListing }) {
           <div>
             <dt className="text-muted-foreground">Submitted</dt>
             <dd>
-              <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>
+              <time dateTime={offer.createdAt}>{formatDateTime(offer.createdAt)}</time>{' '}
+              <ActedBy offer={offer} />
             </dd>
           </div>
         </dl>

@@ -1,4 +1,10 @@
-import { OFFER_STATUS_TONE, type OfferStatus, type OfferType } from '@domain/offers';
+import {
+  formatOfferTimeLeft,
+  isOpenOffer,
+  OFFER_STATUS_TONE,
+  type OfferStatus,
+  type OfferType,
+} from '@domain/offers';
 import { Badge } from '@/components/ui/badge';
 
 const STATUS_LABEL: Record<OfferStatus, string> = {
@@ -8,6 +14,8 @@ const STATUS_LABEL: Record<OfferStatus, string> = {
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
   replaced: 'Replaced',
+  expired: 'Expired',
+  returned: 'Sale cancelled',
 };
 
 /** docs/product/offers.md#status-machine colours (yellow, blue, green, red, grey), always with the status as text. */
@@ -22,5 +30,18 @@ export function OfferStatusBadge({ status }: { status: OfferStatus }) {
 export function OfferTypeBadge({ type }: { type: OfferType }) {
   return (
     <Badge tone={type === 'buy_now' ? 'brand' : 'grey'}>{type === 'buy_now' ? 'Buy Now' : 'Offer'}</Badge>
+  );
+}
+
+/**
+ * "expires in 5 h" on an open offer or counter (docs/product/dealer-tools.md#offers-that-expire); the
+ * badge turns Expired when the server's sweep has run. Nothing for closed offers.
+ */
+export function OfferTimeLeft({ status, expiresAt }: { status: OfferStatus; expiresAt: string | null }) {
+  if (!expiresAt || !isOpenOffer(status)) return null;
+  return (
+    <span className="text-sm font-medium text-muted-foreground" data-testid="offer-time-left">
+      {formatOfferTimeLeft(expiresAt, Date.now())}
+    </span>
   );
 }

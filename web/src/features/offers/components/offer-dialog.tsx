@@ -3,7 +3,7 @@ import { BUYER_FEE_LABEL, buyerFeeCents, formatDollars, parseDollarAmount } from
 import { isOpenOffer, OFFER_MIN_CENTS, OFFER_TYPES, offerAmountSchema } from '@domain/offers';
 import { offerMessageSchema } from '@domain/offers.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
+import { LandedCost } from '@/features/purchases';
 import { ApiError } from '@/lib/api';
 import { useCreateOffer, useListingOffers } from '../api/offers';
 
@@ -308,6 +309,14 @@ export function OfferDialog({
                 </dd>
               </div>
             </dl>
+            <Suspense fallback={null}>
+              <LandedCost
+                listingId={listing.id}
+                amountDollars={
+                  amountCents !== null && amountCents >= OFFER_MIN_CENTS ? amountCents / 100 : undefined
+                }
+              />
+            </Suspense>
             {openOffer && offerType === 'offer' && (
               <p className="text-sm" data-testid="replaces-open-offer">
                 This offer replaces your open offer of {formatDollars(openOffer.offerAmountCents)}.

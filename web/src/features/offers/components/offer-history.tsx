@@ -11,7 +11,7 @@ import { useSession } from '@/features/auth';
 import { formatDate, formatDateTime, formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type Offer, useListingOffers, useWithdrawOffer } from '../api/offers';
-import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
+import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';
 
 /** "$45,000 + $2,750 buyer fee" */
 export function AmountWithFee({ cents }: { cents: number }) {
@@ -83,6 +83,7 @@ function HistoryEntry({ offer }: { offer: Offer }) {
       <div className="flex flex-wrap items-center gap-2">
         <OfferStatusBadge status={offer.status} />
         <OfferTypeBadge type={offer.offerType} />
+        <OfferTimeLeft status={offer.status} expiresAt={offer.expiresAt} />
         <time
           className="ml-auto text-sm text-muted-foreground"
           dateTime={offer.createdAt}
@@ -102,6 +103,12 @@ function HistoryEntry({ offer }: { offer: Offer }) {
       {offer.status === 'replaced' && (
         <p className="text-sm text-muted-foreground">
           Replaced by a newer offer on{' '}
+          <time dateTime={offer.updatedAt}>{formatDateTime(offer.updatedAt)}</time>
+        </p>
+      )}
+      {offer.status === 'expired' && (
+        <p className="text-sm text-muted-foreground">
+          Expired without an answer on{' '}
           <time dateTime={offer.updatedAt}>{formatDateTime(offer.updatedAt)}</time>
         </p>
       )}

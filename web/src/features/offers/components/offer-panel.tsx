@@ -1,57 +1,25 @@
 import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
 import { offerActionsFor } from '@domain/offers';
-import { Handshake, Lock } from 'lucide-react';
+import { Handshake } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { LazySignInDialog, useSession } from '@/features/auth';
 import { useLiveEvents } from '@/lib/live-events';
 import { useListingOffers } from '../api/offers';
 import { AcceptCounterButton } from './accept-counter';
 import { OfferDialog, type OfferListing, tractorName } from './offer-dialog';
 import { useOfferDialogRequests } from './offer-dialog-bus';
 
-export { OfferHistory } from './offer-history';
-
 /**
- * The offer panel of the tractor detail page (docs/product/offers.md#offer-panel): Make Offer for approved dealers;
- * "Pending Approval" for signed-in users who are not approved; "Dealer Login Required" (opens the sign-in
- * dialog) for visitors. A sold listing takes no offers. A live counter offer replaces Make Offer with the
- * counter, its fee and total, Accept Counter Offer and Make New Offer (issue 9 section 5).
+ * The approved dealer's part of the offer panel (docs/product/offers.md#offer-panel): Make Offer, or a live counter
+ * offer with its fee and total, Accept Counter Offer and Make New Offer (issue 9 section 5). A sold listing takes
+ * no offers. A chunk of its own, loaded only for dealers (visitors and applicants get `OfferPanel` of
+ * offer-panel-entry.tsx; decision 0020).
  */
-export function OfferPanel({ listing }: { listing: OfferListing & { status?: string } }) {
-  const { user, isLoading, isApproved } = useSession();
+export function DealerOfferPanel({ listing }: { listing: OfferListing & { status?: string } }) {
   const [offerOpen, setOfferOpen] = useState(false);
-  const [signInOpen, setSignInOpen] = useState(false);
   const openOffer = useCallback(() => setOfferOpen(true), []);
   useOfferDialogRequests(listing.id, openOffer);
-  useLiveEvents(isApproved);
-
-  if (isLoading) return <Skeleton className="h-11 w-full" />;
-
-  if (!user) {
-    return (
-      <div className="grid gap-2" data-testid="offer-panel">
-        <p className="text-sm text-muted-foreground">Sign in to make offers</p>
-        <Button variant="outline" size="lg" className="w-full" onClick={() => setSignInOpen(true)}>
-          <Lock aria-hidden="true" />
-          Dealer Login Required
-        </Button>
-        <LazySignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
-      </div>
-    );
-  }
-
-  if (!isApproved) {
-    return (
-      <div className="grid gap-2" data-testid="offer-panel">
-        <p className="text-sm text-muted-foreground">Account approval required to make offers</p>
-        <Button size="lg" className="w-full" disabled>
-          Pending Approval
-        </Button>
-      </div>
-    );
-  }
+  useLiveEvents(true);
 
   if (listing.status === 'sold') {
     return (
