@@ -23,8 +23,8 @@ const envSchema = z.object({
   // true (every hop is believed: only the proxy may reach the port) or the proxies' addresses (10.0.1.5,10.0.2.0/24).
   TRUST_PROXY: z.union([bool, proxyAddresses()]).default(false),
   DEMO: bool.optional(),
-  // How long first inventory pages are kept (0: off; the benchmark measures both ways).
-  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // The longest a cached first inventory page is kept; changes drop it at once (0: off; decision 0023).
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   S3_ENDPOINT: z.url().optional(),
@@ -109,7 +109,7 @@ export interface AppConfig {
   trustProxy: boolean | string[];
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
-  /** How long first inventory pages are kept in process (0: off). */
+  /** The longest a first inventory page is kept in process; the database's change notices drop it sooner (0: off). */
   pageCacheMs: number;
   /** How long a session read from the database is kept in process (0: off; decision 0020). */
   sessionCacheMs: number;

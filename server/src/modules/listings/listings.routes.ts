@@ -18,12 +18,15 @@ import {
   publicQuerySchema,
 } from './listings.schemas.js';
 import * as service from './listings.service.js';
+import { startInventoryCache } from './page-cache.js';
 
 const idBody = z.object({ id: z.string() });
 const viewer = (req: FastifyRequest): Actor | null => (req.user ? req.actor() : null);
 
 export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const stopInventoryCache = await startInventoryCache(ctx);
+  app.addHook('onClose', stopInventoryCache);
 
   api.get(
     '/listings',

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
@@ -49,15 +50,22 @@ describe('first-page cache through the API', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     return res.json();
   };
-  /** A row written behind the service's back: only a fresh (uncached) page can show it. */
+  const sneakedRow = () => ({
+    userId: admin.id,
+    make: 'Kubota',
+    model: 'Sneaked',
+    year: 2020,
+    location: 'Ohio',
+    description: 'loader',
+  });
+  /**
+   * A row written behind everyone's back, the database's change notice switched off (replica mode skips
+   * triggers): only a fresh (uncached) page can show it, so it tells a cached page from a computed one.
+   */
   const sneakIn = () =>
-    t.app.ctx.db.insert(listings).values({
-      userId: admin.id,
-      make: 'Kubota',
-      model: 'Sneaked',
-      year: 2020,
-      location: 'Ohio',
-      description: 'loader',
+    t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.insert(listings).values(sneakedRow());
     });
 
   it('serves a cached first page, per audience: the public page never carries the dealer page prices', async () => {
@@ -74,6 +82,28 @@ describe('first-page cache through the API', () => {
     expect(JSON.stringify(pub)).not.toContain('9000000');
     // Later pages are never cached; a search is a first page of its own, with an exact count.
     expect((await dealerPage('?q=LOADER')).total).toBe(2);
+  });
+
+  it('drops the cached pages when the database announces a change made by any instance or code path', async () => {
+    firstPageCache(t.app.ctx).clear(); // the previous test left a stale page on purpose
+    const before = await dealerPage();
+    await sneakIn();
+    expect(await dealerPage()).toEqual(before);
+    // A plain write, as another instance (or an operator's SQL) would make it: the trigger's notice empties the
+    // cache within moments, and the page is exact again, the silent row included.
+    await t.app.ctx.db.insert(listings).values(sneakedRow());
+    await expect.poll(async () => (await dealerPage()).total).toBe(before.total + 2);
+    expect((await dealerPage()).total).toBe(await activeCount());
+  });
+
+  it('keeps no page computed while a change was announced', async () => {
+    const cache = firstPageCache(t.app.ctx);
+    const generation = cache.generation();
+    cache.clear(); // a notice heard while the page's queries ran
+    cache.set('late', (await dealerPage()) as never, generation);
+    expect(cache.get('late')).toBeUndefined();
+    cache.set('fresh', (await dealerPage()) as never, cache.generation());
+    expect(cache.get('fresh')).toBeDefined();
   });
 
   it('drops the cached pages on every listing and image write made through this instance', async () => {

@@ -1,17 +1,28 @@
 import { LRUCache } from 'lru-cache';
-import type { Tx } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
+import { type AppEvent, EVENTS_CHANNEL } from '../../lib/events.js';
 import type { JsonBody } from './json-body.js';
 
+/** What the database announces (statement triggers, migration 0016) after any write to listings or their images. */
+export const INVENTORY_CHANGED_EVENT = 'inventory.changed';
+
 /**
- * First inventory pages are kept for a few seconds, as their serialized JSON body: the unfiltered first page
- * is what every dealer opens, and its exact count is the costly part. Any listing change made through this process
- * clears the cache at once; changes from another instance (or a sale) show within the TTL.
- * lru-cache does the bookkeeping (TTL, at most `max` entries, least recently used out first; decision 0008);
- * this wrapper adds "a TTL of 0 turns it off" (tests) and a TTL that can change at run time.
+ * First inventory pages, kept as their serialized (and compressed) JSON body: the unfiltered first page is what
+ * every dealer opens (docs/product/listings.md#inventory-cache, decision 0023).
+ *
+ * Kept true, not merely fresh: the database itself announces every write to `tractor_listings` and
+ * `tractor_images`, whichever instance or code path made it, and every instance empties its cache on hearing it.
+ * A page computed while a change was being announced is not kept (the generation moved on), and while the
+ * listener is down nothing is cached at all. The TTL (PAGE_CACHE_MS) is only a backstop.
+ * lru-cache does the bookkeeping (TTL, at most `max` entries, least recently used out first; decision 0008).
  */
 export class PageCache<V extends object> {
   private readonly lru: LRUCache<string, V>;
+  private generationNo = 0;
+  private listening = true;
+  private unlisten: (() => Promise<void>) | null = null;
+
   constructor(
     public ttlMs: number,
     max = 500,
@@ -20,23 +31,57 @@ export class PageCache<V extends object> {
     this.lru = new LRUCache<string, V>({ max, ttlResolution: 0, perf: { now } });
   }
 
-  get(key: string): V | undefined {
-    return this.lru.get(key);
+  /** Listens for the database's change notices; until then (and whenever the listener is lost) nothing is kept. */
+  async listen(database: Database): Promise<void> {
+    this.listening = false;
+    this.unlisten = await database.listen(
+      EVENTS_CHANNEL,
+      (payload) => this.receive(payload),
+      () => this.clear(),
+    );
+    this.listening = true;
   }
 
-  set(key: string, value: V): void {
-    if (this.ttlMs <= 0) return;
+  async stop(): Promise<void> {
+    this.listening = false;
+    this.clear();
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = null;
+  }
+
+  /** Taken before computing a page; `set` keeps the page only if no change was announced since. */
+  generation(): number {
+    return this.generationNo;
+  }
+
+  get(key: string): V | undefined {
+    return this.listening ? this.lru.get(key) : undefined;
+  }
+
+  set(key: string, value: V, generation = this.generationNo): void {
+    if (this.ttlMs <= 0 || !this.listening || generation !== this.generationNo) return;
     this.lru.set(key, value, { ttl: this.ttlMs });
   }
 
   clear(): void {
+    this.generationNo += 1;
     this.lru.clear();
+  }
+
+  private receive(payload: string) {
+    if (!payload.includes(INVENTORY_CHANGED_EVENT)) return;
+    try {
+      if ((JSON.parse(payload) as AppEvent).type !== INVENTORY_CHANGED_EVENT) return;
+    } catch {
+      return;
+    }
+    this.clear();
   }
 }
 
 const caches = new WeakMap<AppContext, PageCache<JsonBody>>();
 
-/** The first inventory pages of one app: kept 5 seconds (PAGE_CACHE_MS); off in tests (they change rows behind the service's back). */
+/** The first inventory pages of one app (PAGE_CACHE_MS; off in tests, which turn it on where they test it). */
 export function firstPageCache(ctx: AppContext): PageCache<JsonBody> {
   let cache = caches.get(ctx);
   if (!cache) {
@@ -46,7 +91,14 @@ export function firstPageCache(ctx: AppContext): PageCache<JsonBody> {
   return cache;
 }
 
-/** Call after any change to listings or their images (create, edit, status, delete, sale) so it shows at once. */
+/** Called once by the listings routes: the app's cache hears the database's change notices from now on. */
+export async function startInventoryCache(ctx: AppContext): Promise<() => Promise<void>> {
+  const cache = firstPageCache(ctx);
+  await cache.listen(ctx.database);
+  return () => cache.stop();
+}
+
+/** Drops this instance's cached pages at once (the notice from the database follows within milliseconds). */
 export function invalidateInventory(ctx: AppContext): void {
   caches.get(ctx)?.clear();
 }
