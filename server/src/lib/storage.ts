@@ -1,13 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../config.js';
+import { s3Module } from './lazy-modules.js';
 
 /** Where listing image files live; a folder under DATA_DIR or an S3-compatible bucket. */
 export interface Storage {
@@ -56,31 +51,38 @@ export class LocalStorage implements Storage {
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
-  constructor(private readonly s3: NonNullable<AppConfig['s3']>) {
-    this.client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
+  private client: S3Client | undefined;
+  constructor(private readonly s3: NonNullable<AppConfig['s3']>) {}
+
+  /** The SDK is loaded with the first call (lazy-modules.ts). */
+  private async sdk() {
+    const sdk = await s3Module();
+    this.client ??= new sdk.S3Client({
+      endpoint: this.s3.endpoint,
+      region: this.s3.region,
       forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      credentials: { accessKeyId: this.s3.accessKeyId, secretAccessKey: this.s3.secretAccessKey },
     });
+    return { sdk, client: this.client };
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.s3.bucket, Key: key, Body: data, ContentType: contentType }),
+    const { sdk, client } = await this.sdk();
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.s3.bucket, Key: key, Body: data, ContentType: contentType }),
     );
   }
 
   async get(key: string): Promise<Buffer | null> {
     assertSafeKey(key);
+    const { sdk, client } = await this.sdk();
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.s3.bucket, Key: key }));
       if (!res.Body) return null;
       return Buffer.from(await res.Body.transformToByteArray());
     } catch (err) {
-      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      if (err instanceof sdk.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
       throw err;
     }
   }
@@ -88,10 +90,11 @@ export class S3Storage implements Storage {
   async delete(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     keys.forEach(assertSafeKey);
+    const { sdk, client } = await this.sdk();
     // DeleteObjects takes at most 1000 keys a call.
     for (let i = 0; i < keys.length; i += 1000) {
-      await this.client.send(
-        new DeleteObjectsCommand({
+      await client.send(
+        new sdk.DeleteObjectsCommand({
           Bucket: this.s3.bucket,
           Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
         }),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { LISTING_BRANDS } from '../../../../domain/brands.js';
 import { rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
+import { sharpModule } from '../../lib/lazy-modules.js';
 import { addListingImageFromBuffer } from '../listings/index.js';
 import { DEMO_MODELS } from './demo.data.js';
 import { ANGLES, type Angle, BRAND_PALETTES, sceneSvg, type TractorKind } from './tractor-art.js';
@@ -17,7 +17,7 @@ export function demoPicture(make: string, kind: TractorKind, angle: Angle, loade
     const palette = BRAND_PALETTES[make] ?? BRAND_PALETTES['John Deere'];
     const seed = Math.max(0, (LISTING_BRANDS as readonly string[]).indexOf(make));
     const svg = sceneSvg(palette, kind, angle, { loader, seed });
-    picture = sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+    picture = sharpModule().then((sharp) => sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer());
     cache.set(key, picture);
   }
   return picture;

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 import {
   ANNOUNCEMENTS,
   GRADE_RULE_TEXT,
@@ -10,6 +8,7 @@ import {
   TYRE_POSITIONS,
 } from '../../../../domain/inspection.js';
 import type { AppContext } from '../../lib/context.js';
+import { pdfDocumentClass, sharpModule } from '../../lib/lazy-modules.js';
 import { storageFor } from '../../lib/storage.js';
 import { variantKey } from '../listings/index.js';
 import * as repo from './inspections.repository.js';
@@ -23,6 +22,7 @@ async function jpegOf(ctx: AppContext, storageKey: string, width: 400 | 800): Pr
   const data = await storageFor(ctx.config).get(variantKey(storageKey, width));
   if (!data) return null;
   try {
+    const sharp = await sharpModule();
     return await sharp(data).jpeg({ quality: 75 }).toBuffer();
   } catch {
     return null;
@@ -52,6 +52,7 @@ export async function renderReportPdf(
     )
   ).filter((x): x is { p: (typeof revision.photos)[number]; jpeg: Buffer } => x.jpeg !== null);
 
+  const PDFDocument = await pdfDocumentClass();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 48,

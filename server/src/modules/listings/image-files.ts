@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { imageVariantKey } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
+import { sharpModule } from '../../lib/lazy-modules.js';
 
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** Decompression-bomb guard: refuse anything above 50 megapixels before decoding it. */
@@ -56,6 +57,7 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   const type = sniffImageType(data);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA', IMAGE_TYPE_MESSAGE);
 
+  const sharp = await sharpModule();
   const input = () => sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false });
   let meta: Metadata;
   try {

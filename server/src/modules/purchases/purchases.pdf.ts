@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { formatDollarsCents } from '../../../../domain/money.js';
 import { dateLabel } from '../../../../domain/purchases.js';
 import type { AppConfig } from '../../config.js';
+import { pdfDocumentClass } from '../../lib/lazy-modules.js';
 import type { CreditNoteRow, InvoiceRow, PurchaseRow } from './purchases.repository.js';
 
 // docs/product/purchases.md#documents: the invoice, credit notes and the gate pass, drawn from stored rows
@@ -10,7 +10,8 @@ import type { CreditNoteRow, InvoiceRow, PurchaseRow } from './purchases.reposit
 const GREEN = '#14532d';
 const GREY = '#4b5563';
 
-function start(config: AppConfig, title: string) {
+async function start(config: AppConfig, title: string) {
+  const PDFDocument = await pdfDocumentClass();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 48,
@@ -57,7 +58,7 @@ export async function renderInvoicePdf(
   inv: InvoiceRow,
   tractor: string,
 ): Promise<Buffer> {
-  const { doc, done } = start(config, `Invoice ${inv.number}`);
+  const { doc, done } = await start(config, `Invoice ${inv.number}`);
   doc.fillColor('black').font('Helvetica-Bold').fontSize(16).text(`Invoice ${inv.number}`);
   doc.font('Helvetica').fontSize(10).fillColor(GREY);
   doc.text(`Purchase ${purchase.number} · Issued ${dateLabel(inv.issuedAt.toISOString())}`);
@@ -90,7 +91,7 @@ export async function renderCreditNotePdf(
   note: CreditNoteRow,
   tractor: string,
 ): Promise<Buffer> {
-  const { doc, done } = start(config, `Credit note ${note.number}`);
+  const { doc, done } = await start(config, `Credit note ${note.number}`);
   doc.fillColor('black').font('Helvetica-Bold').fontSize(16).text(`Credit note ${note.number}`);
   doc.font('Helvetica').fontSize(10).fillColor(GREY);
   doc.text(
@@ -113,7 +114,7 @@ export async function renderGatePassPdf(
   location: string,
   buyer: { companyName: string; name: string },
 ): Promise<Buffer> {
-  const { doc, done } = start(config, `Gate pass ${purchase.number}`);
+  const { doc, done } = await start(config, `Gate pass ${purchase.number}`);
   doc.fillColor('black').font('Helvetica-Bold').fontSize(22).text('Gate pass / release');
   doc.moveDown(0.5);
   doc.fontSize(12).font('Helvetica').text(`Purchase ${purchase.number}`);
