@@ -15,6 +15,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverArgs } from './server-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web/dist');
@@ -53,7 +54,7 @@ const port = await new Promise((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 console.log('Starting the server (PGlite, demo data)...');
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
   env: {
     PATH: process.env.PATH,

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
+import { serverArgs } from './server-args.mjs';
 
 process.chdir(root);
 
@@ -40,7 +41,7 @@ if (builtAt < sourcesAt) {
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+const child = spawn(process.execPath, serverArgs(), {
   stdio: 'inherit',
   env: process.env,
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { serverArgs } from '../../scripts/server-args.mjs';
 import { dataDirFromTemplate } from '../../server/src/test/data-dir-fixture';
 import { freePort } from '../../server/src/test/free-port';
 import { ensurePgliteTemplate } from '../../server/src/test/template-db';
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
   await dataDirFromTemplate(dataDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const server: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { serverArgs } from '../server-args.mjs';
 import { type Managed, startProcess } from './processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,17 +35,12 @@ export class AppInstance {
   /** Starts the server as the systemd unit does (pinned node, tsx, NODE_ENV=production). */
   start() {
     this.state.starts += 1;
-    const proc = startProcess(
-      `app-${this.state.name}`,
-      process.execPath,
-      ['--import', 'tsx', 'server/src/server.ts'],
-      {
-        cwd: ROOT,
-        env: { ...this.env, PORT: String(this.state.port) },
-        logFile: path.join(this.logDir, `app-${this.state.name}.log`),
-        onLine: (line) => this.onLine(line),
-      },
-    );
+    const proc = startProcess(`app-${this.state.name}`, process.execPath, serverArgs(), {
+      cwd: ROOT,
+      env: { ...this.env, PORT: String(this.state.port) },
+      logFile: path.join(this.logDir, `app-${this.state.name}.log`),
+      onLine: (line) => this.onLine(line),
+    });
     this.proc = proc;
     void proc.exited.then(() => {
       if (this.proc === proc) this.state.up = false;
