@@ -202,7 +202,7 @@ async function startServer(url: string, tmp: string, pageCacheMs: number | null)
       DATABASE_URL: url,
       DATA_DIR: path.join(tmp, 'data'),
       DEMO: 'false',
-      PAGE_CACHE_MS: String(pageCacheMs),
+      ...(pageCacheMs === null ? {} : { PAGE_CACHE_MS: String(pageCacheMs) }),
       BENCH_RSS_FILE: rssFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -78,6 +78,12 @@ export function tractorName(l: {
 /** The stored name of one WebP variant of an uploaded image (`variantKey` of the image pipeline). */
 export const imageVariantKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 /** The public URL of a stored variant (served by the listings module's image route). */
+/**
+ * The `sizes` of the tractor page's main photo: the page renders it with these, and the server preloads the same
+ * candidate from the page's HTML (decision 0023), so both must pick the same file.
+ */
+export const GALLERY_IMAGE_SIZES = '(min-width: 1024px) 60vw, 100vw';
+
 export const imageUrl = (storageKey: string, width: number) =>
   `/api/images/${imageVariantKey(storageKey, width)}`;
 

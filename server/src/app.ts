@@ -19,11 +19,13 @@ import { type Clock, systemClock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
 import { redactUrl } from './lib/redact-url.js';
 import { registerModules } from './modules/index.js';
+import { tractorPageHints } from './modules/listings/index.js';
 import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { tractorPageId, WebShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -179,7 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  const webShell = new WebShell(webDist);
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0];
     if (
       pathname.startsWith('/api/') ||
@@ -196,6 +199,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       reply.code(404);
     }
     reply.header('cache-control', 'no-cache');
+    const tractorId = tractorPageId(pathname);
+    if (tractorId) {
+      const hints = await tractorPageHints(ctx, tractorId).catch(() => null);
+      return reply.type('text/html; charset=utf-8').send(webShell.tractorPage(hints));
+    }
     return reply.sendFile('index.html');
   });
 

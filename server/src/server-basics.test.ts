@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GALLERY_IMAGE_SIZES } from '../../domain/listings.js';
 import { buildApp } from './app.js';
 import { testConfig } from './config.js';
-import { openTestDatabase } from './test/test-app.js';
+import { listingImages, listings } from './db/schema.js';
+import { createUser, openTestDatabase } from './test/test-app.js';
 
 describe('server basics (in process)', () => {
   let webDist: string;
@@ -74,6 +76,72 @@ describe('server basics (in process)', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control'], url).toBe('no-cache');
       }
+    });
+
+    it('starts the scripts, data and main photo of a live tractor page with its HTML', async () => {
+      mkdirSync(path.join(webDist, '.vite'), { recursive: true });
+      writeFileSync(
+        path.join(webDist, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-AbC123.js', imports: ['_framework-F1.js'] },
+          '_framework-F1.js': { file: 'assets/framework-F1.js' },
+          'src/app/routes/tractor-detail.tsx': {
+            file: 'assets/tractor-detail-T1.js',
+            imports: ['_framework-F1.js', 'index.html', '_listings-L1.js'],
+          },
+          '_listings-L1.js': { file: 'assets/listings-L1.js' },
+        }),
+      );
+      writeFileSync(
+        path.join(webDist, 'index.html'),
+        '<!doctype html><head><title>FieldLot</title><script type="module" crossorigin src="/assets/index-AbC123.js"></script>' +
+          '<link rel="modulepreload" crossorigin href="/assets/framework-F1.js"></head><div id="root"></div>',
+      );
+      const seller = await createUser(app, { status: 'approved' });
+      const [live, hidden] = await app.ctx.db
+        .insert(listings)
+        .values([
+          { userId: seller.id, make: 'Fendt', model: '724', year: 2019, location: 'Iowa', status: 'active' },
+          {
+            userId: seller.id,
+            make: 'Fendt',
+            model: '828',
+            year: 2020,
+            location: 'Iowa',
+            status: 'inactive',
+          },
+        ])
+        .returning({ id: listings.id });
+      await app.ctx.db.insert(listingImages).values([
+        { listingId: live.id, storageKey: 'second', width: 1600, height: 1200, imageOrder: 1 },
+        { listingId: live.id, storageKey: 'main', width: 1600, height: 1200, imageOrder: 0, isPrimary: true },
+      ]);
+
+      const page = await app.inject(`/tractor/${live.id}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toBeDefined();
+      const head = page.body.slice(0, page.body.indexOf('</head>'));
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/tractor-detail-T1.js">');
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/listings-L1.js">');
+      // What the shell loads already is not preloaded twice.
+      expect(head.match(/framework-F1\.js/g)).toHaveLength(1);
+      expect(head.match(/index-AbC123\.js/g)).toHaveLength(1);
+      expect(head).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/listings/${live.id}">`);
+      expect(head).toContain(
+        '<link rel="preload" as="image" fetchpriority="high" href="/api/images/main-800.webp" ' +
+          'imagesrcset="/api/images/main-400.webp 400w, /api/images/main-800.webp 800w, /api/images/main-1600.webp 1600w" ' +
+          `imagesizes="${GALLERY_IMAGE_SIZES}">`,
+      );
+
+      // A listing not everyone may see: only the scripts, nothing about it.
+      const other = await app.inject(`/tractor/${hidden.id}`);
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toContain('tractor-detail-T1.js');
+      expect(other.body).not.toContain(hidden.id);
+      expect(other.body).not.toContain('as="image"');
+      // Any other page gets the shell as built.
+      expect((await app.inject('/my-offers')).body).not.toContain('tractor-detail-T1.js');
     });
 
     it('caches hashed assets for a year and revalidates everything else', async () => {

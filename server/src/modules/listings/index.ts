@@ -11,3 +11,4 @@ export { markListingSold } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
 export { countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';
+export { type TractorPageHints, tractorPageHints } from './page-hints.js';

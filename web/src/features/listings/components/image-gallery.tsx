@@ -1,3 +1,4 @@
+import { GALLERY_IMAGE_SIZES } from '@domain/listings';
 import { ChevronLeft, ChevronRight, Tractor } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
@@ -47,7 +48,7 @@ export function ImageGallery({ images, title }: { images: ListingImage[]; title:
           key={current.id}
           src={current.src}
           srcSet={current.srcSet}
-          sizes="(min-width: 1024px) 60vw, 100vw"
+          sizes={GALLERY_IMAGE_SIZES}
           width={current.width}
           height={current.height}
           alt={`${title}, ${index + 1} of ${count}`}

@@ -1,0 +1,79 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { GALLERY_IMAGE_SIZES } from '../../domain/listings.js';
+import type { TractorPageHints } from './modules/listings/index.js';
+
+/** One chunk of Vite's build manifest (web/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+const TRACTOR_ROUTE_SOURCE = 'src/app/routes/tractor-detail.tsx';
+
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The SPA's HTML shell (web/dist/index.html) with hints for one page added to its head, so a phone starts every
+ * download the page needs at once instead of one after the other (decision 0023). Read again when the build
+ * changes, like the static files.
+ */
+export class WebShell {
+  private loaded: { at: number; html: string; manifest: Record<string, ManifestChunk> } | null = null;
+
+  constructor(private readonly webDist: string) {}
+
+  private load() {
+    const file = path.join(this.webDist, 'index.html');
+    const at = statSync(file).mtimeMs;
+    if (this.loaded?.at !== at) {
+      let manifest: Record<string, ManifestChunk> = {};
+      try {
+        manifest = JSON.parse(readFileSync(path.join(this.webDist, '.vite/manifest.json'), 'utf8'));
+      } catch {
+        // No manifest (an old build): the page still works, its route scripts just start later.
+      }
+      this.loaded = { at, html: readFileSync(file, 'utf8'), manifest };
+    }
+    return this.loaded;
+  }
+
+  /** Module preloads for a route's chunk and every chunk it imports that the shell does not load already. */
+  private modulePreloads(html: string, manifest: Record<string, ManifestChunk>, source: string): string[] {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const dep of chunk.imports ?? []) visit(dep);
+    };
+    visit(source);
+    return [...files]
+      .filter((file) => !html.includes(`"/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${attr(file)}">`);
+  }
+
+  /** The shell of /tractor/{id}: the route's scripts, and for a live listing its data and main photo. */
+  tractorPage(hints: TractorPageHints | null): string {
+    const { html, manifest } = this.load();
+    const tags = this.modulePreloads(html, manifest, TRACTOR_ROUTE_SOURCE);
+    if (hints) {
+      // Same URL and credentials as the page's own fetch, which then takes this answer.
+      tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(hints.dataUrl)}">`);
+      if (hints.image)
+        tags.push(
+          `<link rel="preload" as="image" fetchpriority="high" href="${attr(hints.image.src)}" imagesrcset="${attr(hints.image.srcSet)}" imagesizes="${attr(GALLERY_IMAGE_SIZES)}">`,
+        );
+    }
+    return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  }
+}
+
+/** The listing id of a tractor page's path, or null for any other path. */
+export function tractorPageId(pathname: string): string | null {
+  const match = /^\/tractor\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(
+    pathname,
+  );
+  return match ? match[1].toLowerCase() : null;
+}
