@@ -17,7 +17,7 @@ import {
 } from '../../../../domain/inspection-api.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
-import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../listings/index.js';
+import { IMAGE_MAX_BYTES, PHOTO_MISSING, uploadedImage } from '../listings/index.js';
 import * as service from './inspections.service.js';
 import * as inspectors from './inspectors.service.js';
 import { renderReportPdf } from './report-pdf.js';
@@ -162,25 +162,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
       async (req, reply) => {
-        if (!req.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA', IMAGE_TYPE_MESSAGE, {
-            fields: { file: IMAGE_TYPE_MESSAGE },
-          });
-        const file = await req.file();
-        if (!file)
-          throw new AppError('VALIDATION', 'Choose a photo to upload', {
-            fields: { file: 'Choose a photo to upload' },
-          });
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_SIZE_MESSAGE, {
-              fields: { file: IMAGE_SIZE_MESSAGE },
-            });
-          throw err;
-        }
+        const data = await uploadedImage(req, PHOTO_MISSING);
         const photo = await service.addPhoto(
           ctx,
           req.actor(),

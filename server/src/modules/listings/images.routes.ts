@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from './image-files.js';
+import { IMAGE_MAX_BYTES } from './image-files.js';
 import * as images from './images.service.js';
 import { idParams, imageParams } from './listings.schemas.js';
+import { uploadedImage } from './uploaded-image.js';
 
 const FILE_RE =
   /^listings\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(400|800|1600)\.webp$/;
@@ -84,18 +85,7 @@ async function pictureRoutes(
       },
       async (req, reply) => {
         await images.assertImageAccess(ctx, req.actor(), req.params.id);
-        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', IMAGE_TYPE_MESSAGE);
-        const file = await req.file();
-        if (!file)
-          throw new AppError('VALIDATION', 'Choose an image to upload', { fields: { file: 'Required' } });
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_SIZE_MESSAGE);
-          throw err;
-        }
+        const data = await uploadedImage(req, { message: 'Choose an image to upload', field: 'Required' });
         const created = await images.uploadImage(ctx, req.actor(), req.params.id, data, req.info());
         return reply.code(201).send(created);
       },

@@ -12,3 +12,4 @@ export { listingsRoutes } from './listings.routes.js';
 export { countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';
 export { type TractorPageHints, tractorPageHints } from './page-hints.js';
+export { PHOTO_MISSING, uploadedImage } from './uploaded-image.js';
