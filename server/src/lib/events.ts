@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 
 /**
  * Realtime events go through PostgreSQL NOTIFY so every server instance hears them.
@@ -12,6 +12,33 @@ export interface AppEvent {
   /** Who should receive it: a user id, or 'admins'. */
   audience: string[];
   data: Record<string, unknown>;
+}
+
+/**
+ * Hears the events of one type on the events channel (the database's own notices as well as published events):
+ * `handler` gets each, `onResume` runs when a lost listener is back (events may have been missed meanwhile).
+ * Resolves to the function that stops listening.
+ */
+export function listenForEvents(
+  database: Database,
+  type: string,
+  handler: (event: AppEvent) => void,
+  onResume: () => void,
+): Promise<() => Promise<void>> {
+  return database.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      if (!payload.includes(type)) return;
+      let event: AppEvent;
+      try {
+        event = JSON.parse(payload) as AppEvent;
+      } catch {
+        return;
+      }
+      if (event.type === type) handler(event);
+    },
+    onResume,
+  );
 }
 
 export async function publishEvent(exec: Executor, event: AppEvent): Promise<void> {

@@ -1,6 +1,5 @@
 import type { Database } from '../db/client.js';
-import type { AppEvent } from './events.js';
-import { EVENTS_CHANNEL } from './events.js';
+import { type AppEvent, listenForEvents } from './events.js';
 
 /** The event the database sends (by trigger, migration 0013) when a session ends or its user changes. */
 export const SESSION_CHANGED_EVENT = 'session.changed';
@@ -36,9 +35,10 @@ export class SessionCache<V> {
   async start(database: Database): Promise<void> {
     if (this.ttlMs <= 0) return;
     live.add(this as SessionCache<unknown>);
-    this.unlisten = await database.listen(
-      EVENTS_CHANNEL,
-      (payload) => this.receive(payload),
+    this.unlisten = await listenForEvents(
+      database,
+      SESSION_CHANGED_EVENT,
+      (event) => this.receive(event),
       () => this.clear(),
     );
     this.listening = true;
@@ -84,15 +84,7 @@ export class SessionCache<V> {
     return this.entries.size;
   }
 
-  private receive(payload: string) {
-    if (!payload.includes(SESSION_CHANGED_EVENT)) return;
-    let event: AppEvent;
-    try {
-      event = JSON.parse(payload) as AppEvent;
-    } catch {
-      return;
-    }
-    if (event.type !== SESSION_CHANGED_EVENT) return;
+  private receive(event: AppEvent) {
     const userId = event.data.userId;
     if (typeof userId === 'string') this.dropUser(userId);
     else this.clear();

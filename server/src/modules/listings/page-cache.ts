@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Database, Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
-import { type AppEvent, EVENTS_CHANNEL } from '../../lib/events.js';
+import { listenForEvents } from '../../lib/events.js';
 import type { JsonBody } from './json-body.js';
 
 /** What the database announces (statement triggers, migration 0016) after any write to listings or their images. */
@@ -34,9 +34,10 @@ export class PageCache<V extends object> {
   /** Listens for the database's change notices; until then (and whenever the listener is lost) nothing is kept. */
   async listen(database: Database): Promise<void> {
     this.listening = false;
-    this.unlisten = await database.listen(
-      EVENTS_CHANNEL,
-      (payload) => this.receive(payload),
+    this.unlisten = await listenForEvents(
+      database,
+      INVENTORY_CHANGED_EVENT,
+      () => this.clear(),
       () => this.clear(),
     );
     this.listening = true;
@@ -66,16 +67,6 @@ export class PageCache<V extends object> {
   clear(): void {
     this.generationNo += 1;
     this.lru.clear();
-  }
-
-  private receive(payload: string) {
-    if (!payload.includes(INVENTORY_CHANGED_EVENT)) return;
-    try {
-      if ((JSON.parse(payload) as AppEvent).type !== INVENTORY_CHANGED_EVENT) return;
-    } catch {
-      return;
-    }
-    this.clear();
   }
 }
 
