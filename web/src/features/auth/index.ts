@@ -5,6 +5,7 @@
 export { sessionKey, useResetSession, useSession } from './api/session';
 export { useSignOut } from './api/sign-out';
 export { LazySignInDialog } from './components/lazy-sign-in-dialog';
+export { NewPasswordFields } from './components/new-password-fields';
 export { PasswordField } from './components/password-field';
 export { PasswordRules, passwordChecklist } from './components/password-rules';
 export { SignInPrompt } from './components/sign-in-prompt';

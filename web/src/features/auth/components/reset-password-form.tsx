@@ -5,12 +5,10 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FieldError, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useResetSession } from '../api/session';
 import { confirmPasswordReset } from '../api/sign-in';
-import { PasswordField } from './password-field';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 const schema = z
   .object({ password: passwordResetConfirmBody.shape.password, confirm: z.string() })
@@ -49,29 +47,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="new-password">New Password</Label>
-        <PasswordField
-          id="new-password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          aria-describedby="new-password-rules"
-          {...form.register('password', { onChange: () => form.trigger('password') })}
-        />
-        <PasswordRules id="new-password-rules" password={password} />
-        {!password && <FieldError message={errors.password?.message} />}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="confirm-password">Confirm New Password</Label>
-        <PasswordField
-          id="confirm-password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.confirm}
-          aria-describedby={errors.confirm ? 'confirm-password-error' : undefined}
-          {...form.register('confirm')}
-        />
-        <FieldError id="confirm-password-error" message={errors.confirm?.message} />
-      </div>
+      <NewPasswordFields
+        idPrefix="reset"
+        labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
+        password={password}
+        errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+        passwordInput={form.register('password', { onChange: () => form.trigger('password') })}
+        confirmInput={form.register('confirm')}
+      />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Reset Password'}
       </Button>

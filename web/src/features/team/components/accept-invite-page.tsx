@@ -9,7 +9,7 @@ import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { PasswordField, PasswordRules } from '@/features/auth';
+import { NewPasswordFields } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { acceptInvite } from '../api/team';
 
@@ -95,29 +95,14 @@ function AcceptInviteForm({ token }: { token: string }) {
         />
         <FieldError id="invite-name-error" message={errors.name?.message} />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="invite-password">Password</Label>
-        <PasswordField
-          id="invite-password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          aria-describedby="invite-password-rules"
-          {...form.register('password', { onChange: () => form.trigger('password') })}
-        />
-        <PasswordRules id="invite-password-rules" password={password} />
-        {!password && <FieldError message={errors.password?.message} />}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="invite-confirm">Confirm Password</Label>
-        <PasswordField
-          id="invite-confirm"
-          autoComplete="new-password"
-          aria-invalid={!!errors.confirm}
-          aria-describedby={errors.confirm ? 'invite-confirm-error' : undefined}
-          {...form.register('confirm')}
-        />
-        <FieldError id="invite-confirm-error" message={errors.confirm?.message} />
-      </div>
+      <NewPasswordFields
+        idPrefix="invite"
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+        password={password}
+        errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+        passwordInput={form.register('password', { onChange: () => form.trigger('password') })}
+        confirmInput={form.register('confirm')}
+      />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Join the Team'}
       </Button>
