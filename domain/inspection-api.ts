@@ -157,13 +157,12 @@ export const inspectorSchema = z.object({
 });
 export type Inspector = z.infer<typeof inspectorSchema>;
 
-/** Grades are stored in tenths (45 = 4.5) so that search can sort and filter on an integer. */
-export const gradeToTenths = (grade: number) => Math.round(grade * 10);
-export const tenthsToGrade = (tenths: number) => tenths / 10;
-
-/** "Grade at least" choices of More Filters. */
-export const GRADE_FILTER_OPTIONS = [4.5, 4, 3.5, 3, 2] as const;
-
-export const REPORT_CHANGED_TEXT = 'The condition report changed';
-export const SIGN_IN_FOR_REPORT_TEXT = 'Sign in for the full report';
-export const AS_IS_TITLE = 'Sold as-is, not inspected';
+// Zod-free, for pages that show a grade or these texts without loading zod (docs/decisions/0023).
+export {
+  AS_IS_TITLE,
+  GRADE_FILTER_OPTIONS,
+  gradeToTenths,
+  REPORT_CHANGED_TEXT,
+  SIGN_IN_FOR_REPORT_TEXT,
+  tenthsToGrade,
+} from './condition-grades.js';

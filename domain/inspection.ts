@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Zod-free, for pages that show a grade without loading zod (docs/decisions/0023).
+export { gradeLabel } from './condition-grades.js';
+
 /**
  * The FieldLot inspection: the checkpoints an inspector rates, the announcements a buyer must not miss,
  * and the grade. Rules in our words: docs/product/condition-reports.md.
@@ -283,15 +286,6 @@ export function sectionSummary(sectionId: string, ratings: Ratings): string {
     .filter((r) => counts[r] > 0)
     .map((r) => `${counts[r]} ${RATING_LABELS[r]}`);
   return parts.length ? parts.join(', ') : 'Not rated';
-}
-
-/** "Excellent" for 4.5 and above, down to "Poor" below 2.0: the grade in words. */
-export function gradeLabel(grade: number): string {
-  if (grade >= 4.5) return 'Excellent';
-  if (grade >= 3.8) return 'Very Good';
-  if (grade >= 3.0) return 'Good';
-  if (grade >= 2.0) return 'Fair';
-  return 'Poor';
 }
 
 // Request shapes, shared by the inspection form and the server.

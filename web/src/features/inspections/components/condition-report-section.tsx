@@ -1,7 +1,7 @@
-import { gradeLabel } from '@domain/inspection';
-import { AS_IS_TITLE, type RevisionRef, SIGN_IN_FOR_REPORT_TEXT } from '@domain/inspection-api';
+import { AS_IS_TITLE, gradeLabel, SIGN_IN_FOR_REPORT_TEXT } from '@domain/condition-grades';
+import type { RevisionRef } from '@domain/inspection-api';
 import { ClipboardCheck, Download, Lock, Printer } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,7 +11,10 @@ import { LazySignInDialog } from '@/features/auth';
 import { formatLongDate } from '@/lib/format';
 import { reportPdfUrl, useReport } from '../api/inspections';
 import { GradeBadge } from './grade-badge';
-import { ReportBody } from './report-body';
+
+// The full report (checkpoints, photos and their viewer) loads once a dealer's report arrives: a visitor's tractor
+// page does not carry it, nor zod and the dialog it needs (docs/decisions/0023).
+const ReportBody = lazy(() => import('./report-body').then((m) => ({ default: m.ReportBody })));
 
 /** "Sold as-is, not inspected" and the admin's reason: shown on every dealer screen of the tractor. */
 export function AsIsNotice({ reason }: { reason: string }) {
@@ -131,7 +134,11 @@ export function ConditionReportSection({ listingId, revision }: { listingId: str
             )}
           </div>
         )}
-        {report && <ReportBody report={report} />}
+        {report && (
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <ReportBody report={report} />
+          </Suspense>
+        )}
       </div>
     );
   }

@@ -1,5 +1,4 @@
-import { gradeLabel } from '@domain/inspection';
-import { AS_IS_TITLE } from '@domain/inspection-api';
+import { AS_IS_TITLE, gradeLabel } from '@domain/condition-grades';
 import { conditionTone } from '@domain/listings';
 import { Badge } from '@/components/ui/badge';
 

@@ -1,4 +1,4 @@
-import { GRADE_FILTER_OPTIONS } from '@domain/inspection-api';
+import { GRADE_FILTER_OPTIONS } from '@domain/condition-grades';
 import { CONDITIONS, US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';

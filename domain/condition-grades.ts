@@ -1,0 +1,25 @@
+/**
+ * The grade of a condition report in words and in storage, and the texts every tractor screen shows about its
+ * report (docs/product/condition-reports.md). No zod here: the tractor page and cards import this file without
+ * loading the schemas (docs/decisions/0023).
+ */
+
+/** "Excellent" for 4.5 and above, down to "Poor" below 2.0: the grade in words. */
+export function gradeLabel(grade: number): string {
+  if (grade >= 4.5) return 'Excellent';
+  if (grade >= 3.8) return 'Very Good';
+  if (grade >= 3.0) return 'Good';
+  if (grade >= 2.0) return 'Fair';
+  return 'Poor';
+}
+
+/** Grades are stored in tenths (45 = 4.5) so that search can sort and filter on an integer. */
+export const gradeToTenths = (grade: number) => Math.round(grade * 10);
+export const tenthsToGrade = (tenths: number) => tenths / 10;
+
+/** "Grade at least" choices of More Filters. */
+export const GRADE_FILTER_OPTIONS = [4.5, 4, 3.5, 3, 2] as const;
+
+export const REPORT_CHANGED_TEXT = 'The condition report changed';
+export const SIGN_IN_FOR_REPORT_TEXT = 'Sign in for the full report';
+export const AS_IS_TITLE = 'Sold as-is, not inspected';
