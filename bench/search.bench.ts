@@ -457,14 +457,19 @@ async function main() {
           cursor ? null : repo.activeBrands(database.db),
         ]);
       const [api, db] = await timeBoth(() => get(p), direct);
-      const ok = api.p95 <= 1.5 * db.p95 + 2 && api.p95 < 50;
+      // The issue's budgets: at 100k the API within 1.5 x its SQL + 2 ms and under 50 ms; at 1M under 50 ms.
+      const ok = (ROWS >= 1_000_000 || api.p95 <= 1.5 * db.p95 + 2) && api.p95 < 50;
       const count = first.total < 0 ? '-' : `${first.total}${first.totalCapped ? '+' : ''}`;
       log(
         `${name.padEnd(28)} ${count.padStart(7)} ${ms(api.p50).padStart(10)} ${ms(api.p95).padStart(10)} ${ms(db.p50).padStart(10)} ${ms(db.p95).padStart(10)}  ${verdict(ok)}`,
       );
       budget(
-        `search "${name}" p95 <= 1.5 x SQL p95 + 2 ms and < 50 ms (${ROWS.toLocaleString('en-US')})`,
-        `${ms(api.p95)} (SQL ${ms(db.p95)}, limit ${ms(Math.min(1.5 * db.p95 + 2, 50))})`,
+        ROWS >= 1_000_000
+          ? `search "${name}" p95 < 50 ms, count included (${ROWS.toLocaleString('en-US')})`
+          : `search "${name}" p95 <= 1.5 x SQL p95 + 2 ms and < 50 ms (${ROWS.toLocaleString('en-US')})`,
+        ROWS >= 1_000_000
+          ? `${ms(api.p95)} (SQL ${ms(db.p95)}; 1.5 x SQL + 2 ms would be ${ms(1.5 * db.p95 + 2)})`
+          : `${ms(api.p95)} (SQL ${ms(db.p95)}, limit ${ms(Math.min(1.5 * db.p95 + 2, 50))})`,
         ok,
       );
     }

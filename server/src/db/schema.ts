@@ -184,6 +184,16 @@ export const listings = pgTable(
     index('tractor_listings_model_prefix_idx').on(t.status, sql`lower(${t.model}) text_pattern_ops`),
     // A state filter, newest first (decision 0020).
     index('tractor_listings_location_created_idx').on(t.status, t.location, t.createdAt.desc(), t.id.desc()),
+    // A state with the other filters: every condition checked in the index, the heap read only for matches
+    // (decision 0023; the capped count of "ranges" at 1M went from 50 ms to 3 ms).
+    index('tractor_listings_state_filters_idx').on(
+      t.status,
+      t.location,
+      t.condition,
+      t.year,
+      t.hours,
+      t.priceCents,
+    ),
   ],
 );
 
