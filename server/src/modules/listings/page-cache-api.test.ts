@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema.js';
+import { listenForEvents, publishEvent } from '../../lib/events.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { firstPageCache } from './page-cache.js';
@@ -59,6 +60,27 @@ describe('first-page cache through the API', () => {
     description: 'loader',
   });
   /**
+   * Waits until every change notice sent so far has reached this instance: one more notice, heard back (notices
+   * arrive in commit order). Without it a write's own notice, arriving late on a busy machine, would empty the
+   * cache after the page the test means to see cached.
+   */
+  const noticesDelivered = async () => {
+    const marker = `test.flush.${Math.random().toString(36).slice(2)}`;
+    let heard = () => {};
+    const done = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const stop = await listenForEvents(
+      t.app.ctx.database,
+      marker,
+      () => heard(),
+      () => {},
+    );
+    await publishEvent(t.app.ctx.db, { type: marker, audience: [], data: {} });
+    await done;
+    await stop();
+  };
+  /**
    * A row written behind everyone's back, the database's change notice switched off (replica mode skips
    * triggers): only a fresh (uncached) page can show it, so it tells a cached page from a computed one.
    */
@@ -69,6 +91,7 @@ describe('first-page cache through the API', () => {
     });
 
   it('serves a cached first page, per audience: the public page never carries the dealer page prices', async () => {
+    await noticesDelivered();
     const first = await dealerPage();
     expect(first.total).toBe(1);
     expect(first.items[0]).toMatchObject({ id, priceCents: 90_000_00, image: null });
@@ -86,6 +109,7 @@ describe('first-page cache through the API', () => {
 
   it('drops the cached pages when the database announces a change made by any instance or code path', async () => {
     firstPageCache(t.app.ctx).clear(); // the previous test left a stale page on purpose
+    await noticesDelivered();
     const before = await dealerPage();
     await sneakIn();
     expect(await dealerPage()).toEqual(before);
@@ -120,6 +144,7 @@ describe('first-page cache through the API', () => {
       ['image upload', () => asAdmin.post(`/api/admin/listings/${id}/images`, body, headers)],
     ];
     for (const [name, write] of writes) {
+      await noticesDelivered();
       const before = await dealerPage();
       await sneakIn();
       expect(await dealerPage(), `${name}: cached`).toEqual(before);
