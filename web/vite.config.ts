@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -17,6 +17,9 @@ const PRERENDERED: Record<string, string> = {
 const alias = {
   '@': path.resolve(import.meta.dirname, 'src'),
   '@domain': path.resolve(import.meta.dirname, '../domain'),
+  // React Router's package exports point every bundler at its development build (dev warnings on); ours ships
+  // the production build the package also carries (decision 0023).
+  'react-router': path.resolve(import.meta.dirname, '../node_modules/react-router/dist/production/index.mjs'),
 };
 
 /**
@@ -37,34 +40,31 @@ export function prerenderPages(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        const ssrOut = path.resolve(import.meta.dirname, `../.tmp/prerender-${process.pid}`);
-        try {
-          await build({
-            configFile: false,
-            root: import.meta.dirname,
-            logLevel: 'warn',
-            plugins: [react()],
-            resolve: { alias },
-            build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
-          });
-          const { render } = (await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href)) as {
-            render: (url: string) => Promise<string>;
-          };
-          const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-          for (const [url, file] of Object.entries(PRERENDERED)) {
-            let html = await render(url);
-            // The page's <title> (React hoists it into <head> in the browser) goes where the shell's title is.
-            const title = html.match(/<title>[^<]*<\/title>/)?.[0];
-            if (title) html = html.replace(title, '');
-            const page = shell
-              .replace(/<title>[^<]*<\/title>/, title ?? '$&')
-              .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
-            if (page === shell) throw new Error('index.html has no <div id="root"></div>');
-            mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-            writeFileSync(path.join(outDir, file), page);
-          }
-        } finally {
-          rmSync(ssrOut, { recursive: true, force: true });
+        // Kept next to the client build: the server renders tractor pages for visitors with it (decision 0024).
+        const ssrOut = path.resolve(import.meta.dirname, 'dist-ssr');
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: { alias },
+          build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
+        });
+        const { render } = (await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href)) as {
+          render: (url: string) => Promise<string>;
+        };
+        const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        for (const [url, file] of Object.entries(PRERENDERED)) {
+          let html = await render(url);
+          // The page's <title> (React hoists it into <head> in the browser) goes where the shell's title is.
+          const title = html.match(/<title>[^<]*<\/title>/)?.[0];
+          if (title) html = html.replace(title, '');
+          const page = shell
+            .replace(/<title>[^<]*<\/title>/, title ?? '$&')
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
+          if (page === shell) throw new Error('index.html has no <div id="root"></div>');
+          mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+          writeFileSync(path.join(outDir, file), page);
         }
       },
     },

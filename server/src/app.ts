@@ -21,6 +21,7 @@ import { redactUrl } from './lib/redact-url.js';
 import { registerModules } from './modules/index.js';
 import { tractorPageHints } from './modules/listings/index.js';
 import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
+import { PageRenderer } from './page-renderer.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -156,6 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   const webDist = options.webDist ?? WEB_DIST;
+  // Visitors (no session cookie) get pages rendered ahead: prerendered public pages, server-rendered tractor pages.
+  const sessionCookie = cookieNames(config.production).session;
   if (options.serveWeb !== false && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -171,7 +174,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
     });
     // The root is a folder to the static plugin; it is the SPA's shell to us (prerendered for visitors).
-    const sessionCookie = cookieNames(config.production).session;
     for (const [route, file] of Object.entries(PRERENDERED)) {
       app.get(route, (req, reply) => {
         const page =
@@ -182,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   const webShell = new WebShell(webDist);
+  const pageRenderer = new PageRenderer(path.join(webDist, '../dist-ssr'));
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0];
     if (
@@ -202,7 +205,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const tractorId = tractorPageId(pathname);
     if (tractorId) {
       const hints = await tractorPageHints(ctx, tractorId).catch(() => null);
-      return reply.type('text/html; charset=utf-8').send(webShell.tractorPage(hints));
+      // A visitor's page of a live tractor comes rendered (decision 0024), from the very answer the page's own
+      // request would get; anything else, or any failure, gets the shell and the page renders in the browser.
+      let rendered: { html: string; data: unknown } | null = null;
+      if (hints && !req.headers.cookie?.includes(`${sessionCookie}=`)) {
+        const answer = await app.inject({ method: 'GET', url: hints.dataUrl });
+        if (answer.statusCode === 200)
+          rendered = await pageRenderer.tractorPage(tractorId, answer.json()).catch((err) => {
+            req.log.warn({ err }, 'tractor page not rendered on the server');
+            return null;
+          });
+      }
+      return reply.type('text/html; charset=utf-8').send(webShell.tractorPage(hints, rendered));
     }
     return reply.sendFile('index.html');
   });

@@ -54,19 +54,40 @@ export class WebShell {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${attr(file)}">`);
   }
 
-  /** The shell of /tractor/{id}: the route's scripts, and for a live listing its data and main photo. */
-  tractorPage(hints: TractorPageHints | null): string {
+  /**
+   * The shell of /tractor/{id}: the route's scripts, and for a live listing its data and main photo. With
+   * `rendered` (a visitor's page rendered on the server, decision 0024) the page itself and the data it was
+   * rendered from, which main.tsx seeds before hydrating.
+   */
+  tractorPage(hints: TractorPageHints | null, rendered?: { html: string; data: unknown } | null): string {
     const { html, manifest } = this.load();
-    const tags = this.modulePreloads(html, manifest, TRACTOR_ROUTE_SOURCE);
+    // A rendered page is on screen without its scripts: their preloads would only compete with its photo.
+    const tags = rendered ? [] : this.modulePreloads(html, manifest, TRACTOR_ROUTE_SOURCE);
     if (hints) {
       // Same URL and credentials as the page's own fetch, which then takes this answer.
-      tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(hints.dataUrl)}">`);
+      if (!rendered) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(hints.dataUrl)}">`);
       if (hints.image)
         tags.push(
           `<link rel="preload" as="image" fetchpriority="high" href="${attr(hints.image.src)}" imagesrcset="${attr(hints.image.srcSet)}" imagesizes="${attr(GALLERY_IMAGE_SIZES)}">`,
         );
     }
-    return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    let page = html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    if (rendered) {
+      // React renders the page's <title> in place; it belongs where the shell's is.
+      const title = rendered.html.match(/<title>[^<]*<\/title>/)?.[0];
+      const body = title ? rendered.html.replace(title, '') : rendered.html;
+      // Data, not script: `<` escaped so nothing in it can close the element.
+      const data = JSON.stringify(rendered.data).replace(/</g, '\\u003c');
+      // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
+      page = page
+        .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root" data-prerendered>${body}</div><script type="application/json" id="fieldlot-page-data">${data}</script>`,
+        );
+    }
+    return page;
   }
 }
 

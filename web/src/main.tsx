@@ -15,6 +15,12 @@ const prerendered = root.hasAttribute('data-prerendered');
 async function start() {
   if (prerendered) {
     queryClient.setQueryData(sessionKey, { user: null }, { updatedAt: 0 });
+    // A page the server rendered for this request (a tractor page, decision 0024) brings the data it was rendered
+    // from; the same data renders the same markup here, and is refetched in the background like any other.
+    const seeded = document.getElementById('fieldlot-page-data')?.textContent;
+    if (seeded)
+      for (const [key, value] of JSON.parse(seeded) as Array<[unknown[], unknown]>)
+        queryClient.setQueryData(key, value, { updatedAt: 0 });
     // The first page's lazy route must be in place before hydrating, or the router would render its fallback.
     for (const match of matchRoutes(routes, window.location) ?? []) {
       const { lazy } = match.route;

@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { Providers, queryClient } from './app/providers';
 import { routes } from './app/router';
 import { sessionKey } from './features/auth/api/session';
+import { listingKeys } from './features/listings/api/listings';
 
 /**
  * Build-time prerendering of the public pages (decision 0020), run by web/vite.config.ts after the client build:
@@ -22,18 +23,43 @@ export async function render(url: string): Promise<string> {
   return html;
 }
 
-async function renderOnce(url: string, sync: boolean): Promise<string> {
+/** A query's key and data, as the server puts them in the page for main.tsx to seed before hydrating. */
+export type PageData = Array<[readonly unknown[], unknown]>;
+
+let tractorWarm: Promise<unknown> | null = null;
+
+/**
+ * A tractor page as a visitor first sees it, rendered by the server per request (decision 0024) from the listing
+ * exactly as `GET /api/listings/{id}` answered it. Returns the HTML and the data main.tsx seeds before hydrating;
+ * what the page fetches after (the condition report, the delivery estimate) renders as loading on both sides.
+ */
+export async function renderTractorPage(
+  id: string,
+  listing: unknown,
+): Promise<{ html: string; data: PageData }> {
+  const url = `/tractor/${id}`;
+  const data: PageData = [[listingKeys.detail(id), listing]];
+  // Once per process: the first, waiting pass loads the route's lazy parts; later passes are synchronous.
+  tractorWarm ??= renderOnce(url, false, data).catch(() => undefined);
+  await tractorWarm;
+  return { html: await renderOnce(url, true, data), data };
+}
+
+async function renderOnce(url: string, sync: boolean, data: PageData = []): Promise<string> {
   // The page's lazy route in place first, as main.tsx does before hydrating.
   for (const match of matchRoutes(routes, url) ?? []) {
     const { lazy } = match.route;
     if (typeof lazy === 'function') Object.assign(match.route, await lazy(), { lazy: undefined });
   }
-  queryClient.clear();
-  queryClient.setQueryData(sessionKey, { user: null });
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error(`${url}: answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The one query client is seeded right before rendering, with no await in between (the server renders
+  // requests one after another on this client).
+  queryClient.clear();
+  queryClient.setQueryData(sessionKey, { user: null });
+  for (const [key, value] of data) queryClient.setQueryData(key, value);
   const errors: unknown[] = [];
   const app = (
     <StrictMode>

@@ -1,11 +1,8 @@
-import { passwordResetBody, signInBody } from '@domain/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -19,6 +16,7 @@ import {
   signInRequest,
 } from '../api/sign-in';
 import { PasswordField } from './password-field';
+import type { ResetValues, SignInOutput, SignInValues } from './sign-in-schemas';
 
 export interface SignInDialogProps {
   open: boolean;
@@ -28,11 +26,16 @@ export interface SignInDialogProps {
   email?: string;
 }
 
-// The server's request schemas (domain/auth.ts); the dialog always sends its csrf token.
-const signInSchema = signInBody.pick({ email: true, password: true }).extend({ csrfToken: z.string() });
-const resetSchema = passwordResetBody;
-type SignInValues = z.input<typeof signInSchema>;
-type ResetValues = z.input<typeof resetSchema>;
+type Schemas = typeof import('./sign-in-schemas');
+let schemas: Promise<Schemas> | null = null;
+const loadSchemas = () => {
+  schemas ??= import('./sign-in-schemas');
+  return schemas;
+};
+/** A resolver that loads the schemas (and zod) on the form's first validation (sign-in-schemas.ts). */
+function lazyResolver<T extends FieldValues>(pick: (s: Schemas) => Resolver<T>): Resolver<T> {
+  return async (values, context, options) => pick(await loadSchemas())(values, context, options);
+}
 
 /** docs/product/accounts.md#sign-in-dialog: sign-in and reset-password modes. */
 export function SignInDialog({ open, onClose, onSuccess, email }: SignInDialogProps) {
@@ -83,7 +86,7 @@ function SignInForm({
   const [linkBusy, setLinkBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: lazyResolver<SignInValues>((m) => m.signInResolver as Resolver<SignInValues>),
     defaultValues: { email: email ?? '', password: '', csrfToken: csrf },
   });
   const { errors, isSubmitting } = form.formState;
@@ -92,7 +95,7 @@ function SignInForm({
   const submit = form.handleSubmit(async (values) => {
     setInvalid(false);
     try {
-      await signInRequest(values as z.output<typeof signInSchema>);
+      await signInRequest(values as SignInOutput);
       await resetSession();
       toast.success('Successfully signed in!');
       onSuccess?.();
@@ -121,7 +124,7 @@ function SignInForm({
   const sendLink = async () => {
     const ok = await form.trigger('email');
     if (!ok) return;
-    const email = signInBody.shape.email.parse(form.getValues('email'));
+    const email = (await loadSchemas()).parseEmail(form.getValues('email'));
     const listing = /^\/tractor\/([0-9a-f-]{36})$/i.exec(pathname)?.[1];
     setLinkBusy(true);
     try {
@@ -201,7 +204,10 @@ function SignInForm({
 }
 
 function ResetForm({ onBack }: { onBack: () => void }) {
-  const form = useForm<ResetValues>({ resolver: zodResolver(resetSchema), defaultValues: { email: '' } });
+  const form = useForm<ResetValues>({
+    resolver: lazyResolver<ResetValues>((m) => m.resetResolver as Resolver<ResetValues>),
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {

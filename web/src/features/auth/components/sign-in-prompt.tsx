@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../api/session';
 import { LazySignInDialog } from './lazy-sign-in-dialog';
@@ -14,7 +14,11 @@ export function SignInPrompt() {
   const firstPage = useLocation().key === 'default';
   // Decided once, when the session is first known: someone signed out later (e.g. refused on /admin) is not asked.
   const [state, setState] = useState<'unknown' | 'ask' | 'done'>(firstPage ? 'unknown' : 'done');
-  if (state === 'unknown' && !isLoading) setState(user ? 'done' : 'ask');
+  // Not before the page is on screen: a page the server rendered hydrates without it, and the dialog's code
+  // loads after the page's own (decision 0024).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (state === 'unknown' && mounted && !isLoading) setState(user ? 'done' : 'ask');
   if (state === 'ask' && user) setState('done');
   if (state !== 'ask' || user) return null;
   return <LazySignInDialog open onClose={() => setState('done')} />;

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Browser,
+  baseUrl,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  screenshot,
+} from './support/browser';
+import { DEMO_DEALER, signInViaApi } from './support/session';
+
+/**
+ * Issue 15, the tractor page on a phone (decision 0024): a visitor's tractor page arrives rendered by the server,
+ * the browser takes it over without re-rendering it (no hydration error), and the sign-in prompt still opens.
+ */
+interface PublicCard {
+  id: string;
+  make: string;
+  model: string;
+  image: unknown;
+}
+
+describe.skipIf(!hasBrowser())('issue 15: a tractor page rendered by the server', () => {
+  let b: Browser;
+  let tractor: PublicCard;
+
+  beforeAll(async () => {
+    const res = await fetch(`${baseUrl()}/api/listings/public`);
+    const page = (await res.json()) as { items: PublicCard[] };
+    tractor = page.items.find((i) => i.image) as PublicCard;
+    expect(tractor).toBeTruthy();
+    b = await openBrowser({ width: 390, height: 844 });
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('a visitor gets the page as HTML, with the data it was rendered from and its photo preloaded', async () => {
+    const html = await (await fetch(`${baseUrl()}/tractor/${tractor.id}`)).text();
+    expect(html).toContain('<div id="root" data-prerendered>');
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${tractor.make} ${tractor.model}</h1>`));
+    expect(html).toContain('<script type="application/json" id="fieldlot-page-data">');
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high"/);
+    // Nothing the browser would fetch again: the page's data is in it.
+    expect(html).not.toContain('rel="preload" as="fetch"');
+  });
+
+  it('a signed-in dealer gets the shell: their page depends on who they are', async () => {
+    const { page } = b;
+    await page.goto('/');
+    await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
+    const cookie = (await b.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const html = await (await fetch(`${baseUrl()}/tractor/${tractor.id}`, { headers: { cookie } })).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('rel="preload" as="fetch"');
+    await b.context.clearCookies();
+  });
+
+  it('the browser takes the page over without an error, then asks the visitor to sign in', async () => {
+    const { page } = b;
+    b.errors.length = 0;
+    await page.goto(`/tractor/${tractor.id}`);
+    const heading = (includeHidden: boolean) =>
+      page.getByRole('heading', { level: 1, name: `${tractor.make} ${tractor.model}`, includeHidden });
+    // The sign-in dialog may already be open (it hides the page from assistive technology), so count it hidden.
+    await expect.poll(() => heading(true).count()).toBe(1);
+    const dialog = page.getByRole('dialog', { name: 'Sign In' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'issue-15-tractor-visitor-390');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Closed, the dialog hands the page back: the tractor's heading is there, once, for everyone.
+    await expect.poll(() => heading(false).count()).toBe(1);
+    // The page is live: its links route in the browser.
+    await page.getByRole('link', { name: 'Back to Listings' }).click();
+    await page.waitForURL('**/browse-listings');
+    expect(b.errors).toEqual([]);
+  });
+
+  it('the sign-in dialog still validates (its rules load on first use)', async () => {
+    const { page } = b;
+    await page.goto(`/tractor/${tractor.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Sign In' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => dialog.getByText(/email is required|valid email/i).count()).toBeGreaterThan(0);
+    await dialog.getByLabel('Email').fill(DEMO_DEALER.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(DEMO_DEALER.password);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Signed in on the page it was rendered for: the dealer's view replaces the visitor's.
+    await expect.poll(() => page.getByText('Dealer Login Required').count()).toBe(0);
+    expect(b.errors).toEqual([]);
+  });
+});
