@@ -147,6 +147,8 @@ describe('admin panel API', () => {
           if (!href.startsWith('http://localhost:3000') && !href.startsWith('mailto:'))
             problems.push(`${name}: relative link ${href}`);
         if (!text.body.startsWith('Subject: ')) problems.push(`${name}: no subject`);
+        // Every template reads its sample: no field it needs is missing from the preview.
+        if (/undefined|NaN|\[object Object\]/.test(text.body)) problems.push(`${name}: a field without sample`);
       }
       expect(problems).toEqual([]);
     });

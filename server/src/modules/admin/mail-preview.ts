@@ -69,6 +69,41 @@ function samplePayload(publicUrl: string): Record<string, unknown> {
   };
 }
 
+/**
+ * Templates whose fields mean something else than the shared sample's (a purchase's `number` and `kind`, a team
+ * invitation's names): their own sample, over the shared one.
+ */
+const TEMPLATE_SAMPLES: Record<string, Record<string, unknown>> = {
+  'purchase-update': {
+    kind: 'released',
+    number: 'FL-2026-000123',
+    code: 'B9DL-7DNB',
+    facts: [['Release code', 'B9DL-7DNB']],
+  },
+  'purchase-seller-update': {
+    kind: 'released',
+    number: 'FL-2026-000123',
+    code: 'B9DL-7DNB',
+    facts: [
+      ['Release code', 'B9DL-7DNB'],
+      ['Collected by', "The buyer's own truck"],
+      ['Buyer', 'Miller Ag Equipment (Jane Miller, jane@millerag.example)'],
+    ],
+  },
+  'purchase-admin-notice': {
+    number: 'FL-2026-000123',
+    what: 'chose FieldLot delivers',
+    dealer: 'Miller Ag Equipment',
+  },
+  'team-invite': {
+    ownerName: 'Jane Miller',
+    dealershipName: 'Miller Ag Equipment',
+    role: 'buyer',
+    offerLimitCents: 4_000_000,
+    days: 7,
+  },
+};
+
 export function previewTemplates(): string[] {
   return templateNames().filter((n) => !n.startsWith('test.'));
 }
@@ -80,6 +115,6 @@ export function renderPreview(
   overrides: Record<string, string>,
 ): RenderedMail | null {
   if (!previewTemplates().includes(name)) return null;
-  const payload = { ...samplePayload(config.publicUrl), ...overrides };
+  const payload = { ...samplePayload(config.publicUrl), ...TEMPLATE_SAMPLES[name], ...overrides };
   return renderTemplate(name, payload, { publicUrl: config.publicUrl, brand: config.brand });
 }
