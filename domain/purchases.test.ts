@@ -11,6 +11,7 @@ import {
   PURCHASE_STATUSES,
   paymentBody,
   purchaseNumber,
+  sellerNextStepText,
 } from './purchases';
 
 const ames = { zip: '50010', city: 'Ames', state: 'IA', latitude: 42.0379, longitude: -93.6003 };
@@ -74,5 +75,24 @@ describe('purchases domain', () => {
     expect(paymentBody.safeParse({ ...base, amount: '0' }).success).toBe(false);
     expect(paymentBody.parse({ ...base, amount: '12,500.50' }).amount).toBe(1_250_050);
     expect(claimAnswerBody.safeParse({ answer: 'credit', amount: '-1' }).success).toBe(false);
+  });
+
+  it('asks the seller dealer for the handover to the right driver and for the title, then nothing', () => {
+    const at = (
+      status: (typeof PURCHASE_STATUSES)[number],
+      more: Partial<Parameters<typeof sellerNextStepText>[0]> = {},
+    ) =>
+      sellerNextStepText({ status, fulfilment: 'collect', releaseCode: null, titleReceived: false, ...more });
+    expect(at('awaiting_payment')).toMatch(/^Keep the tractor ready/);
+    expect(at('released', { releaseCode: 'ABCD-2345' })).toBe(
+      "Hand the tractor over only to the buyer's truck showing release code ABCD-2345. Send the title to FieldLot.",
+    );
+    expect(at('released', { releaseCode: 'ABCD-2345', fulfilment: 'delivery', titleReceived: true })).toBe(
+      "Hand the tractor over only to FieldLot's carrier showing release code ABCD-2345.",
+    );
+    expect(at('delivered')).toBe('Send the title to FieldLot.');
+    expect(at('in_dispute', { titleReceived: true })).toBeNull();
+    expect(at('complete')).toBeNull();
+    expect(at('cancelled')).toBeNull();
   });
 });

@@ -455,6 +455,30 @@ export function nextStepText(p: {
 
 // ---------------------------------------------------------------- the seller dealer's view (issue 13 x 14)
 
+/** "What is asked of you next" for the seller dealer (docs/product/purchases.md#the-seller-dealers-view). */
+export function sellerNextStepText(p: {
+  status: PurchaseStatus;
+  fulfilment: Fulfilment | null;
+  releaseCode: string | null;
+  titleReceived: boolean;
+}): string | null {
+  const title = p.titleReceived ? '' : ' Send the title to FieldLot.';
+  switch (p.status) {
+    case 'awaiting_payment':
+    case 'paid':
+      return 'Keep the tractor ready: FieldLot tells you when the buyer has paid and it is released';
+    case 'released':
+      return `Hand the tractor over only to ${p.fulfilment === 'delivery' ? "FieldLot's carrier" : "the buyer's truck"} showing release code ${p.releaseCode ?? ''}.${title}`;
+    case 'picked_up':
+    case 'delivered':
+    case 'title_sent':
+    case 'in_dispute':
+      return p.titleReceived ? null : 'Send the title to FieldLot.';
+    default:
+      return null;
+  }
+}
+
 /**
  * docs/product/purchases.md#the-seller-dealers-view: a purchase of the seller dealer's own listing, read-only: status,
  * timeline, price, the seller fee, proceeds (price - fee) and the buyer's company and contact for the handover.
@@ -471,6 +495,10 @@ export const soldPurchaseSchema = z.object({
   proceedsCents: z.number(),
   buyer: z.object({ name: z.string(), email: z.string(), companyName: z.string() }),
   cancelReason: z.string().nullable(),
+  /** The handover: the driver shows this code (from release on); collection or FieldLot's carrier. */
+  ...purchaseSchema.pick({ fulfilment: true, releaseCode: true, carrier: true, pickupDate: true }).shape,
+  titleReceivedAt: z.string().nullable(),
+  nextStep: z.string().nullable(),
   timeline: z.array(timelineItem),
   createdAt: z.string(),
 });

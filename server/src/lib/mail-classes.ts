@@ -34,6 +34,8 @@ export const MAIL_CLASSES = {
   // step FieldLot's staff or the dealer took on their own deal, so nobody else can make them flood an inbox.
   'purchase-update': 'deal',
   'purchase-admin-notice': 'deal',
+  // The seller dealer's steps of a sale of their own listing (hand over, title, end): same deal, other party.
+  'purchase-seller-update': 'deal',
   'send-brand-notifications': 'marketing',
   'daily-listing-notifications': 'marketing',
   // Goes to an address typed into the public sell form, which no account asked for: its own rule

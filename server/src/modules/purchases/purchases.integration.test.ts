@@ -5,6 +5,7 @@ import { VIEWER_PURCHASE_TEXT } from '../../../../domain/purchases.js';
 import { listings, offers, purchases, users } from '../../db/schema.js';
 import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
+import type { SaleMail } from './purchases.mail.js';
 
 const PASSWORD = 'Combine-Harvest#2031';
 
@@ -71,6 +72,11 @@ describe('purchases across dealer selling and dealership teams', () => {
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.offerId, offerId));
     return { offerId, purchaseId: row.id, row };
   }
+  /** The seller's sale e-mails about one purchase, oldest first. */
+  const saleMails = async (email: string, number: string) =>
+    (await mailsTo(t.app, email, 'purchase-seller-update'))
+      .map((m) => m.payload as SaleMail)
+      .filter((m) => m.number === number);
   const stageOf = async (id: string) =>
     (await asA.get('/api/my-listings')).json().items.find((l: { id: string }) => l.id === id).stage;
 
@@ -125,6 +131,10 @@ describe('purchases across dealer selling and dealership teams', () => {
     // The seller reads the cancelled sale; the buyer's Purchased Inventory keeps the card.
     const seen = (await asA.get(`/api/purchases/sold/${first.purchaseId}`)).json();
     expect(seen).toMatchObject({ status: 'cancelled', cancelReason: 'Buyer backed out' });
+    // ...and is told by e-mail, with the reason and where the listing went.
+    expect(await saleMails(sellerA.email, first.row.number)).toEqual([
+      expect.objectContaining({ kind: 'cancelled', note: 'Reason: Buyer backed out' }),
+    ]);
     const cards = (await asB.get('/api/offers/purchased')).json();
     expect(JSON.stringify(cards)).toContain(first.offerId);
 
@@ -154,6 +164,81 @@ describe('purchases across dealer selling and dealership teams', () => {
       .from(listings)
       .where(eq(listings.id, own));
     expect(l).toEqual({ status: 'inactive', reviewStatus: null });
+    // FieldLot's own listing has no seller dealer to tell.
+    expect(await mailsTo(t.app, admin.email, 'purchase-seller-update')).toEqual([]);
+  });
+
+  it('the seller dealer is told what the sale asks of them: the release code to hand over to, the title, the end', async () => {
+    const listingId = await liveListing(asA);
+    const { purchaseId, row } = await sold(listingId, asB, asA);
+    const chosen = await asB.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment: 'collect' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const total = chosen.json().totalCents as number;
+    const paid = await asAdmin.post(`/api/admin/purchases/${purchaseId}/payments`, {
+      amount: (total / 100).toFixed(2),
+      method: 'wire',
+      reference: 'WIRE-7',
+      paidOn: '2026-11-24',
+      expectedBalanceCents: total,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Before the release the seller waits; nothing of the buyer's invoice or payment reaches them.
+    const waiting = (await asA.get(`/api/purchases/sold/${purchaseId}`)).json() as SoldPurchase;
+    expect(waiting).toMatchObject({ status: 'paid', releaseCode: null, fulfilment: 'collect' });
+    expect(waiting.nextStep).toBe(
+      'Keep the tractor ready: FieldLot tells you when the buyer has paid and it is released',
+    );
+    expect(await saleMails(sellerA.email, row.number)).toEqual([]);
+
+    const released = await asAdmin.post(`/api/admin/purchases/${purchaseId}/release`);
+    const code = released.json().releaseCode as string;
+    const view = (await asA.get(`/api/purchases/sold/${purchaseId}`)).json() as SoldPurchase;
+    expect(view.releaseCode).toBe(code);
+    expect(view.nextStep).toBe(
+      `Hand the tractor over only to the buyer's truck showing release code ${code}. Send the title to FieldLot.`,
+    );
+    const [releaseMail] = await saleMails(sellerA.email, row.number);
+    expect(releaseMail).toMatchObject({ kind: 'released', code });
+    expect(releaseMail.facts).toEqual([
+      ['Release code', code],
+      ['Collected by', "The buyer's own truck"],
+      ['Buyer', `Boone Ag (Bea Boone, ${ownerB.email})`],
+    ]);
+
+    await asAdmin.post(`/api/admin/purchases/${purchaseId}/picked-up`, { date: '2026-12-01' });
+    expect((await asA.get(`/api/purchases/sold/${purchaseId}`)).json().nextStep).toBe(
+      'Send the title to FieldLot.',
+    );
+    await asAdmin.post(`/api/admin/purchases/${purchaseId}/title-received`, { date: '2026-12-02' });
+    // A claim answered lets FieldLot complete the sale before the guarantee window ends.
+    const claim = await asB.post(`/api/purchases/${purchaseId}/claims`, {
+      checkpoints: ['not_in_report'],
+      description: 'The cab heater does not work.',
+    });
+    expect(claim.statusCode, claim.body).toBe(200);
+    const denied = await asAdmin.post(`/api/admin/purchases/${purchaseId}/claim-answer`, {
+      answer: 'deny',
+      reason: 'Listed as is',
+    });
+    expect(denied.statusCode, denied.body).toBe(200);
+    await asAdmin.post(`/api/admin/purchases/${purchaseId}/title-sent`, {
+      carrier: 'UPS',
+      trackingNumber: '1Z7',
+    });
+    const done = await asAdmin.post(`/api/admin/purchases/${purchaseId}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    const end = (await asA.get(`/api/purchases/sold/${purchaseId}`)).json() as SoldPurchase;
+    expect(end).toMatchObject({ status: 'complete', titleReceivedAt: '2026-12-02', nextStep: null });
+
+    const mails = await saleMails(sellerA.email, row.number);
+    expect(mails.map((m) => m.kind)).toEqual(['released', 'handed_over', 'title_received', 'complete']);
+    expect(mails[3].facts).toEqual([
+      ['Price', '$85,000'],
+      ['Seller fee', '$250'],
+      ['Your proceeds', '$84,750'],
+    ]);
+    // The buyer's own steps stay the buyer's: the seller is never sent the buyer's purchase mail.
+    expect(await mailsTo(t.app, sellerA.email, 'purchase-update')).toEqual([]);
   });
 
   it('purchases belong to the dealership: members see them; viewers cannot choose delivery or claim', async () => {

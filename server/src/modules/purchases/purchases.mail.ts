@@ -1,4 +1,4 @@
-import { defineTemplate, layout } from '../mail/index.js';
+import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
 
 /**
  * docs/product/purchases.md#e-mails: one e-mail to the dealer at every step of a purchase, and a notice to the
@@ -86,22 +86,39 @@ export type PurchaseMail = {
   note?: string;
 };
 
-/** To the dealer at every step (purchase-update). */
-export const PURCHASE_UPDATE = defineTemplate('purchase-update', (p: PurchaseMail, env) => {
-  const kind = PURCHASE_MAIL_KINDS[p.kind] ?? PURCHASE_MAIL_KINDS.created;
-  const number = p.number ?? 'FL-2026-000123';
-  const mail = { ...p, number, tractor: p.tractor ?? 'your tractor' };
+/** One step's e-mail from a kinds table (subject and first line), the purchase and tractor first among the facts. */
+function stepMail<
+  M extends { number: string; tractor: string; note?: string; facts?: Array<[string, string]> },
+>(
+  kind: { subject: (p: M) => string; line: string },
+  p: M,
+  cta: { label: string; path: string },
+  env: MailEnv,
+) {
+  // Previews and old rows may lack fields: the mail still reads.
+  const mail = { ...p, number: p.number ?? 'FL-2026-000123', tractor: p.tractor ?? 'your tractor' };
+  const subject = kind.subject(mail);
   const { html, text } = layout(
     {
-      title: kind.subject(mail),
+      title: subject,
       paragraphs: [kind.line, ...(p.note ? [p.note] : [])],
-      facts: [['Purchase', number], ['Tractor', mail.tractor], ...(p.facts ?? [])],
-      cta: { label: 'Open Purchased Inventory', url: `${env.publicUrl}/purchased-inventory` },
+      facts: [['Purchase', mail.number], ['Tractor', mail.tractor], ...(p.facts ?? [])],
+      cta: { label: cta.label, url: `${env.publicUrl}${cta.path}` },
     },
     env,
   );
-  return { subject: kind.subject(mail), html, text };
-});
+  return { subject, html, text };
+}
+
+/** To the dealer at every step (purchase-update). */
+export const PURCHASE_UPDATE = defineTemplate('purchase-update', (p: PurchaseMail, env) =>
+  stepMail(
+    PURCHASE_MAIL_KINDS[p.kind] ?? PURCHASE_MAIL_KINDS.created,
+    p,
+    { label: 'Open Purchased Inventory', path: '/purchased-inventory' },
+    env,
+  ),
+);
 
 /** To every admin when the dealer acts (chose collection or delivery, opened a claim). */
 export const PURCHASE_ADMIN_NOTICE = defineTemplate(
@@ -119,3 +136,56 @@ export const PURCHASE_ADMIN_NOTICE = defineTemplate(
     return { subject, html, text };
   },
 );
+
+/**
+ * docs/product/purchases.md#the-seller-dealers-view: on a dealer's own listing, the seller hears the steps that ask
+ * something of them (hand the tractor over, send the title) and how the sale ends. Subjects and first lines here,
+ * quoted by the product page.
+ */
+export const SALE_MAIL_KINDS = {
+  released: {
+    subject: (p: SaleMail) => `Hand over ${p.tractor}: release code ${p.code ?? ''}`,
+    line: 'The buyer has paid and FieldLot has released your sold tractor. Hand it over only to a driver who shows the gate pass with this release code, and send the title to FieldLot.',
+  },
+  logistics: {
+    subject: (p: SaleMail) => `Transport details for ${p.number}`,
+    line: "FieldLot's carrier collects the tractor from you. The carrier and the dates are below.",
+  },
+  handed_over: {
+    subject: (p: SaleMail) => `Handed over: ${p.tractor}`,
+    line: 'The buyer has the tractor. Its inspection guarantee runs until the date below; the sale completes after it.',
+  },
+  title_received: {
+    subject: (p: SaleMail) => `Title received for ${p.number}`,
+    line: 'FieldLot received the title from you. Thank you.',
+  },
+  complete: {
+    subject: (p: SaleMail) => `Sale complete: ${p.number}`,
+    line: 'The sale is complete. Your proceeds are below.',
+  },
+  cancelled: {
+    subject: (p: SaleMail) => `Sale cancelled: ${p.number}`,
+    line: 'FieldLot cancelled the sale for the reason below. Your listing is back as a Draft in My Listings: edit it and submit it again.',
+  },
+} as const;
+export type SaleMailKind = keyof typeof SALE_MAIL_KINDS;
+
+export type SaleMail = {
+  kind: SaleMailKind;
+  number: string;
+  tractor: string;
+  code?: string;
+  facts?: Array<[string, string]>;
+  note?: string;
+};
+
+/** To the seller dealer at the steps of SALE_MAIL_KINDS (purchase-seller-update). */
+export const PURCHASE_SELLER_UPDATE = defineTemplate('purchase-seller-update', (p: SaleMail, env) =>
+  stepMail(
+    SALE_MAIL_KINDS[p.kind] ?? SALE_MAIL_KINDS.released,
+    p,
+    { label: 'Open My Listings', path: '/my-listings' },
+    env,
+  ),
+);
+

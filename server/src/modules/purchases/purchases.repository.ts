@@ -196,6 +196,8 @@ export async function listingFacts(exec: Executor, listingIds: string[]) {
       zip: listings.zip,
       status: listings.status,
       priceCents: listings.priceCents,
+      // A dealer's listing has its seller; FieldLot's own has none (issue 13).
+      sellerUserId: listings.sellerUserId,
       imageKey: sql<
         string | null
       >`(select ${listingImages.storageKey} from ${listingImages} where ${listingImages.listingId} = ${listings.id} order by ${listingImages.isPrimary} desc, ${listingImages.imageOrder} limit 1)`,

@@ -34,6 +34,7 @@ import {
   purchaseActionSources,
   purchaseNumber,
   type SoldPurchase,
+  sellerNextStepText,
   VIEWER_PURCHASE_TEXT,
 } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
@@ -46,7 +47,13 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
 import { currentMembership } from '../dealerships/index.js';
 import { processImage } from '../listings/index.js';
-import { PURCHASE_ADMIN_NOTICE, PURCHASE_UPDATE, type PurchaseMail } from './purchases.mail.js';
+import {
+  PURCHASE_ADMIN_NOTICE,
+  PURCHASE_SELLER_UPDATE,
+  PURCHASE_UPDATE,
+  type PurchaseMail,
+  type SaleMail,
+} from './purchases.mail.js';
 import * as repo from './purchases.repository.js';
 import { zipPlace } from './zip-places.js';
 
@@ -181,6 +188,76 @@ async function tellDealer(
   void ctx;
 }
 
+/**
+ * docs/product/purchases.md#the-seller-dealers-view: on a dealer's own listing, the steps that ask something of the
+ * seller (hand over, title) and how the sale ends reach them too. FieldLot's own listings have no seller to tell.
+ */
+async function tellSeller(
+  tx: Tx,
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  kind: PurchaseMail['kind'],
+  stepFacts: Array<[string, string]> = [],
+) {
+  const [listing] = await repo.listingFacts(tx, [p.listingId]);
+  if (!listing?.sellerUserId) return;
+  const [seller, buyer] = await Promise.all([
+    repo.accounts(tx, [listing.sellerUserId]).then((r) => r[0]),
+    repo.accounts(tx, [p.buyerUserId]).then((r) => r[0]),
+  ]);
+  if (!seller) return;
+  const base = { number: p.number, tractor: tractorName(listing) };
+  const mail = ((): SaleMail | null => {
+    switch (kind) {
+      case 'released':
+        return {
+          ...base,
+          kind: 'released',
+          code: p.releaseCode ?? '',
+          facts: [
+            ['Release code', p.releaseCode ?? ''],
+            ['Collected by', p.fulfilment === 'delivery' ? "FieldLot's carrier" : "The buyer's own truck"],
+            ...(buyer
+              ? [
+                  ['Buyer', `${buyer.companyName || buyer.name} (${buyer.name}, ${buyer.email})`] as [
+                    string,
+                    string,
+                  ],
+                ]
+              : []),
+          ],
+        };
+      case 'logistics':
+        return p.fulfilment === 'delivery' && stepFacts.length > 0
+          ? { ...base, kind: 'logistics', facts: stepFacts }
+          : null;
+      case 'picked_up':
+      case 'delivered':
+        return { ...base, kind: 'handed_over', facts: stepFacts };
+      case 'title_received':
+        return { ...base, kind: 'title_received' };
+      case 'complete': {
+        const fee = ctx.config.sellerFeeCents;
+        return {
+          ...base,
+          kind: 'complete',
+          facts: [
+            ['Price', money(p.priceCents)],
+            ['Seller fee', money(fee)],
+            ['Your proceeds', money(sellerProceedsCents(p.priceCents, fee))],
+          ],
+        };
+      }
+      case 'cancelled':
+      case 'claim_returned':
+        return { ...base, kind: 'cancelled', note: `Reason: ${p.cancelReason ?? 'not given'}` };
+      default:
+        return null;
+    }
+  })();
+  if (mail) await enqueueMail(tx, { template: PURCHASE_SELLER_UPDATE, to: seller.email, payload: mail });
+}
+
 async function tellAdmins(tx: Tx, p: repo.PurchaseRow, what: string, dealer: string) {
   const tractor = await tractorOf(tx, p.listingId);
   for (const admin of await repo.adminRecipients(tx))
@@ -289,7 +366,10 @@ async function finish(
     },
     request,
   });
-  if (step.mail) await tellDealer(tx, ctx, after, step.mail.kind, step.mail.extra);
+  if (step.mail) {
+    await tellDealer(tx, ctx, after, step.mail.kind, step.mail.extra);
+    await tellSeller(tx, ctx, after, step.mail.kind, step.mail.extra?.facts);
+  }
   await publish(tx, after);
 }
 
@@ -497,6 +577,17 @@ async function toSold(ctx: AppContext, rows: repo.PurchaseRow[]): Promise<SoldPu
       proceedsCents: sellerProceedsCents(r.priceCents, fee),
       buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '', companyName: buyer?.companyName ?? '' },
       cancelReason: r.cancelReason,
+      fulfilment: r.fulfilment,
+      releaseCode: r.releaseCode,
+      carrier: r.carrier,
+      pickupDate: r.pickupDate,
+      titleReceivedAt: r.titleReceivedAt,
+      nextStep: sellerNextStepText({
+        status: r.status,
+        fulfilment: r.fulfilment,
+        releaseCode: r.releaseCode,
+        titleReceived: r.titleReceivedAt !== null,
+      }),
       timeline: details.events
         .filter((e) => e.purchaseId === r.id)
         .map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, text: e.text })),

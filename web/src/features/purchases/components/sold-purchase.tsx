@@ -20,6 +20,11 @@ export function SoldPurchase({ listingId }: { listingId: string }) {
         <span className="font-semibold">Purchase {p.number}</span>{' '}
         <Badge tone={PURCHASE_STATUS_TONE[p.status]}>{PURCHASE_STATUS_LABELS[p.status]}</Badge>
       </summary>
+      {p.nextStep && (
+        <p className="mt-2 font-medium text-brand-900" data-testid="sold-next-step">
+          {p.nextStep}
+        </p>
+      )}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-muted-foreground">Buyer</dt>
         <dd>
@@ -35,6 +40,28 @@ export function SoldPurchase({ listingId }: { listingId: string }) {
         <dd>{formatDollars(p.sellerFeeCents)}</dd>
         <dt className="text-muted-foreground">Your proceeds</dt>
         <dd className="font-semibold">{formatDollars(p.proceedsCents)}</dd>
+        {p.releaseCode && (
+          <>
+            <dt className="text-muted-foreground">Release code</dt>
+            <dd className="font-mono font-semibold">{p.releaseCode}</dd>
+          </>
+        )}
+        {p.fulfilment && (
+          <>
+            <dt className="text-muted-foreground">Collected by</dt>
+            <dd>
+              {p.fulfilment === 'delivery'
+                ? `FieldLot's carrier${p.carrier ? ` (${p.carrier})` : ''}${p.pickupDate ? `, pickup ${dateLabel(p.pickupDate)}` : ''}`
+                : "The buyer's own truck"}
+            </dd>
+          </>
+        )}
+        {p.titleReceivedAt && (
+          <>
+            <dt className="text-muted-foreground">Title</dt>
+            <dd>Received by FieldLot on {dateLabel(p.titleReceivedAt)}</dd>
+          </>
+        )}
         {p.cancelReason && (
           <>
             <dt className="text-muted-foreground">Cancelled</dt>
