@@ -148,7 +148,8 @@ describe('admin panel API', () => {
             problems.push(`${name}: relative link ${href}`);
         if (!text.body.startsWith('Subject: ')) problems.push(`${name}: no subject`);
         // Every template reads its sample: no field it needs is missing from the preview.
-        if (/undefined|NaN|\[object Object\]/.test(text.body)) problems.push(`${name}: a field without sample`);
+        if (/undefined|NaN|\[object Object\]/.test(text.body))
+          problems.push(`${name}: a field without sample`);
       }
       expect(problems).toEqual([]);
     });

@@ -188,4 +188,3 @@ export const PURCHASE_SELLER_UPDATE = defineTemplate('purchase-seller-update', (
     env,
   ),
 );
-
