@@ -12,6 +12,7 @@ import {
   paymentBody,
   purchaseNumber,
   sellerNextStepText,
+  sellerTimeline,
 } from './purchases';
 
 const ames = { zip: '50010', city: 'Ames', state: 'IA', latitude: 42.0379, longitude: -93.6003 };
@@ -94,5 +95,25 @@ describe('purchases domain', () => {
     expect(at('in_dispute', { titleReceived: true })).toBeNull();
     expect(at('complete')).toBeNull();
     expect(at('cancelled')).toBeNull();
+  });
+
+  it("gives the seller the sale's steps, without the buyer's amounts, references or claims", () => {
+    const e = (kind: string, text: string) => ({ at: '2026-11-24T10:00:00.000Z', kind, text });
+    const events = [
+      e('created', 'Offer accepted: purchase FL-2026-000001 opened'),
+      e('invoiced', "I'll collect it: invoice INV-2026-000001 for $53,000 issued"),
+      e('payment', 'Payment of $10,000 received (Wire transfer, W-1)'),
+      e('paid', 'Payment of $43,000 received (Wire transfer, W-2): paid in full'),
+      e('released', 'Released: gate pass issued with release code ABCD-2345'),
+      e('claim_opened', 'Guarantee claim opened: 1 item(s)'),
+      e('title_sent', 'Title sent by UPS, tracking 1Z9'),
+      e('claim_returned', 'Claim answered: cancel and return (leaks); refund of $53,000 recorded'),
+    ];
+    expect(sellerTimeline(events, 'Cancel and return: leaks').map((x) => [x.kind, x.text])).toEqual([
+      ['created', 'Offer accepted: purchase FL-2026-000001 opened'],
+      ['paid', 'Paid in full by the buyer'],
+      ['released', 'Released: gate pass issued with release code ABCD-2345'],
+      ['claim_returned', 'Cancelled: Cancel and return: leaks'],
+    ]);
   });
 });

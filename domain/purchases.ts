@@ -455,6 +455,25 @@ export function nextStepText(p: {
 
 // ---------------------------------------------------------------- the seller dealer's view (issue 13 x 14)
 
+/**
+ * The purchase's timeline as the seller dealer reads it (decision 0025): the sale's own steps. The buyer's invoice,
+ * payments, claims, refunds and title shipment are between FieldLot and the buyer; "paid" and "cancelled" are told
+ * without the buyer's amounts and references.
+ */
+export function sellerTimeline<E extends { kind: string; text: string }>(
+  events: E[],
+  cancelReason: string | null,
+): E[] {
+  const shown = ['created', 'released', 'logistics', 'picked_up', 'delivered', 'title_received', 'complete'];
+  return events.flatMap((e) => {
+    if (shown.includes(e.kind)) return [e];
+    if (e.kind === 'paid') return [{ ...e, text: 'Paid in full by the buyer' }];
+    if (e.kind === 'cancelled' || e.kind === 'claim_returned')
+      return [{ ...e, text: `Cancelled: ${cancelReason ?? 'no reason given'}` }];
+    return [];
+  });
+}
+
 /** "What is asked of you next" for the seller dealer (docs/product/purchases.md#the-seller-dealers-view). */
 export function sellerNextStepText(p: {
   status: PurchaseStatus;

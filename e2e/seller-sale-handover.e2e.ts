@@ -110,6 +110,9 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
       )
       .waitFor();
     await sale.getByText("The buyer's own truck").waitFor();
+    // The sale's timeline, not the buyer's payment: no wire reference or invoice.
+    await sale.getByText('Paid in full by the buyer').waitFor();
+    expect(await sale.getByText(/WIRE-HANDOVER|INV-/).count()).toBe(0);
     await expectNoAxeViolations(seller.page, ['main']);
     await screenshot(seller.page, 'seller-handover-390');
   });

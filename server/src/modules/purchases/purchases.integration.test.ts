@@ -131,6 +131,7 @@ describe('purchases across dealer selling and dealership teams', () => {
     // The seller reads the cancelled sale; the buyer's Purchased Inventory keeps the card.
     const seen = (await asA.get(`/api/purchases/sold/${first.purchaseId}`)).json();
     expect(seen).toMatchObject({ status: 'cancelled', cancelReason: 'Buyer backed out' });
+    expect(seen.timeline.at(-1)).toMatchObject({ kind: 'cancelled', text: 'Cancelled: Buyer backed out' });
     // ...and is told by e-mail, with the reason and where the listing went.
     expect(await saleMails(sellerA.email, first.row.number)).toEqual([
       expect.objectContaining({ kind: 'cancelled', note: 'Reason: Buyer backed out' }),
@@ -229,6 +230,22 @@ describe('purchases across dealer selling and dealership teams', () => {
     expect(done.statusCode, done.body).toBe(200);
     const end = (await asA.get(`/api/purchases/sold/${purchaseId}`)).json() as SoldPurchase;
     expect(end).toMatchObject({ status: 'complete', titleReceivedAt: '2026-12-02', nextStep: null });
+    // The sale's steps only: not the buyer's invoice, wire reference, claim or title shipment.
+    expect(end.timeline.map((e) => e.kind)).toEqual([
+      'created',
+      'paid',
+      'released',
+      'picked_up',
+      'title_received',
+      'complete',
+    ]);
+    expect(end.timeline[1].text).toBe('Paid in full by the buyer');
+    expect(JSON.stringify(end.timeline)).not.toMatch(/WIRE-7|INV-|heater|1Z7/);
+    // The buyer's own view keeps every step.
+    const buyerView = (await asB.get(`/api/purchases/${purchaseId}`)).json() as Purchase;
+    expect(buyerView.timeline.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['invoiced', 'claim_opened', 'claim_denied', 'title_sent']),
+    );
 
     const mails = await saleMails(sellerA.email, row.number);
     expect(mails.map((m) => m.kind)).toEqual(['released', 'handed_over', 'title_received', 'complete']);

@@ -35,6 +35,7 @@ import {
   purchaseNumber,
   type SoldPurchase,
   sellerNextStepText,
+  sellerTimeline,
   VIEWER_PURCHASE_TEXT,
 } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
@@ -588,9 +589,12 @@ async function toSold(ctx: AppContext, rows: repo.PurchaseRow[]): Promise<SoldPu
         releaseCode: r.releaseCode,
         titleReceived: r.titleReceivedAt !== null,
       }),
-      timeline: details.events
-        .filter((e) => e.purchaseId === r.id)
-        .map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, text: e.text })),
+      timeline: sellerTimeline(
+        details.events
+          .filter((e) => e.purchaseId === r.id)
+          .map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, text: e.text })),
+        r.cancelReason,
+      ),
       createdAt: r.createdAt.toISOString(),
     };
   });
