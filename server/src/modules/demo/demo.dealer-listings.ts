@@ -134,12 +134,13 @@ const REVIEW: Record<Stage, ReviewStatus> = {
   sold: 'approved',
 };
 
-/** Inserts the dealers' own listings with their offers; returns how many listings. */
+/** Inserts the dealers' own listings with their offers; returns the accepted offers (each needs its purchase). */
 export async function seedDealerListings(
   tx: Tx,
   dealers: { a: string; b: string },
   now: Date,
-): Promise<number> {
+): Promise<Array<{ id: string; acceptedAt: Date | null }>> {
+  const accepted: Array<{ id: string; acceptedAt: Date | null }> = [];
   for (const [id, state] of [
     [dealers.a, 'IA'],
     [dealers.b, 'NE'],
@@ -187,22 +188,26 @@ export async function seedDealerListings(
       createdAt: new Date(created.getTime() + 2 * DAY),
       updatedAt: new Date(created.getTime() + 2 * DAY),
     };
-    await tx.insert(offers).values(
-      t.stage === 'sold'
-        ? {
-            ...base,
-            offerAmountCents: Math.round(t.price * 0.95) * 100,
-            message: 'We have a customer for it, can pick up this week.',
-            status: 'accepted' as const,
-            acceptedAt: new Date(created.getTime() + 3 * DAY),
-          }
-        : {
-            ...base,
-            offerAmountCents: Math.round(t.price * 0.93) * 100,
-            message: 'Would you take this? Trucking is arranged.',
-            status: 'pending' as const,
-          },
-    );
+    const [offer] = await tx
+      .insert(offers)
+      .values(
+        t.stage === 'sold'
+          ? {
+              ...base,
+              offerAmountCents: Math.round(t.price * 0.95) * 100,
+              message: 'We have a customer for it, can pick up this week.',
+              status: 'accepted' as const,
+              acceptedAt: new Date(created.getTime() + 3 * DAY),
+            }
+          : {
+              ...base,
+              offerAmountCents: Math.round(t.price * 0.93) * 100,
+              message: 'Would you take this? Trucking is arranged.',
+              status: 'pending' as const,
+            },
+      )
+      .returning({ id: offers.id, status: offers.status, acceptedAt: offers.acceptedAt });
+    if (offer.status === 'accepted') accepted.push(offer);
   }
-  return DEALER_TRADE_INS.length;
+  return accepted;
 }

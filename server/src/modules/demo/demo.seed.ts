@@ -189,21 +189,25 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
         offer('Axion 870', a, 'expired', 0.84, 1, 'Can you hold it until Friday?'),
       ])
       .returning({ id: offers.id, status: offers.status, acceptedAt: offers.acceptedAt });
-    // The accepted offer's purchase (docs/product/purchases.md), opened quietly (no e-mail at seed time).
-    for (const o of seededOffers.filter((x) => x.status === 'accepted'))
-      await createPurchaseForAcceptedOffer(tx, ctx, {
-        offerId: o.id,
-        actor: { userId: ownerId, email: 'demo-seed', name: 'Demo seed', status: 'admin' },
-        request: { ip: '127.0.0.1', userAgent: 'demo seed' },
-        now: o.acceptedAt ?? now,
-        quiet: true,
-      });
+    // Every accepted offer has its purchase (docs/product/purchases.md), opened quietly (no e-mail at seed time).
+    const openPurchases = async (accepted: Array<{ id: string; acceptedAt: Date | null }>) => {
+      for (const o of accepted)
+        await createPurchaseForAcceptedOffer(tx, ctx, {
+          offerId: o.id,
+          actor: { userId: ownerId, email: 'demo-seed', name: 'Demo seed', status: 'admin' },
+          request: { ip: '127.0.0.1', userAgent: 'demo seed' },
+          now: o.acceptedAt ?? now,
+          quiet: true,
+        });
+    };
+    await openPurchases(seededOffers.filter((x) => x.status === 'accepted'));
     await tx
       .update(listings)
       .set({ status: 'sold', soldAt: new Date(sold.createdAt.getTime() + 3 * DAY) })
       .where(eq(listings.id, sold.id));
     // Issue 13: the two approved dealers sell trade-ins of their own, one in each stage.
-    await seedDealerListings(tx, { a, b }, now);
+    // ...and their sold ones have their purchase, which the seller reads on My Listings.
+    await openPurchases(await seedDealerListings(tx, { a, b }, now));
 
     await tx.insert(saleInquiries).values(
       DEMO_INQUIRIES.map((q, i) => ({

@@ -8,7 +8,15 @@ import { LISTING_BRANDS } from '../../../../domain/brands.js';
 import { CONDITIONS } from '../../../../domain/listings.js';
 import { OFFER_STATUSES } from '../../../../domain/offers.js';
 import { rowsOf } from '../../db/client.js';
-import { listingImages, listings, offers, saleInquiries, savedSearches, users } from '../../db/schema.js';
+import {
+  listingImages,
+  listings,
+  offers,
+  purchases,
+  saleInquiries,
+  savedSearches,
+  users,
+} from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password-hash.js';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.js';
 import { DEMO_DEALERS, DEMO_PASSWORD } from './demo.data.js';
@@ -116,6 +124,14 @@ describe('demo data', () => {
       traded.some((r) => r.id === o.listingId),
     );
     expect(tradedOffers.map((o) => o.status).sort()).toEqual(['accepted', 'accepted', 'pending', 'pending']);
+    // Every accepted offer has its purchase; a dealer's sale names that dealer as its seller.
+    const purchaseRows = await t.app.ctx.db.select().from(purchases);
+    for (const o of [...accepted, ...tradedOffers.filter((x) => x.status === 'accepted')]) {
+      const p = purchaseRows.find((x) => x.offerId === o.id);
+      expect(p, `purchase of offer ${o.id}`).toBeTruthy();
+      const listing = all.find((r) => r.id === o.listingId);
+      if (listing?.sellerUserId) expect(p?.sellerUserId).toBe(listing.sellerUserId);
+    }
 
     const inquiries = await t.app.ctx.db.select({ status: saleInquiries.status }).from(saleInquiries);
     expect(new Set(inquiries.map((i) => i.status))).toEqual(new Set(['pending', 'contacted', 'closed']));
