@@ -3,6 +3,7 @@ import {
   addBusinessDays,
   canPurchase,
   claimAnswerBody,
+  collectedByText,
   countdownText,
   deliveryEstimate,
   guaranteeEnd,
@@ -115,5 +116,13 @@ describe('purchases domain', () => {
       ['released', 'Released: gate pass issued with release code ABCD-2345'],
       ['claim_returned', 'Cancelled: Cancel and return: leaks'],
     ]);
+  });
+
+  it("names who collects from the seller's yard", () => {
+    expect(collectedByText({ fulfilment: 'collect', carrier: 'Ignored' })).toBe("The buyer's own truck");
+    expect(collectedByText({ fulfilment: 'delivery' })).toBe("FieldLot's carrier");
+    expect(
+      collectedByText({ fulfilment: 'delivery', carrier: 'Heartland Haulers', pickupDate: '2026-11-30' }),
+    ).toBe("FieldLot's carrier (Heartland Haulers), pickup November 30, 2026");
   });
 });

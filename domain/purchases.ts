@@ -474,6 +474,16 @@ export function sellerTimeline<E extends { kind: string; text: string }>(
   });
 }
 
+/** Who takes the tractor from the seller's yard, as the seller reads it (My Listings and the release e-mail). */
+export function collectedByText(p: {
+  fulfilment: Fulfilment;
+  carrier?: string | null;
+  pickupDate?: string | null;
+}): string {
+  if (p.fulfilment === 'collect') return "The buyer's own truck";
+  return `FieldLot's carrier${p.carrier ? ` (${p.carrier})` : ''}${p.pickupDate ? `, pickup ${dateLabel(p.pickupDate)}` : ''}`;
+}
+
 /** "What is asked of you next" for the seller dealer (docs/product/purchases.md#the-seller-dealers-view). */
 export function sellerNextStepText(p: {
   status: PurchaseStatus;

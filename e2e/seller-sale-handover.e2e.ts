@@ -147,5 +147,8 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
     await sale.getByText('Complete').first().waitFor();
     expect(await sale.getByTestId('sold-next-step').count()).toBe(0);
     await sale.getByText('Received by FieldLot on').waitFor();
+    await seller.page.setViewportSize({ width: 1280, height: 900 });
+    await sale.scrollIntoViewIfNeeded();
+    await screenshot(seller.page, 'seller-sale-complete-1280');
   });
 });

@@ -206,6 +206,11 @@ describe('purchases across dealer selling and dealership teams', () => {
       ['Buyer', `Boone Ag (Bea Boone, ${ownerB.email})`],
     ]);
 
+    // The buyer's own truck: a carrier noted by FieldLot is the buyer's business, not a mail to the seller.
+    const noted = await asAdmin.post(`/api/admin/purchases/${purchaseId}/logistics`, {
+      carrier: 'Boone Ag truck',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
     await asAdmin.post(`/api/admin/purchases/${purchaseId}/picked-up`, { date: '2026-12-01' });
     expect((await asA.get(`/api/purchases/sold/${purchaseId}`)).json().nextStep).toBe(
       'Send the title to FieldLot.',
@@ -235,6 +240,7 @@ describe('purchases across dealer selling and dealership teams', () => {
       'created',
       'paid',
       'released',
+      'logistics',
       'picked_up',
       'title_received',
       'complete',
@@ -256,6 +262,52 @@ describe('purchases across dealer selling and dealership teams', () => {
     ]);
     // The buyer's own steps stay the buyer's: the seller is never sent the buyer's purchase mail.
     expect(await mailsTo(t.app, sellerA.email, 'purchase-update')).toEqual([]);
+  });
+
+  it('FieldLot delivers: the seller is told the carrier comes, and when', async () => {
+    const res = await asA.post('/api/listings', { ...tractor, city: 'Ames', zip: '50010' });
+    expect(res.statusCode, res.body).toBe(201);
+    const listingId = res.json().id as string;
+    await approve(asA, listingId);
+    const { purchaseId, row } = await sold(listingId, asC, asA);
+    const address = await asC.put('/api/purchases/address', {
+      addressLine: '1 Main St',
+      city: 'Omaha',
+      state: 'NE',
+      zip: '68102',
+    });
+    expect(address.statusCode, address.body).toBe(200);
+    const chosen = await asC.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment: 'delivery' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const total = chosen.json().totalCents as number;
+    await asAdmin.post(`/api/admin/purchases/${purchaseId}/payments`, {
+      amount: (total / 100).toFixed(2),
+      method: 'wire',
+      reference: 'WIRE-8',
+      paidOn: '2026-11-24',
+      expectedBalanceCents: total,
+    });
+    await asAdmin.post(`/api/admin/purchases/${purchaseId}/release`);
+    await asAdmin.post(`/api/admin/purchases/${purchaseId}/logistics`, {
+      carrier: 'Heartland Haulers',
+      pickupDate: '2026-11-30',
+    });
+    const [released, transport] = await saleMails(sellerA.email, row.number);
+    expect(released.facts).toContainEqual(['Collected by', "FieldLot's carrier"]);
+    expect(transport).toMatchObject({
+      kind: 'logistics',
+      facts: [
+        ['Carrier', 'Heartland Haulers'],
+        ['Pickup date', 'November 30, 2026'],
+      ],
+    });
+    const view = (await asA.get(`/api/purchases/sold/${purchaseId}`)).json() as SoldPurchase;
+    expect(view).toMatchObject({
+      fulfilment: 'delivery',
+      carrier: 'Heartland Haulers',
+      pickupDate: '2026-11-30',
+    });
+    expect(view.nextStep).toMatch(/^Hand the tractor over only to FieldLot's carrier showing release code /);
   });
 
   it('purchases belong to the dealership: members see them; viewers cannot choose delivery or claim', async () => {

@@ -170,6 +170,18 @@ export const SALE_MAIL_KINDS = {
 } as const;
 export type SaleMailKind = keyof typeof SALE_MAIL_KINDS;
 
+/** Which purchase steps reach the seller, as which kind; the others are between FieldLot and the buyer. */
+export const SALE_STEP: Partial<Record<PurchaseMailKind, SaleMailKind>> = {
+  released: 'released',
+  logistics: 'logistics',
+  picked_up: 'handed_over',
+  delivered: 'handed_over',
+  title_received: 'title_received',
+  complete: 'complete',
+  cancelled: 'cancelled',
+  claim_returned: 'cancelled',
+};
+
 export type SaleMail = {
   kind: SaleMailKind;
   number: string;

@@ -13,6 +13,7 @@ import {
   type ClaimAnswerBody,
   type ClaimBody,
   canPurchase,
+  collectedByText,
   creditNoteNumber,
   type DeliveryAddress,
   dateLabel,
@@ -53,6 +54,7 @@ import {
   PURCHASE_SELLER_UPDATE,
   PURCHASE_UPDATE,
   type PurchaseMail,
+  SALE_STEP,
   type SaleMail,
 } from './purchases.mail.js';
 import * as repo from './purchases.repository.js';
@@ -197,66 +199,43 @@ async function tellSeller(
   tx: Tx,
   ctx: AppContext,
   p: repo.PurchaseRow,
-  kind: PurchaseMail['kind'],
+  step: PurchaseMail['kind'],
   stepFacts: Array<[string, string]> = [],
 ) {
+  const kind = SALE_STEP[step];
+  // Transport concerns the seller only when FieldLot's carrier comes to their yard.
+  if (!kind || (kind === 'logistics' && (p.fulfilment !== 'delivery' || stepFacts.length === 0))) return;
   const [listing] = await repo.listingFacts(tx, [p.listingId]);
   if (!listing?.sellerUserId) return;
-  const [seller, buyer] = await Promise.all([
-    repo.accounts(tx, [listing.sellerUserId]).then((r) => r[0]),
-    repo.accounts(tx, [p.buyerUserId]).then((r) => r[0]),
-  ]);
+  const [seller] = await repo.accounts(tx, [listing.sellerUserId]);
   if (!seller) return;
-  const base = { number: p.number, tractor: tractorName(listing) };
-  const mail = ((): SaleMail | null => {
-    switch (kind) {
-      case 'released':
-        return {
-          ...base,
-          kind: 'released',
-          code: p.releaseCode ?? '',
-          facts: [
-            ['Release code', p.releaseCode ?? ''],
-            ['Collected by', p.fulfilment === 'delivery' ? "FieldLot's carrier" : "The buyer's own truck"],
-            ...(buyer
-              ? [
-                  ['Buyer', `${buyer.companyName || buyer.name} (${buyer.name}, ${buyer.email})`] as [
-                    string,
-                    string,
-                  ],
-                ]
-              : []),
-          ],
-        };
-      case 'logistics':
-        return p.fulfilment === 'delivery' && stepFacts.length > 0
-          ? { ...base, kind: 'logistics', facts: stepFacts }
-          : null;
-      case 'picked_up':
-      case 'delivered':
-        return { ...base, kind: 'handed_over', facts: stepFacts };
-      case 'title_received':
-        return { ...base, kind: 'title_received' };
-      case 'complete': {
-        const fee = ctx.config.sellerFeeCents;
-        return {
-          ...base,
-          kind: 'complete',
-          facts: [
-            ['Price', money(p.priceCents)],
-            ['Seller fee', money(fee)],
-            ['Your proceeds', money(sellerProceedsCents(p.priceCents, fee))],
-          ],
-        };
-      }
-      case 'cancelled':
-      case 'claim_returned':
-        return { ...base, kind: 'cancelled', note: `Reason: ${p.cancelReason ?? 'not given'}` };
-      default:
-        return null;
-    }
-  })();
-  if (mail) await enqueueMail(tx, { template: PURCHASE_SELLER_UPDATE, to: seller.email, payload: mail });
+  const mail: SaleMail = { kind, number: p.number, tractor: tractorName(listing), facts: stepFacts };
+  if (kind === 'released') {
+    const [buyer] = await repo.accounts(tx, [p.buyerUserId]);
+    mail.code = p.releaseCode ?? '';
+    mail.facts = [
+      ['Release code', mail.code],
+      ['Collected by', collectedByText({ ...p, fulfilment: p.fulfilment ?? 'collect' })],
+      ...(buyer
+        ? [
+            ['Buyer', `${buyer.companyName || buyer.name} (${buyer.name}, ${buyer.email})`] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
+    ];
+  } else if (kind === 'complete') {
+    const fee = ctx.config.sellerFeeCents;
+    mail.facts = [
+      ['Price', money(p.priceCents)],
+      ['Seller fee', money(fee)],
+      ['Your proceeds', money(sellerProceedsCents(p.priceCents, fee))],
+    ];
+  } else if (kind === 'cancelled') {
+    mail.note = `Reason: ${p.cancelReason ?? 'no reason given'}`;
+  }
+  await enqueueMail(tx, { template: PURCHASE_SELLER_UPDATE, to: seller.email, payload: mail });
 }
 
 async function tellAdmins(tx: Tx, p: repo.PurchaseRow, what: string, dealer: string) {

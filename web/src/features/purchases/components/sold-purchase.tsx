@@ -1,5 +1,5 @@
 import { formatDollars } from '@domain/money';
-import { dateLabel, PURCHASE_STATUS_LABELS, PURCHASE_STATUS_TONE } from '@domain/purchases';
+import { collectedByText, dateLabel, PURCHASE_STATUS_LABELS, PURCHASE_STATUS_TONE } from '@domain/purchases';
 import { Badge } from '@/components/ui/badge';
 import { useSoldPurchases } from '../api/purchases';
 
@@ -49,11 +49,7 @@ export function SoldPurchase({ listingId }: { listingId: string }) {
         {p.fulfilment && (
           <>
             <dt className="text-muted-foreground">Collected by</dt>
-            <dd>
-              {p.fulfilment === 'delivery'
-                ? `FieldLot's carrier${p.carrier ? ` (${p.carrier})` : ''}${p.pickupDate ? `, pickup ${dateLabel(p.pickupDate)}` : ''}`
-                : "The buyer's own truck"}
-            </dd>
+            <dd>{collectedByText({ ...p, fulfilment: p.fulfilment })}</dd>
           </>
         )}
         {p.titleReceivedAt && (
