@@ -72,6 +72,20 @@ describe('purchases across dealer selling and dealership teams', () => {
     const [row] = await t.app.ctx.db.select().from(purchases).where(eq(purchases.offerId, offerId));
     return { offerId, purchaseId: row.id, row };
   }
+  /** The buyer chooses collection or delivery, then FieldLot records the invoice paid in full by wire. */
+  async function chooseAndPay(buyer: TestClient, purchaseId: string, fulfilment: 'collect' | 'delivery') {
+    const chosen = await buyer.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const total = chosen.json().totalCents as number;
+    const paid = await asAdmin.post(`/api/admin/purchases/${purchaseId}/payments`, {
+      amount: (total / 100).toFixed(2),
+      method: 'wire',
+      reference: 'WIRE-7',
+      paidOn: '2026-11-24',
+      expectedBalanceCents: total,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+  }
   /** The seller's sale e-mails about one purchase, oldest first. */
   const saleMails = async (email: string, number: string) =>
     (await mailsTo(t.app, email, 'purchase-seller-update'))
@@ -172,17 +186,7 @@ describe('purchases across dealer selling and dealership teams', () => {
   it('the seller dealer is told what the sale asks of them: the release code to hand over to, the title, the end', async () => {
     const listingId = await liveListing(asA);
     const { purchaseId, row } = await sold(listingId, asB, asA);
-    const chosen = await asB.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment: 'collect' });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    const total = chosen.json().totalCents as number;
-    const paid = await asAdmin.post(`/api/admin/purchases/${purchaseId}/payments`, {
-      amount: (total / 100).toFixed(2),
-      method: 'wire',
-      reference: 'WIRE-7',
-      paidOn: '2026-11-24',
-      expectedBalanceCents: total,
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await chooseAndPay(asB, purchaseId, 'collect');
     // Before the release the seller waits; nothing of the buyer's invoice or payment reaches them.
     const waiting = (await asA.get(`/api/purchases/sold/${purchaseId}`)).json() as SoldPurchase;
     expect(waiting).toMatchObject({ status: 'paid', releaseCode: null, fulfilment: 'collect' });
@@ -277,16 +281,7 @@ describe('purchases across dealer selling and dealership teams', () => {
       zip: '68102',
     });
     expect(address.statusCode, address.body).toBe(200);
-    const chosen = await asC.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment: 'delivery' });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    const total = chosen.json().totalCents as number;
-    await asAdmin.post(`/api/admin/purchases/${purchaseId}/payments`, {
-      amount: (total / 100).toFixed(2),
-      method: 'wire',
-      reference: 'WIRE-8',
-      paidOn: '2026-11-24',
-      expectedBalanceCents: total,
-    });
+    await chooseAndPay(asC, purchaseId, 'delivery');
     await asAdmin.post(`/api/admin/purchases/${purchaseId}/release`);
     await asAdmin.post(`/api/admin/purchases/${purchaseId}/logistics`, {
       carrier: 'Heartland Haulers',
