@@ -453,7 +453,7 @@ export function nextStepText(p: {
   }
 }
 
-// ---------------------------------------------------------------- the seller dealer's view (issue 13 x 14)
+// ---------------------------------------------------------------- the seller dealer's view (purchases.md#the-seller-dealers-view)
 
 /**
  * The purchase's timeline as the seller dealer reads it (decision 0025): the sale's own steps. The buyer's invoice,
