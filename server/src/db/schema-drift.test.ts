@@ -156,7 +156,8 @@ describe('schema.ts and the SQL migrations', () => {
     for (const statement of await schemaStatements())
       await fromSchema.database.db.execute(sql.raw(statement));
     declared = await shapeOf(fromSchema.database);
-  });
+    // Two databases built from nothing: slow on PGlite, more so on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();
   });
