@@ -469,6 +469,11 @@ function checkInvariants(entries: LedgerEntry[], ctx: LedgerContext) {
   if (s.cancelled) expect(s.sellerProceedsCents).toBe(0);
   expect(s.owedToSellerCents - s.owedBySellerCents).toBe(s.sellerProceedsCents - k.payouts + k.repaid);
   expect(s.owedBySellerCents).toBeLessThanOrEqual(k.payouts - k.repaid);
+  // Nobody is paid more than they were ever owed: the seller at most the payable, the buyer back at most what they paid.
+  const everPayable = entries.reduce((n, e) => n + (e.kind === 'seller_payable' ? e.amountCents : 0), 0);
+  expect(k.payouts - k.repaid).toBeLessThanOrEqual(everPayable);
+  expect(k.refunded).toBeLessThanOrEqual(k.paid);
+  expect(k.paid - k.refunded).toBeLessThanOrEqual(k.charges);
   // The cash is what came in minus what went out; FieldLot's result is its fees, delivery and own sales net of credits.
   expect(b.cash).toBe(k.paid - k.refunded - k.payouts + k.repaid);
   expect(s.fieldlot.netCents + b.fieldlot).toBe(0);
