@@ -11,6 +11,7 @@ import {
   ledgerSummary,
   ledgerTotals,
   nextLedgerEntries,
+  proceedsCeilingCents,
   runningBalances,
   SELLER_PAYOUT_DAYS,
   sellerChargeText,
@@ -68,6 +69,7 @@ describe('ledger summary: a $180,000 sale, $250 seller fee', () => {
     expect(s.sellerProceedsCents).toBe(179_750_00);
     expect(s.fieldlot.feesEarnedCents).toBe(9_750_00);
     expect(sellerProceedsText(s)).toBe('Your proceeds $179,750');
+    expect(proceedsCeilingCents(run([invoice]), dealer)).toBe(179_750_00);
   });
 
   it('a $3,000 credit borne by the seller lowers the proceeds to $176,750', () => {
@@ -218,6 +220,11 @@ describe('ledger validators refuse impossible steps', () => {
   it('amounts that are not positive whole cents', () => {
     expect(nextLedgerEntries(invoiced, { ...payInFull, amountCents: 0 }, handedOver).ok).toBe(false);
     expect(nextLedgerEntries(invoiced, { ...payInFull, amountCents: 10.5 }, handedOver).ok).toBe(false);
+    expect(nextLedgerEntries([], { ...invoice, priceCents: -100 }, handedOver)).toEqual({
+      ok: false,
+      message: 'The price must be more than $0',
+    });
+    expect(nextLedgerEntries(invoiced, invoice, handedOver)).toMatchObject({ ok: false });
     expect(
       ledgerEntrySchema.safeParse({ kind: 'payout', amountCents: -5, at: at('2026-12-01') }).success,
     ).toBe(false);

@@ -417,6 +417,8 @@ export function nextLedgerEntries(
   switch (step.kind) {
     case 'invoice': {
       if (invoiced) return refuse('The purchase is already invoiced: a correction is a credit');
+      if (!(Number.isSafeInteger(step.priceCents) && step.priceCents > 0))
+        return refuse('The price must be more than $0');
       const fee = buyerFeeCents(step.priceCents);
       added.push({ kind: 'charge', line: 'price', amountCents: step.priceCents, at: step.at });
       added.push({ kind: 'charge', line: 'buyer_fee', amountCents: fee, at: step.at });
