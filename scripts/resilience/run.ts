@@ -151,8 +151,8 @@ async function main(): Promise<number> {
 
   const pg = new ScratchPostgres(tmp, await freePort());
   pg.init();
-  await pg.ctl('start');
   cleanups.push({ what: 'PostgreSQL', run: () => pg.stopNow() });
+  await pg.ctl('start');
   log(`PostgreSQL on port ${pg.port} (${pg.dataDir})`);
 
   const secret = randomBytes(32).toString('hex');
