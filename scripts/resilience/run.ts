@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_DEALERS, DEMO_PASSWORD } from '../../server/src/modules/demo/demo.data.js';
 import { freePort } from '../../server/src/test/free-port.js';
 import { type Managed, startProcess, waitFor } from '../cluster/processes.js';
 import { serverArgs } from '../server-args.mjs';
@@ -21,7 +22,8 @@ const DEADLINE_MS = Number(process.env.RESILIENCE_TIMEOUT_SECONDS ?? 170) * 1000
 const READY_WITHIN_MS = 5000;
 /** How long the database stays stopped in the stop/start event. */
 const DOWN_MS = 4000;
-const DEALER = { email: 'dealer@fieldlot.example', password: 'Demo-Tractor#2025' };
+/** The first approved demo dealer (instance a seeds the demo data). */
+const DEALER = { email: DEMO_DEALERS[0].email, password: DEMO_PASSWORD };
 
 const started = Date.now();
 const log = (line: string) =>
