@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -33,7 +34,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA: 'The file type is not accepted.',
   RATE_LIMITED: 'Too many attempts; retry after `retryAfterSeconds` (also sent as the Retry-After header).',
   INTERNAL: 'Unexpected server error (logged with the request id).',
-  UNAVAILABLE: 'A dependency (the database) is down.',
+  UNAVAILABLE: 'A dependency other than the database is down.',
+  DATABASE_UNAVAILABLE:
+    'The database cannot be reached right now (restart, failover); retry after the Retry-After header (seconds).',
 };
 
 /** The one error body of every 4xx/5xx answer (documented in the OpenAPI document as `ApiError`). */
@@ -46,13 +49,9 @@ export const apiErrorSchema = z
         .record(z.string(), z.string())
         .optional()
         .meta({ description: 'Per input field (dotted path), what is wrong with it.' }),
-      retryAfterSeconds: z
-        .number()
-        .int()
-        .positive()
-        .max(86_400)
-        .optional()
-        .meta({ description: 'With RATE_LIMITED: seconds until the next attempt is allowed.' }),
+      retryAfterSeconds: z.number().int().positive().max(86_400).optional().meta({
+        description: 'With RATE_LIMITED or DATABASE_UNAVAILABLE: seconds until the next attempt is allowed.',
+      }),
     }),
   })
   .meta({ id: 'ApiError' });

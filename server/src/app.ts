@@ -119,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  database.setLog(app.log);
 
   registerErrorHandler(app);
   registerInputGuard(app);

@@ -14,6 +14,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // PostgreSQL: a request waits at most this long for a connection, and a statement runs at most this long (0: no
+  // limit), so an unreachable database answers 503 in seconds instead of hanging (decision 0031).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -99,6 +103,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: the longest wait for a connection, and the statement_timeout (0: none); decision 0031. */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   publicUrl: string;
   sessionSecret: string;
   smtpUrl?: string;
@@ -177,6 +183,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 import { FileOffsetClock } from './lib/clock.js';
 import { seedDemoData } from './modules/demo/index.js';
 import { startDraining } from './modules/health/health.routes.js';
@@ -33,6 +34,8 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg'),
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
   });
   await runMigrations(database);
 
@@ -47,6 +50,12 @@ async function main() {
       })
     : undefined;
   const app = await buildApp({ config, database, clock });
+  // Last line of defence (decision 0031): a database outage never ends the process, even from a promise nobody
+  // awaited; any other unhandled rejection still does, as Node's default would.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    app.log.warn({ err: reason }, 'unhandled rejection while the database is unavailable');
+  });
   const admin = await ensureConfiguredAdmin(app.ctx);
   const demoAbort = new AbortController();
   const demo = config.demo ? await seedDemoData(app.ctx, demoAbort.signal) : null;

@@ -26,20 +26,43 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export type NotifyHandler = (payload: string) => void;
 
+/** What a subscriber hears of the LISTEN connection (PostgreSQL only; PGlite's never drops). */
+export interface ListenHooks {
+  /** The connection dropped: notices may be missed from now on. */
+  onLost?: () => void;
+  /** It LISTENs again after a drop: notices sent in between are lost, so subscribers should resync. */
+  onResume?: () => void;
+}
+
+/** Where the database reports outages (the app's logger once there is one). */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+const silentLog: DatabaseLog = { warn() {}, info() {} };
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: its URL, for connections outside the pool (the migration lock). */
   url?: string;
   /**
-   * LISTEN on a channel; returns an unsubscribe function. `onResume` runs after a dropped listener
-   * connection LISTENs again: notifications sent in between are lost, so subscribers should resync.
+   * LISTEN on a channel; returns an unsubscribe function. Rejects when the database cannot be reached now (call
+   * again later). A dropped connection reconnects by itself; `hooks` hear it drop and come back.
    */
-  listen(channel: string, handler: NotifyHandler, onResume?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: NotifyHandler, hooks?: ListenHooks): Promise<() => Promise<void>>;
   /** Database round trip, for readiness checks. */
   ping(): Promise<void>;
+  /** From now on, outages (lost and restored connections) are logged here. */
+  setLog(log: DatabaseLog): void;
   close(): Promise<void>;
 }
+
+/** A request waits at most this long for a database connection (DATABASE_CONNECT_TIMEOUT_MS). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+/** A statement running longer is cancelled by the server (DATABASE_STATEMENT_TIMEOUT_MS; 0: none). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -48,10 +71,15 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests copy one migrated template). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PostgreSQL: how long to wait for a connection (default DEFAULT_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: statement_timeout of every pool connection (default DEFAULT_STATEMENT_TIMEOUT_MS; 0: none). */
+  statementTimeoutMs?: number;
+  log?: DatabaseLog;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.pgliteDir, options.loadDataDir);
 }
 
@@ -68,88 +96,218 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File
     async ping() {
       await client.query('select 1');
     },
+    setLog() {},
     async close() {
       if (!client.closed) await client.close();
     },
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // A dead idle client must not crash the process; the next query reports the problem.
-  pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<NotifyHandler>>();
-  const resumeHandlers = new Set<() => void>();
-  let closed = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
-  // A dropped listener connection reconnects (backing off) and LISTENs again on every channel.
-  function reconnectSoon(delayMs = 500) {
-    if (closed || retry) return;
-    retry = setTimeout(async () => {
-      retry = undefined;
-      try {
-        const client = await ensureListener();
-        for (const channel of handlers.keys()) await client.query(listenSql(channel));
-        for (const resume of resumeHandlers) resume();
-      } catch {
-        reconnectSoon(Math.min(delayMs * 2, 30_000));
-      }
-    }, delayMs);
-    retry.unref();
-  }
-  async function ensureListener(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-    });
-    const lost = () => {
-      if (listener !== client) return;
-      listener = undefined;
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  let log: DatabaseLog = options.log ?? silentLog;
+  const outage = new OutageLog(() => log);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // A request waits at most this long for a connection (a new one, or a free one of a busy pool).
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server cancels a statement running longer; the driver gives up a little later on its own, for a server
+    // that stopped answering without closing the connection (a failover behind a dead host).
+    statement_timeout: statementTimeoutMs || undefined,
+    query_timeout: statementTimeoutMs ? statementTimeoutMs + 5000 : undefined,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // The pool listens for errors only on idle clients and drops that listener while a client is checked out; an
+  // 'error' with no listener ends the process. Every client gets one of its own for its whole life: the query in
+  // flight fails by itself, and the pool discards the broken client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => outage.lost(err, 'pool connection'));
+    outage.back();
+  });
+  pool.on('error', (err) => outage.lost(err, 'idle pool connection'));
+  // A client handed back with a query still in flight (the driver's query_timeout fired) would keep its next user
+  // waiting behind that query: end it, so the pool opens a fresh one.
+  pool.on('release', (_err, client) => {
+    if ((client as pg.PoolClient & { readyForQuery?: boolean }).readyForQuery === false)
       client.end().catch(() => {});
-      reconnectSoon();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    await client.connect();
-    listener = client;
-    return client;
-  }
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listener = new Listener(url, connectTimeoutMs, () => log);
   return {
     db,
     kind: 'postgres',
     url,
-    async listen(channel, handler, onResume) {
-      const client = await ensureListener();
-      if (onResume) resumeHandlers.add(onResume);
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await client.query(listenSql(channel));
-      }
-      set.add(handler);
-      return async () => {
-        set.delete(handler);
-        if (onResume) resumeHandlers.delete(onResume);
-      };
-    },
+    listen: (channel, handler, hooks) => listener.listen(channel, handler, hooks),
     async ping() {
       await pool.query('select 1');
+      outage.back();
+    },
+    setLog(next) {
+      log = next;
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      const current = listener;
-      listener = undefined;
-      await current?.end().catch(() => {});
+      await listener.close();
       await pool.end();
     },
   };
 }
+
+/** One "lost" line when the database goes away and one "back" line when it returns, not a line per connection. */
+class OutageLog {
+  private since: number | null = null;
+  constructor(private readonly log: () => DatabaseLog) {}
+  lost(err: unknown, where: string) {
+    if (this.since !== null) return;
+    this.since = Date.now();
+    this.log().warn({ err, where }, 'database connection lost');
+  }
+  back() {
+    if (this.since === null) return;
+    this.log().info({ downMs: Date.now() - this.since }, 'database connection back');
+    this.since = null;
+  }
+}
+
+/** Reconnection delays of the LISTEN connection: quick at first, then every 2 s until the database answers. */
+export const LISTEN_RETRY = { firstDelayMs: 250, maxDelayMs: 2000 };
+
+/**
+ * The one LISTEN connection of a process (outside the pool: it must stay on one session). When it drops it
+ * reconnects with backoff and LISTENs again on every channel; subscribers hear `onLost` at once and `onResume`
+ * when it is back (notices sent in between are lost).
+ */
+class Listener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<NotifyHandler>>();
+  private readonly hooks = new Set<ListenHooks>();
+  /** A connection was lost since the last one was made: the next one tells subscribers to resync. */
+  private missed = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private delayMs = LISTEN_RETRY.firstDelayMs;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly connectTimeoutMs: number,
+    private readonly log: () => DatabaseLog,
+  ) {}
+
+  async listen(channel: string, handler: NotifyHandler, hooks?: ListenHooks): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const isNew = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    if (hooks) this.hooks.add(hooks);
+    const unlisten = async () => {
+      set.delete(handler);
+      if (hooks) this.hooks.delete(hooks);
+    };
+    try {
+      // Connecting LISTENs on every channel known by then; an open connection needs this one added.
+      const client = this.client ?? (await this.connect());
+      if (isNew && this.client === client) await client.query(listenSql(channel));
+    } catch (err) {
+      // Not listening now: the caller learns it (a stream answers 503, a start-up fails) and may call again.
+      await unlisten();
+      if (isNew && set.size === 0) this.handlers.delete(channel);
+      throw err;
+    }
+    return unlisten;
+  }
+
+  private connect(): Promise<pg.Client> {
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    if (this.closed) throw new Error('Cannot use a pool after calling end on the pool');
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: this.connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    client.on('notification', (msg) => {
+      for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    // Listens for the client's whole life: an 'error' without a listener would end the process.
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(listenSql(channel));
+    } catch (err) {
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (this.closed) {
+      client.end().catch(() => {});
+      throw new Error('Cannot use a pool after calling end on the pool');
+    }
+    this.client = client;
+    this.delayMs = LISTEN_RETRY.firstDelayMs;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    if (this.missed) {
+      this.missed = false;
+      this.log().info({ channels: [...this.handlers.keys()] }, 'database listener back; subscribers resync');
+      for (const h of this.hooks) runHook(h.onResume, this.log);
+    }
+    return client;
+  }
+
+  private lost(client: pg.Client, err?: Error) {
+    if (this.client !== client) return;
+    this.client = null;
+    this.missed = true;
+    client.end().catch(() => {});
+    this.log().warn({ err }, 'database listener lost; reconnecting');
+    for (const h of this.hooks) runHook(h.onLost, this.log);
+    this.reconnectSoon();
+  }
+
+  private reconnectSoon() {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      if (this.client || this.closed) return;
+      this.connect().catch(() => {
+        this.delayMs = Math.min(this.delayMs * 2, LISTEN_RETRY.maxDelayMs);
+        this.reconnectSoon();
+      });
+    }, this.delayMs);
+    this.retry.unref();
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    const current = this.client;
+    this.client = null;
+    await current?.end().catch(() => {});
+  }
+}
+
+function runHook(hook: (() => void) | undefined, log: () => DatabaseLog) {
+  try {
+    hook?.();
+  } catch (err) {
+    log().warn({ err }, 'listener hook failed');
+  }
+}
+
+const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
@@ -158,12 +316,16 @@ export async function runMigrations(database: Database): Promise<void> {
   } else {
     // Instances starting together on a fresh database: one migrates while the others wait on a session
     // advisory lock, held on a connection of its own (the pool may have one), then find nothing left to do.
+    // Migrations run on that connection too, without the pool's statement timeout (an index on a big table
+    // may take longer).
     const lock = new pg.Client({ connectionString: database.url });
+    // A drop fails the query in flight; without a listener the 'error' event would end the process.
+    lock.on('error', () => {});
     await lock.connect();
     try {
+      await lock.query('set statement_timeout = 0');
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      // biome-ignore lint/suspicious/noExplicitAny: see above
-      await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(drizzlePg(lock, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await lock.end();
     }

@@ -16,14 +16,16 @@ export interface AppEvent {
 
 /**
  * Hears the events of one type on the events channel (the database's own notices as well as published events):
- * `handler` gets each, `onResume` runs when a lost listener is back (events may have been missed meanwhile).
- * Resolves to the function that stops listening.
+ * `handler` gets each, `onResume` runs when a lost listener is back (events may have been missed meanwhile),
+ * `onLost` as soon as it drops. Resolves to the function that stops listening; rejects when the database cannot
+ * be reached now.
  */
 export function listenForEvents(
   database: Database,
   type: string,
   handler: (event: AppEvent) => void,
   onResume: () => void,
+  onLost?: () => void,
 ): Promise<() => Promise<void>> {
   return database.listen(
     EVENTS_CHANNEL,
@@ -37,7 +39,7 @@ export function listenForEvents(
       }
       if (event.type === type) handler(event);
     },
-    onResume,
+    { onResume, onLost },
   );
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { testConfig } from '../config.js';
-import { type Database, openDatabase } from '../db/client.js';
+import { type Database, type ListenHooks, openDatabase } from '../db/client.js';
 import {
   createDatabaseFromTemplate,
   dbUrl,
@@ -16,10 +16,10 @@ describe('the session cache (unit)', () => {
   it('keeps an entry for its TTL, and forgets a user or everything on demand', async () => {
     let now = 0;
     const cache = new SessionCache<string>(3000, 100, () => now);
-    const listeners: Array<() => void> = [];
+    const listeners: ListenHooks[] = [];
     const fakeDb = {
-      listen: async (_c: string, _h: (p: string) => void, onResume?: () => void) => {
-        if (onResume) listeners.push(onResume);
+      listen: async (_c: string, _h: (p: string) => void, hooks?: ListenHooks) => {
+        if (hooks) listeners.push(hooks);
         return async () => {};
       },
     } as unknown as Database;
@@ -39,8 +39,18 @@ describe('the session cache (unit)', () => {
     expect(cache.get('s3')).toBeUndefined();
     cache.set('s4', 'u3', 'four');
     // A listener that lost its connection may have missed revocations: everything goes.
-    for (const resume of listeners) resume();
+    for (const hooks of listeners) hooks.onResume?.();
     expect(cache.size).toBe(0);
+    cache.set('s5', 'u3', 'five');
+    expect(cache.get('s5')).toBe('five');
+    // While the listener is down (decision 0031), revocations go unheard: nothing is kept or served.
+    for (const hooks of listeners) hooks.onLost?.();
+    expect(cache.get('s5')).toBeUndefined();
+    cache.set('s6', 'u3', 'six');
+    expect(cache.get('s6')).toBeUndefined();
+    for (const hooks of listeners) hooks.onResume?.();
+    cache.set('s6', 'u3', 'six');
+    expect(cache.get('s6')).toBe('six');
     await cache.stop();
   });
 });

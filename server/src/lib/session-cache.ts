@@ -39,9 +39,22 @@ export class SessionCache<V> {
       database,
       SESSION_CHANGED_EVENT,
       (event) => this.receive(event),
-      () => this.clear(),
+      () => this.resume(),
+      () => this.pause(),
     );
     this.listening = true;
+  }
+
+  /** The listener dropped: notices may be missed, so nothing cached is trusted until it is back. */
+  pause(): void {
+    this.listening = false;
+    this.entries.clear();
+  }
+
+  /** The listener is back: what was cached before may have missed notices, so start empty. */
+  resume(): void {
+    this.entries.clear();
+    this.listening = live.has(this as SessionCache<unknown>);
   }
 
   async stop(): Promise<void> {

@@ -21,6 +21,8 @@ declare module 'fastify' {
     access?: Access;
     /** Skip the anti-forgery check (only for endpoints that change nothing a forger could use). */
     skipCsrf?: boolean;
+    /** Public routes that never read the session (health checks answer whatever the database does; 0031). */
+    noSession?: boolean;
     /** The spec's own texts for a refused caller (e.g. "You must be logged in to create a listing"). */
     deniedMessages?: { signedOut?: string; forbidden?: string };
   }
@@ -92,7 +94,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
     ensureCsrfCookie(req, reply, names.csrf, ctx.config.production);
 
-    const token = req.cookies[names.session];
+    const token = req.routeOptions.config.noSession ? undefined : req.cookies[names.session];
     if (token) {
       const loaded = await loadSession(ctx.db, ctx.clock, token, sessionCache);
       if (loaded) {

@@ -1,13 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
- * The one error handler: AppError codes map to statuses; schema failures become 400 with the field named;
- * anything unexpected is logged and answered as a bare 500 (no details leak).
+ * The one error handler: AppError codes map to statuses; schema failures become 400 with the field named; the
+ * database being away (restart, failover, timeout) is a 503 with Retry-After (decision 0031); anything unexpected
+ * is logged and answered as a bare 500 (no details leak).
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler((caught: FastifyError | AppError, req, reply) => {
+    let error = caught;
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      // One line per failed request would flood the log during an outage; the database logs the outage once.
+      req.log.debug({ err: error }, 'database unavailable');
+      error = databaseUnavailable();
+    }
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds) reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return reply.code(error.status).send({
@@ -53,4 +61,13 @@ export function registerErrorHandler(app: FastifyInstance) {
             : 'BAD_REQUEST';
     return reply.code(status).send({ error: { code, message: error.message } });
   });
+}
+
+/** What a request gets while the database cannot be reached: the client retries after a few seconds. */
+export function databaseUnavailable(): AppError {
+  return new AppError(
+    'DATABASE_UNAVAILABLE',
+    'FieldLot is briefly unavailable. Please try again in a few seconds.',
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+  );
 }

@@ -27,13 +27,20 @@ export class EventHub {
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** Subscribes to the channel once; safe to call for every connection. */
+  /**
+   * Subscribes to the channel once; safe to call for every connection. Rejects while the database cannot be
+   * reached (the stream request answers 503), and the next connection tries again.
+   */
   start(): Promise<unknown> {
-    this.listening ??= this.ctx.database.listen(
-      EVENTS_CHANNEL,
-      (payload) => this.receive(payload),
-      () => this.resyncAll(),
-    );
+    if (!this.listening) {
+      const listening = this.ctx.database.listen(EVENTS_CHANNEL, (payload) => this.receive(payload), {
+        onResume: () => this.resyncAll(),
+      });
+      this.listening = listening;
+      listening.catch(() => {
+        if (this.listening === listening) this.listening = null;
+      });
+    }
     return this.listening;
   }
 

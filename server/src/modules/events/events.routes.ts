@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cookieNames } from '../../../../domain/session-cookies.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { AppContext } from '../../lib/context.js';
 import { loadSession } from '../../lib/sessions.js';
 import { type EventClient, EventHub } from './events.hub.js';
@@ -64,7 +65,17 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
       // signed-out or rejected user stops receiving events within one beat.
       const token = req.cookies[sessionCookie];
       const beat = setInterval(async () => {
-        const session = token ? await loadSession(ctx.db, ctx.clock, token).catch(() => null) : null;
+        let session: Awaited<ReturnType<typeof loadSession>> = null;
+        try {
+          session = token ? await loadSession(ctx.db, ctx.clock, token) : null;
+        } catch (err) {
+          // The database is away: keep the stream (the listener's return tells it to resync); the check runs
+          // again at the next beat. Any other failure ends it, as a signed-out session would.
+          if (isDatabaseUnavailable(err)) {
+            res.write(': ping\n\n');
+            return;
+          }
+        }
         if (!session || session.user.status === 'pending' || session.user.status === 'rejected') {
           res.end();
           return;

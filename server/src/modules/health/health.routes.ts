@@ -15,11 +15,12 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const body = z.object({ status: z.string() });
 
-  // Liveness checks nothing: the process answers.
+  // Liveness checks nothing: the process answers (the session is not read either, so a visitor's cookie does not
+  // make it depend on the database).
   api.get(
     '/health/live',
     {
-      config: { access: 'public' },
+      config: { access: 'public', noSession: true },
       schema: {
         operationId: 'health.live',
         summary: 'Liveness: the process answers',
@@ -34,7 +35,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/health/ready',
     {
-      config: { access: 'public' },
+      config: { access: 'public', noSession: true },
       schema: {
         operationId: 'health.ready',
         summary: 'Readiness: the database answers and the process is not shutting down (503 when not)',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieNames } from '../../../../domain/session-cookies.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app.js';
 import { startDraining } from './health.routes.js';
 
@@ -19,6 +20,23 @@ describe('server basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready' });
+  });
+
+  it('never reads the session, so a cookie does not tie liveness to the database (decision 0031)', async () => {
+    const session = cookieNames(false).session;
+    for (const url of ['/api/health/live', '/api/health/ready']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { [session]: 'not-a-session' } });
+      expect(res.statusCode).toBe(200);
+      // A session that was looked up and not found is cleared; here it was never looked up.
+      expect(String(res.headers['set-cookie'] ?? '')).not.toContain(`${session}=`);
+    }
+    // The same cookie on a route that reads the session is looked up (and cleared).
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { [session]: 'not-a-session' },
+    });
+    expect(String(other.headers['set-cookie'] ?? '')).toContain(`${session}=`);
   });
 
   it('answers readiness 503 while draining after SIGTERM, liveness and requests still 200', async () => {

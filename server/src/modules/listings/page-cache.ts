@@ -37,8 +37,14 @@ export class PageCache<V extends object> {
     this.unlisten = await listenForEvents(
       database,
       INVENTORY_CHANGED_EVENT,
-      () => this.clear(),
-      () => this.clear(),
+      () => {
+        this.clear();
+        this.listening = true;
+      },
+      () => {
+        this.listening = false;
+        this.clear();
+      },
     );
     this.listening = true;
   }
