@@ -25,7 +25,7 @@ import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
-import { useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
+import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
 import { PurchaseProgress } from './purchase-progress';
 
 /** Dashboard counts (docs/product/purchases.md#admin-purchases). */
@@ -143,7 +143,7 @@ function Step({
   body,
 }: {
   purchase: Purchase;
-  step: string;
+  step: AdminStep;
   title: string;
   fields?: Field[];
   confirm: (v: Record<string, string>) => string;
