@@ -25,6 +25,7 @@ import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
 import { PurchaseProgress } from './purchase-progress';
 
@@ -167,7 +168,7 @@ function Step({
         },
         onError: (e) => {
           setAsking(false);
-          if (e instanceof ApiError && e.fields) setErrors(e.fields);
+          setErrors(serverFieldErrors(e) ?? {});
           toast.error(e instanceof ApiError ? e.message : `${title} failed`);
         },
       },

@@ -12,6 +12,7 @@ import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatDollars } from '@/lib/format';
 import {
   type TeamInvite,
@@ -222,8 +223,7 @@ function InviteForm() {
           setLimit('');
         },
         onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-          else setErrors({ form: failure(err) });
+          setErrors(serverFieldErrors(err) ?? { form: failure(err) });
         },
       },
     );
