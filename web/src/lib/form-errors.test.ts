@@ -36,6 +36,7 @@ describe('applyServerErrors', () => {
   it('leaves other failures to the caller', () => {
     const form = newForm();
     expect(applyServerErrors(form, new ApiError(409, 'CONFLICT', 'Taken'))).toBe(false);
+    expect(applyServerErrors(form, new ApiError(429, 'RATE_LIMITED', 'Slow down'))).toBe(false);
     expect(applyServerErrors(form, new ApiError(0, 'NETWORK', 'Network error'))).toBe(false);
     expect(applyServerErrors(form, new Error('boom'))).toBe(false);
     expect(applyServerErrors(form, validation({ other: 'x' }))).toBe(false);
@@ -50,9 +51,12 @@ describe('applyServerErrors', () => {
 });
 
 describe('serverFieldErrors', () => {
-  it("answers a 400's fields only", () => {
+  it('answers the fields a failure carries, a conflict tied to a field included', () => {
     expect(serverFieldErrors(validation({ name: 'Required' }))).toEqual({ name: 'Required' });
+    expect(serverFieldErrors(new ApiError(409, 'CONFLICT', 'Taken', { email: 'Taken' }))).toEqual({
+      email: 'Taken',
+    });
     expect(serverFieldErrors(new ApiError(400, 'BAD_REQUEST', 'Bad'))).toBeUndefined();
-    expect(serverFieldErrors(new ApiError(403, 'FORBIDDEN', 'No', { name: 'x' }))).toBeUndefined();
+    expect(serverFieldErrors(new Error('boom'))).toBeUndefined();
   });
 });

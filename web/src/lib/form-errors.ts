@@ -1,11 +1,12 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api';
 
-/** A 400's field errors (dotted input path → message), or undefined when the failure is not about fields. */
+/**
+ * The field errors an API failure carries (dotted input path → message): a 400's, and the conflicts the server
+ * ties to a field (an e-mail already used, a sold tractor's price); undefined when the failure is not about fields.
+ */
 export function serverFieldErrors(err: unknown): Record<string, string> | undefined {
-  return err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length
-    ? err.fields
-    : undefined;
+  return err instanceof ApiError && Object.keys(err.fields).length ? err.fields : undefined;
 }
 
 export interface ServerErrorOptions<T extends FieldValues> {
@@ -14,7 +15,7 @@ export interface ServerErrorOptions<T extends FieldValues> {
 }
 
 /**
- * Puts a 400's field errors onto a react-hook-form form (the first one focused): `source` is the error, or the
+ * Puts a failure's field errors (serverFieldErrors) onto a react-hook-form form (the first one focused): `source` is the error, or the
  * fields themselves. Only fields the form has (or `fieldMap` names) are set. Returns whether any was, so the
  * caller shows its toast otherwise.
  */

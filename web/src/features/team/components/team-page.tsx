@@ -127,8 +127,7 @@ function MemberCard({ member, manage }: { member: TeamMember; manage: boolean })
       { userId: member.userId, role, offerLimit: role === 'buyer' ? limit : null },
       {
         onSuccess: () => toast.success(`${member.name} updated`),
-        onError: (err) =>
-          setError(err instanceof ApiError && err.fields.offerLimit ? err.fields.offerLimit : failure(err)),
+        onError: (err) => setError(serverFieldErrors(err)?.offerLimit ?? failure(err)),
       },
     );
   };
