@@ -15,14 +15,16 @@ import {
 // The listings API's request and response shapes: the server's routes declare them, the SPA types its
 // queries and its add/edit form from them (prices in cents, dates ISO).
 
-export const imageSchema = z.object({
-  id: z.string(),
-  src: z.string(),
-  srcSet: z.string(),
-  width: z.number(),
-  height: z.number(),
-  isPrimary: z.boolean(),
-});
+export const imageSchema = z
+  .object({
+    id: z.string(),
+    src: z.string(),
+    srcSet: z.string(),
+    width: z.number(),
+    height: z.number(),
+    isPrimary: z.boolean(),
+  })
+  .meta({ id: 'ListingImage' });
 export type ListingImage = z.infer<typeof imageSchema>;
 export const cardImageSchema = imageSchema.pick({ src: true, srcSet: true, width: true, height: true });
 export type CardImage = z.infer<typeof cardImageSchema>;
@@ -41,9 +43,13 @@ const cardFields = {
   /** Sold as-is, not inspected (an admin's decision, docs/product/condition-reports.md). */
   asIs: z.boolean(),
 };
-export const dealerCardSchema = z.object({ ...cardFields, priceCents: z.number() });
+export const dealerCardSchema = z
+  .object({ ...cardFields, priceCents: z.number() })
+  .meta({ id: 'ListingCard' });
 /** The public card cannot carry a price: the schema only admits null. */
-export const publicCardSchema = z.object({ ...cardFields, priceCents: z.null() });
+export const publicCardSchema = z
+  .object({ ...cardFields, priceCents: z.null() })
+  .meta({ id: 'PublicListingCard' });
 export type DealerCard = z.infer<typeof dealerCardSchema>;
 /** A card of the inventory; priceCents is null for signed-out visitors (the server never sends them a price). */
 export type ListingCard = z.infer<typeof dealerCardSchema> | z.infer<typeof publicCardSchema>;
@@ -71,41 +77,43 @@ const specSchema = z.object(
   Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, SPEC_VALUE[f.kind]])),
 ) as unknown as z.ZodType<ListingSpecs>;
 
-export const detailSchema = z.object({
-  id: z.string(),
-  make: z.string(),
-  model: z.string(),
-  year: z.number(),
-  hours: z.number(),
-  priceCents: z.number().nullable(),
-  location: z.string(),
-  city: z.string().nullable(),
-  zip: z.string().nullable(),
-  condition: z.string(),
-  description: z.string(),
-  transmission: z.string().nullable(),
-  frontLoader: z.boolean(),
-  otherInfo: z.string().nullable(),
-  status: z.enum(LISTING_STATUSES),
-  createdAt: z.string(),
-  grade: z.number().nullable(),
-  asIsReason: z.string().nullable(),
-  specs: specSchema,
-  images: z.array(imageSchema),
-  /** Dealers watching it (docs/product/dealer-tools.md#watchlist): for admins (and sellers later); null for everyone else. */
-  watchCount: z.number().nullable().optional(),
-  /** The viewer is the dealer selling it (no offer button; docs/product/dealer-selling.md). */
-  ownListing: z.boolean(),
-  /** After a dealer's sale: the other party's company and contact, for the buyer and the seller only. */
-  saleContact: z
-    .object({
-      role: z.enum(['buyer', 'seller']),
-      name: z.string(),
-      email: z.string(),
-      companyName: z.string(),
-    })
-    .nullable(),
-});
+export const detailSchema = z
+  .object({
+    id: z.string(),
+    make: z.string(),
+    model: z.string(),
+    year: z.number(),
+    hours: z.number(),
+    priceCents: z.number().nullable(),
+    location: z.string(),
+    city: z.string().nullable(),
+    zip: z.string().nullable(),
+    condition: z.string(),
+    description: z.string(),
+    transmission: z.string().nullable(),
+    frontLoader: z.boolean(),
+    otherInfo: z.string().nullable(),
+    status: z.enum(LISTING_STATUSES),
+    createdAt: z.string(),
+    grade: z.number().nullable(),
+    asIsReason: z.string().nullable(),
+    specs: specSchema,
+    images: z.array(imageSchema),
+    /** Dealers watching it (docs/product/dealer-tools.md#watchlist): for admins (and sellers later); null for everyone else. */
+    watchCount: z.number().nullable().optional(),
+    /** The viewer is the dealer selling it (no offer button; docs/product/dealer-selling.md). */
+    ownListing: z.boolean(),
+    /** After a dealer's sale: the other party's company and contact, for the buyer and the seller only. */
+    saleContact: z
+      .object({
+        role: z.enum(['buyer', 'seller']),
+        name: z.string(),
+        email: z.string(),
+        companyName: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'ListingDetail' });
 /** A listing for the detail page; priceCents is null for signed-out visitors. */
 export type ListingDetail = z.infer<typeof detailSchema>;
 

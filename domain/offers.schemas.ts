@@ -47,44 +47,50 @@ export const idempotencyHeaders = z.object({
 });
 
 /** The listing as an offer shows it. */
-export const listingSummarySchema = z.object({
-  make: z.string(),
-  model: z.string(),
-  year: z.number(),
-  location: z.string(),
-  condition: z.string(),
-  hours: z.number(),
-  priceCents: z.number(),
-  status: z.string(),
-  imageUrl: z.string().nullable(),
-  /** "Sold as-is, not inspected": the admin's reason, shown wherever the tractor is (condition-reports.md). */
-  asIsReason: z.string().nullable(),
-});
+export const listingSummarySchema = z
+  .object({
+    make: z.string(),
+    model: z.string(),
+    year: z.number(),
+    location: z.string(),
+    condition: z.string(),
+    hours: z.number(),
+    priceCents: z.number(),
+    status: z.string(),
+    imageUrl: z.string().nullable(),
+    /** "Sold as-is, not inspected": the admin's reason, shown wherever the tractor is (condition-reports.md). */
+    asIsReason: z.string().nullable(),
+  })
+  .meta({ id: 'OfferListing' });
 export type OfferListingSummary = z.infer<typeof listingSummarySchema>;
 
-export const offerSchema = z.object({
-  id: z.string(),
-  listingId: z.string(),
-  offerType: z.enum(OFFER_TYPES),
-  status: z.enum(OFFER_STATUSES),
-  offerAmountCents: z.number(),
-  originalPriceCents: z.number(),
-  message: z.string(),
-  counterOfferAmountCents: z.number().nullable(),
-  counterMessage: z.string().nullable(),
-  acceptedAt: z.string().nullable(),
-  /** When an open offer or counter expires (docs/product/dealer-tools.md#offers-that-expire). */
-  expiresAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const offerSchema = z
+  .object({
+    id: z.string(),
+    listingId: z.string(),
+    offerType: z.enum(OFFER_TYPES),
+    status: z.enum(OFFER_STATUSES),
+    offerAmountCents: z.number(),
+    originalPriceCents: z.number(),
+    message: z.string(),
+    counterOfferAmountCents: z.number().nullable(),
+    counterMessage: z.string().nullable(),
+    acceptedAt: z.string().nullable(),
+    /** When an open offer or counter expires (docs/product/dealer-tools.md#offers-that-expire). */
+    expiresAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerSchema>;
 
-export const offerWithListingSchema = offerSchema.extend({
-  listing: listingSummarySchema,
-  /** The dealership member who made the offer ("by Dana Whitfield" on My Offers; dealer-tools.md). */
-  actedBy: z.object({ id: z.string(), name: z.string() }),
-});
+export const offerWithListingSchema = offerSchema
+  .extend({
+    listing: listingSummarySchema,
+    /** The dealership member who made the offer ("by Dana Whitfield" on My Offers; dealer-tools.md). */
+    actedBy: z.object({ id: z.string(), name: z.string() }),
+  })
+  .meta({ id: 'OfferWithListing' });
 export type OfferWithListing = z.infer<typeof offerWithListingSchema>;
 
 export const offerPartySchema = z.object({
@@ -95,20 +101,24 @@ export const offerPartySchema = z.object({
 });
 export type OfferParty = z.infer<typeof offerPartySchema>;
 
-export const adminOfferSchema = offerWithListingSchema.extend({
-  buyer: offerPartySchema,
-  seller: offerPartySchema,
-});
+export const adminOfferSchema = offerWithListingSchema
+  .extend({
+    buyer: offerPartySchema,
+    seller: offerPartySchema,
+  })
+  .meta({ id: 'AdminOffer' });
 export type AdminOffer = z.infer<typeof adminOfferSchema>;
 
-export const purchaseSchema = z.object({
-  id: z.string(),
-  listingId: z.string(),
-  offerAmountCents: z.number(),
-  acceptedAt: z.string().nullable(),
-  createdAt: z.string(),
-  listing: listingSummarySchema,
-});
+export const purchaseSchema = z
+  .object({
+    id: z.string(),
+    listingId: z.string(),
+    offerAmountCents: z.number(),
+    acceptedAt: z.string().nullable(),
+    createdAt: z.string(),
+    listing: listingSummarySchema,
+  })
+  .meta({ id: 'OfferPurchase' });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const offerListResponse = z.object({ offers: z.array(offerWithListingSchema) });

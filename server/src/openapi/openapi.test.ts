@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { astToString, openapiTS } from 'fieldlot-openapi-typegen';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -7,6 +8,7 @@ import { ERROR_STATUS, type ErrorCode } from '../../../domain/errors.js';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { createTestApp, createUser, openTestDatabase, type TestApp, TestClient } from '../test/test-app.js';
+import { API_TYPES_FILE, apiTypesSource } from './api-types.js';
 import {
   type ApiRouteInfo,
   apiRoutes,
@@ -48,6 +50,44 @@ describe('the OpenAPI document', () => {
     const source = astToString(await openapiTS(structuredClone(doc) as never));
     expect(source).toContain('"listings.search": {');
     expect(source).toContain('ApiError: {');
+  });
+
+  it('names the shared shapes once in components.schemas and the operations returning them refer to them', () => {
+    const ref = (name: string) => `"$ref":"#/components/schemas/${name}"`;
+    const returns = (operationId: string) => {
+      const op = operations(doc).find((o) => o.op.operationId === operationId)?.op;
+      expect(op, operationId).toBeDefined();
+      const ok = op?.responses?.['200'] ?? op?.responses?.['201'];
+      return JSON.stringify((ok as OpenAPIV3_1.ResponseObject).content?.['application/json']?.schema);
+    };
+    const expected: Record<string, string[]> = {
+      ListingCard: ['listings.search', 'watchlist.list', 'recent.list'],
+      PublicListingCard: ['listings.searchPublic'],
+      ListingDetail: ['listings.get', 'listings.getMine'],
+      Offer: ['offers.create', 'offers.get', 'offers.withdraw', 'offers.counter'],
+      OfferWithListing: ['offers.listMine', 'offers.listMineOnListing'],
+      AdminOffer: ['offers.listAll'],
+      OfferPurchase: ['offers.listPurchases'],
+      Purchase: ['purchases.mine', 'purchases.one', 'purchases.adminList', 'purchases.recordPayment'],
+      SoldPurchase: ['purchases.sold', 'purchases.soldOne'],
+    };
+    for (const [name, operationIds] of Object.entries(expected)) {
+      expect(doc.components?.schemas?.[name], name).toMatchObject({ type: 'object' });
+      for (const id of operationIds) expect(returns(id), `${id} returns ${name}`).toContain(ref(name));
+    }
+    // Inline copies would make a generated client's types differ per operation.
+    expect(returns('listings.search')).not.toContain('"priceCents"');
+    expect(doc.components?.schemas?.ApiError).toMatchObject({ type: 'object', required: ['error'] });
+  });
+
+  it('matches the committed web types (web/src/lib/api-types.gen.ts)', async () => {
+    const committed = await readFile(API_TYPES_FILE, 'utf8').catch(() => '');
+    const fresh = await apiTypesSource(doc);
+    expect(
+      committed === fresh,
+      'web/src/lib/api-types.gen.ts differs from what the routes generate: run `npm run openapi:types`',
+    ).toBe(true);
+    expect(fresh).toContain('ListingCard: {');
   });
 
   it('documents every registered route with operationId, summary, feature tag and errors', () => {

@@ -1,5 +1,11 @@
 import type { ApiErrorBody } from '@domain/errors';
 import { CSRF_COOKIE_NAMES, CSRF_HEADER } from '@domain/session-cookies';
+import createClient, {
+  type ClientPathsWithMethod,
+  type MaybeOptionalInit,
+  type Middleware,
+} from 'openapi-fetch';
+import type { paths } from './api-types.gen';
 
 /** An API failure with the server's code and message (the spec's text where it has one). */
 export class ApiError extends Error {
@@ -23,62 +29,88 @@ export function csrfToken(): string {
   return '';
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export async function api<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-  if (method !== 'GET') {
-    // Any GET to /api hands out the anti-forgery cookie; make sure we have one before changing state.
-    if (!csrfToken()) await fetch('/api/health/live', { credentials: 'same-origin' });
-    headers[CSRF_HEADER] = csrfToken();
-  }
-  const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal: init.signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection.');
-  }
-  if (res.status === 204) return undefined as T;
-  const data = await res.json().catch(() => null);
-  if (!res.ok) {
-    const e = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(
-      res.status,
-      e?.code ?? 'INTERNAL',
-      e?.message ?? 'An error occurred. Please try again.',
-      e?.fields,
-      e?.retryAfterSeconds,
-    );
-  }
-  return data as T;
+/** A documented path with its {params} filled in, for what cannot go through `api` (progress uploads, links). */
+export function apiUrl<P extends keyof paths>(path: P, params: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 
-export const get = <T>(path: string, signal?: AbortSignal) => api<T>('GET', path, undefined, { signal });
-export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
-  api<T>('POST', path, body ?? {}, { headers });
-export const patch = <T>(path: string, body?: unknown) => api<T>('PATCH', path, body ?? {});
-export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body ?? {});
-export const del = <T>(path: string) => api<T>('DELETE', path);
-
 /** Builds a query string, leaving out empty values. */
-export function qs(params: Record<string, string | number | undefined | null>): string {
+export function qs(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params))
     if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
   const s = search.toString();
   return s ? `?${s}` : '';
 }
+
+const csrf: Middleware = {
+  async onRequest({ request }) {
+    if (request.method === 'GET') return;
+    // Any GET to /api hands out the anti-forgery cookie; make sure we have one before changing state.
+    if (!csrfToken()) await fetch('/api/health/live', { credentials: 'same-origin' });
+    request.headers.set(CSRF_HEADER, csrfToken());
+    return request;
+  },
+};
+
+const client = createClient<paths>({
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  querySerializer: (query) => qs(query).slice(1),
+});
+client.use(csrf);
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Path<M extends Method> = ClientPathsWithMethod<typeof client, M>;
+/** The documented paths answering a method, e.g. ApiPath<'post'>. */
+export type ApiPath<M extends Method> = Path<M>;
+type Init<M extends Method, P extends Path<M>> = MaybeOptionalInit<paths[P], M>;
+/** The init argument may be left out when the operation needs no params and no body. */
+type InitArg<I> = object extends I ? [init?: I] : [init: I];
+/** The JSON body of the operation's 2xx answer (undefined for 204). openapi-fetch's own type drops null-typed fields. */
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type Data<M extends Method, P extends Path<M>> = paths[P][M] extends { responses: infer R }
+  ? Json<R[keyof R & (200 | 201 | 204)]>
+  : never;
+// The init is typed from the path, not inferred, so a misspelt or removed body field is an excess property.
+type Call<M extends Method> = <P extends Path<M>>(
+  path: P,
+  ...init: InitArg<Init<M, P>>
+) => Promise<Data<M, P>>;
+
+async function send(method: Method, path: string, init: Record<string, unknown> | undefined) {
+  let result: { data?: unknown; error?: unknown; response: Response };
+  try {
+    result = await client.request(method, path as never, init as never);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection.');
+  }
+  if (result.response.ok) return result.data;
+  const e = (result.error as ApiErrorBody | null | undefined)?.error;
+  throw new ApiError(
+    result.response.status,
+    e?.code ?? 'INTERNAL',
+    e?.message ?? 'An error occurred. Please try again.',
+    e?.fields,
+    e?.retryAfterSeconds,
+  );
+}
+
+const typed = <M extends Method>(method: M) =>
+  ((path: string, init?: Record<string, unknown>) => send(method, path, init)) as unknown as Call<M>;
+
+/**
+ * The API, typed from the OpenAPI document (web/src/lib/api-types.gen.ts, `npm run openapi:types`): a renamed
+ * route, a changed method, params or body fails `npm run typecheck`. Answers the success body; throws ApiError.
+ */
+export const api = {
+  GET: typed('get'),
+  POST: typed('post'),
+  PUT: typed('put'),
+  PATCH: typed('patch'),
+  DELETE: typed('delete'),
+  /** A multipart upload (the document does not describe multipart bodies): the path and params stay typed. */
+  upload: <P extends Path<'post'>>(path: P, form: FormData, ...init: InitArg<Init<'post', P>>) =>
+    send('post', path, { ...init[0], body: form }) as Promise<Data<'post', P>>,
+};

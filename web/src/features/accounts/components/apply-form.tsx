@@ -10,6 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { PasswordField, PasswordRules } from '@/features/auth';
 import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { applyRequest } from '../api/accounts';
 
 /** The server's request schema is the form's: one set of rules and messages. */
@@ -36,13 +37,7 @@ export function ApplyForm() {
       if (!(err instanceof ApiError))
         return void toast.error('An unexpected error occurred. Please try again.');
       if (err.status === 429) return void toast.error(err.message);
-      const fields = Object.entries(err.fields).filter(([f]) =>
-        ['name', 'email', 'password', 'companyName'].includes(f),
-      );
-      if (err.status === 400 && fields.length) {
-        for (const [field, message] of fields) form.setError(field as Field, { message });
-        return;
-      }
+      if (applyServerErrors(form, err)) return;
       toast.error(err.code === 'NETWORK' ? err.message : 'Failed to submit application. Please try again.');
     }
   });

@@ -1,4 +1,4 @@
-import { LISTING_BRANDS } from '@domain/brands';
+import { LISTING_BRANDS, type ListingBrand } from '@domain/brands';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ export function BrandPreferencesCard() {
   const brands = useMyBrands();
   const add = useAddBrand();
   const remove = useRemoveBrand();
-  const [choice, setChoice] = useState('');
+  const [choice, setChoice] = useState<ListingBrand | ''>('');
   const chosen = new Set(brands.data?.map((b) => b.brandName));
   const available = LISTING_BRANDS.filter((b) => !chosen.has(b));
 
@@ -28,7 +28,7 @@ export function BrandPreferencesCard() {
       onError: () => toast.error('Failed to add brand preference'),
     });
   };
-  const removeBrand = (brand: string) =>
+  const removeBrand = (brand: ListingBrand) =>
     remove.mutate(brand, {
       onSuccess: () => toast.success(`${brand} removed from your preferred brands`),
       onError: () => toast.error('Failed to remove brand preference'),
@@ -58,7 +58,7 @@ export function BrandPreferencesCard() {
                   className="inline-flex size-8 items-center justify-center rounded-full hover:bg-brand-100"
                   aria-label={`Remove ${b.brandName}`}
                   disabled={remove.isPending}
-                  onClick={() => removeBrand(b.brandName)}
+                  onClick={() => removeBrand(b.brandName as ListingBrand)}
                 >
                   <X className="size-4" aria-hidden="true" />
                 </button>
@@ -73,7 +73,11 @@ export function BrandPreferencesCard() {
         <div className="flex flex-col gap-2">
           <Label htmlFor="brand-choice">Add a brand</Label>
           <div className="flex gap-2">
-            <NativeSelect id="brand-choice" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            <NativeSelect
+              id="brand-choice"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value as ListingBrand | '')}
+            >
               <option value="">Select a brand</option>
               {available.map((b) => (
                 <option key={b} value={b}>

@@ -1,13 +1,6 @@
-import type {
-  AdminStats,
-  AuditActions,
-  AuditPage,
-  OutboxPage,
-  OutboxStatus,
-  RenderedOutboxMessage,
-} from '@domain/admin';
+import type { OutboxStatus } from '@domain/admin';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post, qs } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export type { AuditEntry, OutboxMessage, OutboxStatus } from '@domain/admin';
 
@@ -16,7 +9,7 @@ export const adminStatsKey = ['admin', 'stats'] as const;
 export function useAdminStats() {
   return useQuery({
     queryKey: adminStatsKey,
-    queryFn: ({ signal }) => get<AdminStats>('/api/admin/stats', signal),
+    queryFn: ({ signal }) => api.GET('/api/admin/stats', { signal }),
     // Counts stay live while the panel is open (other admins approve users too).
     refetchInterval: 30_000,
   });
@@ -26,10 +19,10 @@ export function useAuditLog(filter: { action: string; email: string }) {
   return useInfiniteQuery({
     queryKey: ['admin', 'audit', filter],
     queryFn: ({ pageParam, signal }) =>
-      get<AuditPage>(
-        `/api/admin/audit${qs({ action: filter.action, email: filter.email, before: pageParam })}`,
+      api.GET('/api/admin/audit', {
+        params: { query: { action: filter.action, email: filter.email, before: pageParam } },
         signal,
-      ),
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -38,7 +31,7 @@ export function useAuditLog(filter: { action: string; email: string }) {
 export function useAuditActions() {
   return useQuery({
     queryKey: ['admin', 'audit', 'actions'],
-    queryFn: ({ signal }) => get<AuditActions>('/api/admin/audit/actions', signal),
+    queryFn: ({ signal }) => api.GET('/api/admin/audit/actions', { signal }),
     select: (d) => d.actions,
   });
 }
@@ -47,7 +40,10 @@ export function useOutbox(status: OutboxStatus | '') {
   return useInfiniteQuery({
     queryKey: ['admin', 'outbox', status],
     queryFn: ({ pageParam, signal }) =>
-      get<OutboxPage>(`/api/admin/outbox${qs({ status, before: pageParam })}`, signal),
+      api.GET('/api/admin/outbox', {
+        params: { query: { status: status || undefined, before: pageParam } },
+        signal,
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: 15_000,
@@ -57,7 +53,8 @@ export function useOutbox(status: OutboxStatus | '') {
 export function useRetryMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => post<{ queued: true }>(`/api/admin/outbox/${id}/retry`),
+    mutationFn: (id: number) =>
+      api.POST('/api/admin/outbox/{messageId}/retry', { params: { path: { messageId: id } } }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
   });
 }
@@ -65,7 +62,7 @@ export function useRetryMessage() {
 export function useMailTemplates() {
   return useQuery({
     queryKey: ['admin', 'mail-preview'],
-    queryFn: ({ signal }) => get<{ templates: string[] }>('/api/admin/mail-preview', signal),
+    queryFn: ({ signal }) => api.GET('/api/admin/mail-preview', { signal }),
     select: (d) => d.templates,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -74,7 +71,8 @@ export function useMailTemplates() {
 export function useOutboxMessage(id: number | null) {
   return useQuery({
     queryKey: ['admin', 'outbox', 'message', id],
-    queryFn: ({ signal }) => get<RenderedOutboxMessage>(`/api/admin/outbox/${id}`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/admin/outbox/{messageId}', { params: { path: { messageId: id ?? 0 } }, signal }),
     enabled: id !== null,
   });
 }

@@ -6,7 +6,7 @@ import { Page } from '@/components/layout/app-layout';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/states';
 import { useResetSession, useSession } from '@/features/auth';
-import { post } from '@/lib/api';
+import { api } from '@/lib/api';
 import { AdminDashboard } from './admin-dashboard';
 
 /**
@@ -23,7 +23,8 @@ export function AdminAccess() {
     if (!denied || signedOut.current) return;
     signedOut.current = true;
     toast.error('Access denied. Admin privileges required.');
-    post('/api/auth/sign-out')
+    api
+      .POST('/api/auth/sign-out')
       .catch(() => {})
       .finally(() => resetSession());
   }, [denied, resetSession]);

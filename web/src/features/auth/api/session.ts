@@ -1,6 +1,5 @@
-import type { SessionResponse } from '@domain/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { get } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export const sessionKey = ['session'] as const;
 
@@ -8,7 +7,7 @@ export const sessionKey = ['session'] as const;
 export function useSession() {
   const query = useQuery({
     queryKey: sessionKey,
-    queryFn: () => get<SessionResponse>('/api/auth/session'),
+    queryFn: () => api.GET('/api/auth/session'),
     staleTime: 60_000,
   });
   const user = query.data?.user ?? null;

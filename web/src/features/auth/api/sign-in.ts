@@ -1,26 +1,18 @@
-import type {
-  PasswordResetConfirmBody,
-  PasswordResetConfirmResponse,
-  SignedInResponse,
-  SignInBody,
-  SignInLinkConfirmBody,
-  SignInLinkConfirmResponse,
-} from '@domain/auth';
-import type { MessageResponse } from '@domain/users';
-import { post } from '@/lib/api';
+import type { PasswordResetConfirmBody, SignInBody, SignInLinkConfirmBody } from '@domain/auth';
+import { api } from '@/lib/api';
 
-export const signInRequest = (body: SignInBody) => post<SignedInResponse>('/api/auth/sign-in', body);
+export const signInRequest = (body: SignInBody) => api.POST('/api/auth/sign-in', { body });
 
-export const resetRequest = (email: string) => post<MessageResponse>('/api/auth/password-reset', { email });
+export const resetRequest = (email: string) => api.POST('/api/auth/password-reset', { body: { email } });
 
 export const signInLinkRequest = (email: string, listing?: string) =>
-  post<MessageResponse>('/api/auth/sign-in-link', { email, ...(listing ? { listing } : {}) });
+  api.POST('/api/auth/sign-in-link', { body: { email, ...(listing ? { listing } : {}) } });
 
 export const confirmSignInLink = (body: SignInLinkConfirmBody) =>
-  post<SignInLinkConfirmResponse>('/api/auth/sign-in-link/confirm', body);
+  api.POST('/api/auth/sign-in-link/confirm', { body });
 
 export const confirmPasswordReset = (body: PasswordResetConfirmBody) =>
-  post<PasswordResetConfirmResponse>('/api/auth/password-reset/confirm', body);
+  api.POST('/api/auth/password-reset/confirm', { body });
 
 /** docs/product/accounts.md#sign-in-dialog: the sign-in dialog keeps a random 32-byte hex token in session storage under a csrf key. */
 export const CSRF_STORAGE_KEY = 'fieldlot.csrf';

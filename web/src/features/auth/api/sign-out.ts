@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { post } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useResetSession } from './session';
 
 /** Signs out on the server (the session is revoked there), then forgets the user here. */
@@ -9,7 +9,7 @@ export function useSignOut() {
   const resetSession = useResetSession();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => post<void>('/api/auth/sign-out'),
+    mutationFn: () => api.POST('/api/auth/sign-out'),
     onSuccess: async () => {
       await resetSession();
       toast.success('Successfully signed out');

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useResetSession } from '../api/session';
 import { confirmPasswordReset } from '../api/sign-in';
 import { NewPasswordFields } from './new-password-fields';
@@ -34,9 +35,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       // The header opens the sign-in dialog with the e-mail filled in.
       navigate('/', { replace: true, state: { signInEmail: email } });
     } catch (err) {
-      if (err instanceof ApiError && err.fields.password)
-        form.setError('password', { message: err.fields.password });
-      else
+      if (!applyServerErrors(form, err))
         toast.error(
           err instanceof ApiError && err.status < 500 && err.status !== 0
             ? err.message

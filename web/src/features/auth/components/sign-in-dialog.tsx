@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useResetSession } from '../api/session';
 import {
   minutesFrom,
@@ -109,9 +110,8 @@ function SignInForm({
         toast.error(
           `Too many login attempts. Please try again in ${minutesFrom(err.retryAfterSeconds)} minutes.`,
         );
-      } else if (err.status === 400 && Object.keys(err.fields).length) {
-        for (const [field, message] of Object.entries(err.fields))
-          if (field === 'email' || field === 'password') form.setError(field, { message });
+      } else if (applyServerErrors(form, err)) {
+        // The fields show what is wrong.
       } else if (err.status === 403) {
         toast.error(err.message);
       } else {
@@ -220,9 +220,8 @@ function ResetForm({ onBack }: { onBack: () => void }) {
           `Too many password reset attempts. Please try again in ${minutesFrom(err.retryAfterSeconds)} minutes.`,
         );
       } else if (err instanceof ApiError && err.status === 400) {
-        form.setError('email', {
-          message: err.fields.email ?? 'Failed to send reset email. Please try again.',
-        });
+        if (!applyServerErrors(form, err))
+          form.setError('email', { message: 'Failed to send reset email. Please try again.' });
       } else {
         toast.error('An error occurred while sending reset email');
       }

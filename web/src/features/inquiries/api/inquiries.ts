@@ -1,6 +1,6 @@
 import type { InquiryStatus, SaleInquiry } from '@domain/inquiries';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, patch, post } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** What the sell form sends (docs/product/selling.md#rules-and-limits: no phone; empty numbers are none). */
 export interface InquiryInput {
@@ -14,7 +14,7 @@ export interface InquiryInput {
 }
 
 export function useSubmitInquiry() {
-  return useMutation({ mutationFn: (input: InquiryInput) => post<{ id: string }>('/api/inquiries', input) });
+  return useMutation({ mutationFn: (input: InquiryInput) => api.POST('/api/inquiries', { body: input }) });
 }
 
 export const adminInquiriesKey = ['admin', 'inquiries'] as const;
@@ -22,7 +22,7 @@ export const adminInquiriesKey = ['admin', 'inquiries'] as const;
 export function useAdminInquiries() {
   return useQuery({
     queryKey: adminInquiriesKey,
-    queryFn: ({ signal }) => get<{ inquiries: SaleInquiry[] }>('/api/admin/inquiries', signal),
+    queryFn: ({ signal }) => api.GET('/api/admin/inquiries', { signal }),
     select: (d) => d.inquiries,
     // New inquiries show up while the tab is open.
     refetchInterval: 30_000,
@@ -33,7 +33,10 @@ export function useChangeInquiryStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: InquiryStatus }) =>
-      patch<{ inquiry: SaleInquiry }>(`/api/admin/inquiries/${id}`, { status }),
+      api.PATCH('/api/admin/inquiries/{inquiryId}', {
+        params: { path: { inquiryId: id } },
+        body: { status },
+      }),
     onSuccess: ({ inquiry }) => {
       qc.setQueryData<{ inquiries: SaleInquiry[] }>(adminInquiriesKey, (old) =>
         old ? { inquiries: old.inquiries.map((i) => (i.id === inquiry.id ? inquiry : i)) } : old,

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { type InquiryInput, useSubmitInquiry } from '../api/inquiries';
 
 interface SellValues {
@@ -77,12 +78,10 @@ export function SellForm() {
         toast.error(err.message);
         return;
       }
-      const fields = Object.entries(err.fields).filter(([k]) => k in EMPTY) as Array<
-        [keyof SellValues, string]
-      >;
-      for (const [name, message] of fields) setError(name, { message });
-      if (fields.some(([k]) => (STEP_ONE_FIELDS as readonly string[]).includes(k))) setStep(1);
-      toast.error(fields.length ? fields[0][1] : 'Failed to submit form. Please try again.');
+      if (!applyServerErrors(form, err)) return void toast.error('Failed to submit form. Please try again.');
+      const fields = Object.keys(err.fields);
+      if (fields.some((k) => (STEP_ONE_FIELDS as readonly string[]).includes(k))) setStep(1);
+      toast.error(err.fields[fields.find((k) => k in EMPTY) ?? ''] ?? err.message);
     }
   });
 

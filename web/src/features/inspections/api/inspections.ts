@@ -1,16 +1,6 @@
-import type {
-  CreateInspector,
-  DraftDetails,
-  InspectionDraft,
-  InspectionPhoto,
-  Inspector,
-  PurchasedReport,
-  QueueItem,
-  ReportAnswer,
-  SaveAnswer,
-} from '@domain/inspection-api';
+import type { CreateInspector, DraftDetails, InspectionDraft, SaveAnswer } from '@domain/inspection-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, del, get, patch, post, put, qs } from '@/lib/api';
+import { api, qs } from '@/lib/api';
 
 export const reportKeys = {
   report: (listingId: string, revision?: number) => ['reports', listingId, revision ?? 'latest'] as const,
@@ -23,7 +13,8 @@ export const reportKeys = {
 export function useReport(listingId: string, revision?: number) {
   return useQuery({
     queryKey: reportKeys.report(listingId, revision),
-    queryFn: ({ signal }) => get<ReportAnswer>(`/api/reports/${listingId}${qs({ revision })}`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/reports/{listingId}', { params: { path: { listingId }, query: { revision } }, signal }),
   });
 }
 
@@ -33,7 +24,7 @@ export const reportPdfUrl = (listingId: string, revision?: number) =>
 export function usePurchasedReports(enabled = true) {
   return useQuery({
     queryKey: reportKeys.purchased,
-    queryFn: ({ signal }) => get<{ items: PurchasedReport[] }>('/api/reports/purchased', signal),
+    queryFn: ({ signal }) => api.GET('/api/reports/purchased', { signal }),
     enabled,
   });
 }
@@ -41,14 +32,15 @@ export function usePurchasedReports(enabled = true) {
 export function useInspectionQueue() {
   return useQuery({
     queryKey: reportKeys.queue,
-    queryFn: ({ signal }) => get<{ items: QueueItem[] }>('/api/inspections', signal),
+    queryFn: ({ signal }) => api.GET('/api/inspections', { signal }),
   });
 }
 
 export function useDraft(listingId: string) {
   return useQuery({
     queryKey: reportKeys.draft(listingId),
-    queryFn: ({ signal }) => get<InspectionDraft>(`/api/inspections/${listingId}`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/inspections/{listingId}', { params: { path: { listingId } }, signal }),
     // The draft is the inspector's own work in progress: never refetch it under their fingers.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -60,7 +52,7 @@ export function useSaveAnswer(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (answer: SaveAnswer) =>
-      put<{ savedAt: string }>(`/api/inspections/${listingId}/answers`, answer),
+      api.PUT('/api/inspections/{listingId}/answers', { params: { path: { listingId } }, body: answer }),
     // The form keeps unsent answers itself (use-draft-sync): fail at once when offline instead of pausing.
     networkMode: 'always',
     onMutate: (answer) => {
@@ -77,7 +69,7 @@ export function useSaveDetails(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (details: DraftDetails) =>
-      patch<{ savedAt: string }>(`/api/inspections/${listingId}`, details),
+      api.PATCH('/api/inspections/{listingId}', { params: { path: { listingId } }, body: details }),
     networkMode: 'always',
     onMutate: (details) => {
       qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
@@ -103,11 +95,9 @@ export function useUploadPhoto(listingId: string) {
     mutationFn: ({ checkpointId, file }: { checkpointId: string; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return api<InspectionPhoto>(
-        'POST',
-        `/api/inspections/${listingId}/photos${qs({ checkpointId })}`,
-        form,
-      );
+      return api.upload('/api/inspections/{listingId}/photos', form, {
+        params: { path: { listingId }, query: { checkpointId } },
+      });
     },
     onSuccess: (photo) =>
       qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
@@ -119,7 +109,10 @@ export function useUploadPhoto(listingId: string) {
 export function useRemovePhoto(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (photoId: string) => del(`/api/inspections/${listingId}/photos/${photoId}`),
+    mutationFn: (photoId: string) =>
+      api.DELETE('/api/inspections/{listingId}/photos/{photoId}', {
+        params: { path: { listingId, photoId } },
+      }),
     onSuccess: (_, photoId) =>
       qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
         d ? { ...d, photos: d.photos.filter((p) => p.id !== photoId) } : d,
@@ -130,10 +123,7 @@ export function useRemovePhoto(listingId: string) {
 export function usePublish(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      post<{ number: number; grade: number; live: boolean; notified: number }>(
-        `/api/inspections/${listingId}/publish`,
-      ),
+    mutationFn: () => api.POST('/api/inspections/{listingId}/publish', { params: { path: { listingId } } }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: ['reports'] });
       qc.invalidateQueries({ queryKey: ['inspections'] });
@@ -145,7 +135,11 @@ export function usePublish(listingId: string) {
 export function useMarkAsIs(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => post(`/api/admin/listings/${listingId}/as-is`, { reason }),
+    mutationFn: (reason: string) =>
+      api.POST('/api/admin/listings/{listingId}/as-is', {
+        params: { path: { listingId } },
+        body: { reason },
+      }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: ['reports'] });
       qc.invalidateQueries({ queryKey: ['inspections'] });
@@ -157,14 +151,14 @@ export function useMarkAsIs(listingId: string) {
 export function useInspectors() {
   return useQuery({
     queryKey: reportKeys.inspectors,
-    queryFn: ({ signal }) => get<{ items: Inspector[] }>('/api/admin/inspectors', signal),
+    queryFn: ({ signal }) => api.GET('/api/admin/inspectors', { signal }),
   });
 }
 
 export function useCreateInspector() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateInspector) => post<Inspector>('/api/admin/inspectors', input),
+    mutationFn: (input: CreateInspector) => api.POST('/api/admin/inspectors', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: reportKeys.inspectors }),
   });
 }

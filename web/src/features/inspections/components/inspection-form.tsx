@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useDraft, usePublish, useRemovePhoto, useUploadPhoto } from '../api/inspections';
 import { CheckpointField, PhotoButton, PhotoStrip } from './checkpoint-field';
 import { DetailInput } from './detail-input';
@@ -129,7 +129,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
         navigate('/inspect');
       },
       onError: (err) => {
-        setPublishErrors(err instanceof ApiError ? { ...err.fields, _: err.message } : { _: err.message });
+        setPublishErrors({ ...serverFieldErrors(err), _: err.message });
       },
     });
   };

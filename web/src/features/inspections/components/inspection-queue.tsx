@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
 import { useInspectionQueue, useMarkAsIs } from '../api/inspections';
 import { GradeBadge } from './grade-badge';
@@ -58,8 +58,7 @@ function AsIsDialog({ item, onClose }: { item: QueueItem; onClose: () => void })
                   toast.success(`Marked "${AS_IS_TITLE}"`);
                   onClose();
                 },
-                onError: (err) =>
-                  setError(err instanceof ApiError ? (err.fields.reason ?? err.message) : err.message),
+                onError: (err) => setError(serverFieldErrors(err)?.reason ?? err.message),
               })
             }
           >

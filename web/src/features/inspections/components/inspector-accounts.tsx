@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { ErrorState } from '@/components/ui/states';
-import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
 import { useCreateInspector, useInspectors } from '../api/inspections';
 
@@ -25,8 +25,7 @@ export function InspectorAccounts() {
         setValues({ name: '', email: '', password: '' });
         setFields({});
       },
-      onError: (err) =>
-        setFields(err instanceof ApiError ? { _: err.message, ...err.fields } : { _: err.message }),
+      onError: (err) => setFields({ _: err.message, ...serverFieldErrors(err) }),
     });
   }
 

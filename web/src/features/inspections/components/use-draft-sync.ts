@@ -1,6 +1,7 @@
 import type { DraftDetails, SaveAnswer } from '@domain/inspection-api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useSaveAnswer, useSaveDetails } from '../api/inspections';
 
 export type Change = { kind: 'answer'; body: SaveAnswer } | { kind: 'details'; body: DraftDetails };
@@ -72,12 +73,9 @@ export function useDraftSync(listingId: string) {
         const { [key]: _, ...rest } = pendingRef.current;
         persist(rest);
         const message = err instanceof Error ? err.message : 'Could not save';
-        const fields =
-          err instanceof ApiError && Object.keys(err.fields).length
-            ? err.fields
-            : {
-                [change.kind === 'answer' ? change.body.checkpointId : Object.keys(change.body)[0]]: message,
-              };
+        const fields = serverFieldErrors(err) ?? {
+          [change.kind === 'answer' ? change.body.checkpointId : Object.keys(change.body)[0]]: message,
+        };
         setErrors((e) => ({ ...e, ...flatten(fields, change) }));
         setState('error');
       }

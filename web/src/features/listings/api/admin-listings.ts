@@ -1,6 +1,6 @@
-import type { AdminListingRow, AdminListingsPage, ListingBody } from '@domain/listing-schemas';
+import type { AdminListingRow, ListingBody } from '@domain/listing-schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, csrfToken, del, get, patch, post, put, qs } from '@/lib/api';
+import { ApiError, api, apiUrl, csrfToken } from '@/lib/api';
 import { listingKeys } from './listings';
 
 export type { AdminListingRow, ListingBody };
@@ -15,10 +15,11 @@ export function useAdminListings(f: { q?: string; status?: string }) {
   return useInfiniteQuery({
     queryKey: listingKeys.admin(f),
     queryFn: ({ pageParam, signal }) =>
-      get<AdminListingsPage>(
-        `/api/admin/listings${qs({ q: f.q, status: f.status, cursor: pageParam })}`,
+      api.GET('/api/admin/listings', {
+        // The status filter is a select's value; the server refuses one it does not know.
+        params: { query: { q: f.q, status: f.status as never, cursor: pageParam } },
         signal,
-      ),
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: (prev) => prev,
@@ -39,44 +40,44 @@ export function useListingMutations(base: ImageBase = '/api/admin/listings') {
   const opts = { onSettled: invalidate };
   return {
     create: useMutation({
-      mutationFn: (body: ListingBody) => post<{ id: string }>('/api/listings', body),
+      mutationFn: (body: ListingBody) => api.POST('/api/listings', { body }),
       ...opts,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: ListingBody }) =>
-        patch<{ id: string }>(`/api/admin/listings/${id}`, body),
+        api.PATCH('/api/admin/listings/{id}', { params: { path: { id } }, body }),
       ...opts,
     }),
     setStatus: useMutation({
       mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
-        post<{ id: string; status: string }>(`/api/admin/listings/${id}/status`, { status }),
+        api.POST('/api/admin/listings/{id}/status', { params: { path: { id } }, body: { status } }),
       ...opts,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => del<DeleteOutcome>(`/api/admin/listings/${id}`),
+      mutationFn: (id: string) => api.DELETE('/api/admin/listings/{id}', { params: { path: { id } } }),
       ...opts,
     }),
     restore: useMutation({
-      mutationFn: (id: string) => post<{ id: string; status: string }>(`/api/admin/listings/${id}/restore`),
+      mutationFn: (id: string) => api.POST('/api/admin/listings/{id}/restore', { params: { path: { id } } }),
       ...opts,
     }),
     samples: useMutation({
-      mutationFn: () => post<{ added: number; message: string }>('/api/admin/listings/samples'),
+      mutationFn: () => api.POST('/api/admin/listings/samples'),
       ...opts,
     }),
     reorder: useMutation({
       mutationFn: ({ id, imageIds }: { id: string; imageIds: string[] }) =>
-        put(`${base}/${id}/images/order`, { imageIds }),
+        api.PUT(`${base}/{id}/images/order`, { params: { path: { id } }, body: { imageIds } }),
       ...opts,
     }),
     setPrimary: useMutation({
       mutationFn: ({ id, imageId }: { id: string; imageId: string }) =>
-        post(`${base}/${id}/images/${imageId}/primary`),
+        api.POST(`${base}/{id}/images/{imageId}/primary`, { params: { path: { id, imageId } } }),
       ...opts,
     }),
     removeImage: useMutation({
       mutationFn: ({ id, imageId }: { id: string; imageId: string }) =>
-        del(`${base}/${id}/images/${imageId}`),
+        api.DELETE(`${base}/{id}/images/{imageId}`, { params: { path: { id, imageId } } }),
       ...opts,
     }),
     invalidate,
@@ -89,12 +90,12 @@ export function useReviewMutations() {
   return {
     approve: useMutation({
       mutationFn: ({ id, asIsReason }: { id: string; asIsReason?: string }) =>
-        post<{ id: string; stage: string }>(`/api/admin/listings/${id}/approve`, { asIsReason }),
+        api.POST('/api/admin/listings/{id}/approve', { params: { path: { id } }, body: { asIsReason } }),
       onSettled: invalidate,
     }),
     requestChanges: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-        post<{ id: string; stage: string }>(`/api/admin/listings/${id}/request-changes`, { reason }),
+        api.POST('/api/admin/listings/{id}/request-changes', { params: { path: { id } }, body: { reason } }),
       onSettled: invalidate,
     }),
   };
@@ -109,7 +110,7 @@ export function uploadImage(
 ) {
   return new Promise<{ id: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${base}/${listingId}/images`);
+    xhr.open('POST', apiUrl(`${base}/{id}/images`, { id: listingId }));
     xhr.setRequestHeader('x-csrf-token', csrfToken());
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);

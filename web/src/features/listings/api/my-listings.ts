@@ -1,7 +1,6 @@
-import type { MyListingDetail, MyListings } from '@domain/dealer-listings';
 import type { ListingBody } from '@domain/listing-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, patch, post } from '@/lib/api';
+import { api } from '@/lib/api';
 import { listingKeys } from './listings';
 
 export type { MyListing, MyListingDetail, MyListings } from '@domain/dealer-listings';
@@ -15,14 +14,14 @@ export const myListingKeys = {
 export function useMyListings() {
   return useQuery({
     queryKey: myListingKeys.all,
-    queryFn: ({ signal }) => get<MyListings>('/api/my-listings', signal),
+    queryFn: ({ signal }) => api.GET('/api/my-listings', { signal }),
   });
 }
 
 export function useMyListing(id: string | undefined) {
   return useQuery({
     queryKey: myListingKeys.one(id ?? ''),
-    queryFn: ({ signal }) => get<MyListingDetail>(`/api/my-listings/${id}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/my-listings/{id}', { params: { path: { id: id ?? '' } }, signal }),
     enabled: Boolean(id),
   });
 }
@@ -32,17 +31,17 @@ export function useMyListingMutations() {
   const onSettled = () => qc.invalidateQueries({ queryKey: listingKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: ListingBody) => post<{ id: string }>('/api/listings', body),
+      mutationFn: (body: ListingBody) => api.POST('/api/listings', { body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: ListingBody }) =>
-        patch<{ id: string; stage: string }>(`/api/my-listings/${id}`, body),
+        api.PATCH('/api/my-listings/{id}', { params: { path: { id } }, body }),
       onSettled,
     }),
     step: useMutation({
       mutationFn: ({ id, action }: { id: string; action: 'submit' | 'withdraw' }) =>
-        post<{ id: string; stage: string }>(`/api/my-listings/${id}/${action}`),
+        api.POST(`/api/my-listings/{id}/${action}`, { params: { path: { id } } }),
       onSettled,
     }),
   };

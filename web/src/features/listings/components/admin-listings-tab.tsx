@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useSite } from '@/features/site';
 import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatDollarsCents, formatHours } from '@/lib/format';
 import {
   type AdminListingRow,
@@ -322,11 +323,7 @@ export function AdminListingsTab() {
 }
 
 /** Server field errors go back onto the form; anything else becomes the spec's toast. */
-function fieldsOf(err: unknown): Record<string, string> | undefined {
-  return err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length
-    ? err.fields
-    : undefined;
-}
+const fieldsOf = serverFieldErrors;
 
 function AddListing({ onCreated }: { onCreated: (id: string) => void }) {
   const m = useListingMutations();

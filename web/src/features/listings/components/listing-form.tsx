@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '@/components/ui/input';
+import { applyServerErrors } from '@/lib/form-errors';
 
 const TEXT_SPECS = specFieldsOf('text');
 const INT_SPECS = specFieldsOf('int');
@@ -139,9 +140,7 @@ export function ListingForm({
 
   const submit = form.handleSubmit(async (v) => {
     const fields = await onSubmit(toBody(v, Boolean(seller)));
-    const named: Record<string, string> = { priceCents: 'price', floorPriceCents: 'floorPrice' };
-    for (const [k, message] of Object.entries(fields ?? {}))
-      form.setError((named[k] ?? k) as keyof FormValues, { message });
+    applyServerErrors(form, fields, { fieldMap: { priceCents: 'price', floorPriceCents: 'floorPrice' } });
   });
 
   const field = (k: string, label: string, control: React.ReactNode, className = '') => (

@@ -10,14 +10,14 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
-import { ApiError } from '@/lib/api';
+import type { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatDollarsCents } from '@/lib/format';
 import { useMyListing, useMyListingMutations, useMyListings } from '../api/my-listings';
 import { ImageManager } from './image-manager';
 import { ListingForm } from './listing-form';
 
-const fieldsOf = (err: unknown) =>
-  err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length ? err.fields : undefined;
+const fieldsOf = serverFieldErrors;
 
 /**
  * docs/product/dealer-selling.md#listing-as-a-dealer: create (`id` absent) or edit one of the dealer's listings with

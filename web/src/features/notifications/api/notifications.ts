@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { get, post } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export interface SendResult {
   emailsSent: number;
@@ -8,19 +8,19 @@ export interface SendResult {
 
 export function useSendBrandNotifications() {
   return useMutation({
-    mutationFn: (brand: string) => post<SendResult>('/api/admin/notifications/brand', { brand }),
+    mutationFn: (brand: string) => api.POST('/api/admin/notifications/brand', { body: { brand } }),
   });
 }
 
 export function useSendDailyNotifications() {
-  return useMutation({ mutationFn: () => post<SendResult>('/api/admin/notifications/daily') });
+  return useMutation({ mutationFn: () => api.POST('/api/admin/notifications/daily') });
 }
 
 export function useUnsubscribeCheck(token: string) {
   return useQuery({
     queryKey: ['unsubscribe', token],
     queryFn: ({ signal }) =>
-      get<{ valid: boolean }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, signal),
+      api.GET('/api/notifications/unsubscribe', { params: { query: { token } }, signal }),
     enabled: token !== '',
     retry: false,
   });
@@ -28,6 +28,6 @@ export function useUnsubscribeCheck(token: string) {
 
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: (token: string) => post<{ unsubscribed: true }>('/api/notifications/unsubscribe', { token }),
+    mutationFn: (token: string) => api.POST('/api/notifications/unsubscribe', { body: { token } }),
   });
 }

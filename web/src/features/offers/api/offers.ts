@@ -1,13 +1,6 @@
-import type { SellerOffers } from '@domain/dealer-listings';
 import type { OfferType, OpenOfferStatus } from '@domain/offers';
-import type {
-  AdminOfferListResponse,
-  OfferListResponse,
-  OfferResponse,
-  PurchaseListResponse,
-} from '@domain/offers.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export type { SellerOffer } from '@domain/dealer-listings';
 export type { AdminOffer, Offer, OfferWithListing, Purchase } from '@domain/offers.schemas';
@@ -24,7 +17,7 @@ export const offerKeys = {
 export function useMyOffers(enabled = true) {
   return useQuery({
     queryKey: offerKeys.mine,
-    queryFn: ({ signal }) => get<OfferListResponse>('/api/offers/mine', signal),
+    queryFn: ({ signal }) => api.GET('/api/offers/mine', { signal }),
     select: (d) => d.offers,
     enabled,
   });
@@ -33,7 +26,7 @@ export function useMyOffers(enabled = true) {
 export function usePurchases(enabled = true) {
   return useQuery({
     queryKey: offerKeys.purchased,
-    queryFn: ({ signal }) => get<PurchaseListResponse>('/api/offers/purchased', signal),
+    queryFn: ({ signal }) => api.GET('/api/offers/purchased', { signal }),
     select: (d) => d.purchases,
     enabled,
   });
@@ -42,7 +35,8 @@ export function usePurchases(enabled = true) {
 export function useListingOffers(listingId: string, enabled = true) {
   return useQuery({
     queryKey: offerKeys.listing(listingId),
-    queryFn: ({ signal }) => get<OfferListResponse>(`/api/offers/listing/${listingId}`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/offers/listing/{listingId}', { params: { path: { listingId } }, signal }),
     select: (d) => d.offers,
     enabled,
   });
@@ -52,14 +46,14 @@ export function useListingOffers(listingId: string, enabled = true) {
 export function useSellerOffers() {
   return useQuery({
     queryKey: ['offers', 'seller'] as const,
-    queryFn: ({ signal }) => get<SellerOffers>('/api/my-listings/offers', signal),
+    queryFn: ({ signal }) => api.GET('/api/my-listings/offers', { signal }),
   });
 }
 
 export function useAdminOffers() {
   return useQuery({
     queryKey: offerKeys.admin,
-    queryFn: ({ signal }) => get<AdminOfferListResponse>('/api/admin/offers', signal),
+    queryFn: ({ signal }) => api.GET('/api/admin/offers', { signal }),
     select: (d) => d.offers,
   });
 }
@@ -87,7 +81,7 @@ export function useCreateOffer() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: NewOffer; idempotencyKey: string }) =>
-      post<OfferResponse>('/api/offers', input, { 'idempotency-key': idempotencyKey }),
+      api.POST('/api/offers', { body: input, params: { header: { 'idempotency-key': idempotencyKey } } }),
     onSuccess: refresh,
   });
 }
@@ -95,7 +89,8 @@ export function useCreateOffer() {
 export function useAcceptCounter() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (offerId: string) => post<OfferResponse>(`/api/offers/${offerId}/accept-counter`),
+    mutationFn: (offerId: string) =>
+      api.POST('/api/offers/{offerId}/accept-counter', { params: { path: { offerId } } }),
     onSettled: refresh,
   });
 }
@@ -104,7 +99,7 @@ export function useWithdrawOffer() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: ({ offerId, expectedStatus }: { offerId: string; expectedStatus: OpenOfferStatus }) =>
-      post<OfferResponse>(`/api/offers/${offerId}/withdraw`, { expectedStatus }),
+      api.POST('/api/offers/{offerId}/withdraw', { params: { path: { offerId } }, body: { expectedStatus } }),
     onSettled: refresh,
   });
 }
@@ -119,11 +114,22 @@ export function useAdminDecision(
 ) {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (d: AdminDecision) =>
-      post<OfferResponse>(
-        `${base}/${d.offerId}/${d.action}`,
-        d.action === 'counter' ? { amount: d.amount, message: d.message } : {},
-      ),
+    mutationFn: (d: AdminDecision) => {
+      const params = { path: { offerId: d.offerId } };
+      if (d.action === 'counter')
+        return base === '/api/admin/offers'
+          ? api.POST('/api/admin/offers/{offerId}/counter', {
+              params,
+              body: { amount: d.amount, message: d.message },
+            })
+          : api.POST('/api/my-listings/offers/{offerId}/counter', {
+              params,
+              body: { amount: d.amount, message: d.message },
+            });
+      return base === '/api/admin/offers'
+        ? api.POST(`/api/admin/offers/{offerId}/${d.action}`, { params })
+        : api.POST(`/api/my-listings/offers/{offerId}/${d.action}`, { params });
+    },
     onSettled: refresh,
   });
 }

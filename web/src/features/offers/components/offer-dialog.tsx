@@ -19,6 +19,7 @@ import {
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { LandedCost } from '@/features/purchases';
 import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateOffer, useListingOffers } from '../api/offers';
 
 export interface OfferListing {
@@ -117,8 +118,8 @@ export function OfferDialog({
         },
         onError: (err) => {
           setStep('form');
-          if (err instanceof ApiError && err.fields.amount) {
-            form.setError('amount', { message: err.fields.amount });
+          if (applyServerErrors(form, err)) {
+            // The amount field shows what is wrong.
           } else if (err instanceof ApiError && err.status === 401) {
             toast.error('You must be logged in to make an offer');
           } else if (err instanceof ApiError && err.status >= 400 && err.status < 500) {

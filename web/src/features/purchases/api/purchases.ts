@@ -1,6 +1,6 @@
-import type { DeliveryAddress, Fulfilment, LandedCost, Purchase, SoldPurchase } from '@domain/purchases';
+import type { DeliveryAddress, Fulfilment } from '@domain/purchases';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, get, post, put, qs } from '@/lib/api';
+import { type ApiPath, api } from '@/lib/api';
 
 export type { Purchase } from '@domain/purchases';
 
@@ -18,7 +18,7 @@ export const purchaseKeys = {
 export function useMyPurchases() {
   return useQuery({
     queryKey: purchaseKeys.mine,
-    queryFn: ({ signal }) => get<{ items: Purchase[] }>('/api/purchases', signal),
+    queryFn: ({ signal }) => api.GET('/api/purchases', { signal }),
     select: (d) => d.items,
   });
 }
@@ -27,7 +27,7 @@ export function useMyPurchases() {
 export function useSoldPurchases() {
   return useQuery({
     queryKey: purchaseKeys.sold,
-    queryFn: ({ signal }) => get<{ items: SoldPurchase[] }>('/api/purchases/sold', signal),
+    queryFn: ({ signal }) => api.GET('/api/purchases/sold', { signal }),
     select: (d) => d.items,
   });
 }
@@ -35,7 +35,9 @@ export function useSoldPurchases() {
 export function useAdminPurchases(status: string) {
   return useQuery({
     queryKey: purchaseKeys.admin(status),
-    queryFn: ({ signal }) => get<{ items: Purchase[] }>(`/api/admin/purchases${qs({ status })}`, signal),
+    queryFn: (
+      { signal }, // A tab's value; the server refuses a status it does not know.
+    ) => api.GET('/api/admin/purchases', { params: { query: { status: status as never } }, signal }),
     select: (d) => d.items,
     placeholderData: keepPreviousData,
   });
@@ -44,14 +46,7 @@ export function useAdminPurchases(status: string) {
 export function usePurchaseCounts() {
   return useQuery({
     queryKey: purchaseKeys.counts,
-    queryFn: ({ signal }) =>
-      get<{
-        awaitingPayment: number;
-        overdue: number;
-        toRelease: number;
-        openClaims: number;
-        inProgress: number;
-      }>('/api/admin/purchases/counts', signal),
+    queryFn: ({ signal }) => api.GET('/api/admin/purchases/counts', { signal }),
   });
 }
 
@@ -59,7 +54,10 @@ export function useLandedCost(listingId: string, amountDollars?: number, enabled
   return useQuery({
     queryKey: purchaseKeys.landed(listingId, amountDollars),
     queryFn: ({ signal }) =>
-      get<LandedCost>(`/api/purchases/landed-cost${qs({ listingId, amount: amountDollars })}`, signal),
+      api.GET('/api/purchases/landed-cost', {
+        params: { query: { listingId, amount: amountDollars } },
+        signal,
+      }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -68,7 +66,7 @@ export function useLandedCost(listingId: string, amountDollars?: number, enabled
 export function useDeliveryAddress() {
   return useQuery({
     queryKey: purchaseKeys.address,
-    queryFn: ({ signal }) => get<{ address: DeliveryAddress | null }>('/api/purchases/address', signal),
+    queryFn: ({ signal }) => api.GET('/api/purchases/address', { signal }),
     select: (d) => d.address,
   });
 }
@@ -81,7 +79,7 @@ function useRefresh() {
 export function useSaveAddress() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (a: DeliveryAddress) => put<{ address: DeliveryAddress }>('/api/purchases/address', a),
+    mutationFn: (a: DeliveryAddress) => api.PUT('/api/purchases/address', { body: a }),
     onSuccess: refresh,
   });
 }
@@ -90,7 +88,10 @@ export function useChooseFulfilment() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, fulfilment }: { id: string; fulfilment: Fulfilment }) =>
-      post<Purchase>(`/api/purchases/${id}/fulfilment`, { fulfilment }),
+      api.POST('/api/purchases/{purchaseId}/fulfilment', {
+        params: { path: { purchaseId: id } },
+        body: { fulfilment },
+      }),
     onSuccess: refresh,
   });
 }
@@ -109,11 +110,15 @@ export function useOpenClaim() {
       description: string;
       photos: File[];
     }) => {
-      let last = await post<Purchase>(`/api/purchases/${id}/claims`, { checkpoints, description });
+      const params = { path: { purchaseId: id } };
+      let last = await api.POST('/api/purchases/{purchaseId}/claims', {
+        params,
+        body: { checkpoints, description },
+      });
       for (const file of photos) {
         const form = new FormData();
         form.append('file', file);
-        last = await api<Purchase>('POST', `/api/purchases/${id}/claims/photos`, form);
+        last = await api.upload('/api/purchases/{purchaseId}/claims/photos', form, { params });
       }
       return last;
     },
@@ -121,12 +126,24 @@ export function useOpenClaim() {
   });
 }
 
-/** Admin steps: POST /api/admin/purchases/:id/<step> with its body. */
+/** The admin steps the document has: POST /api/admin/purchases/{purchaseId}/<step>. */
+export type AdminStep =
+  Extract<
+    ApiPath<'post'>,
+    `/api/admin/purchases/{purchaseId}/${string}`
+  > extends `/api/admin/purchases/{purchaseId}/${infer S}`
+    ? S
+    : never;
+
+/** Admin steps with the step form's values; the server validates them (the form holds strings only). */
 export function useAdminStep() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, step, body }: { id: string; step: string; body?: unknown }) =>
-      post<Purchase>(`/api/admin/purchases/${id}/${step}`, body ?? {}),
+    mutationFn: ({ id, step, body }: { id: string; step: AdminStep; body?: unknown }) =>
+      api.POST(`/api/admin/purchases/{purchaseId}/${step}`, {
+        params: { path: { purchaseId: id } },
+        body: (body ?? {}) as never,
+      }),
     onSuccess: refresh,
   });
 }

@@ -25,7 +25,8 @@ import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
-import { useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
 import { PurchaseProgress } from './purchase-progress';
 
 /** Dashboard counts (docs/product/purchases.md#admin-purchases). */
@@ -143,7 +144,7 @@ function Step({
   body,
 }: {
   purchase: Purchase;
-  step: string;
+  step: AdminStep;
   title: string;
   fields?: Field[];
   confirm: (v: Record<string, string>) => string;
@@ -167,7 +168,7 @@ function Step({
         },
         onError: (e) => {
           setAsking(false);
-          if (e instanceof ApiError && e.fields) setErrors(e.fields);
+          setErrors(serverFieldErrors(e) ?? {});
           toast.error(e instanceof ApiError ? e.message : `${title} failed`);
         },
       },

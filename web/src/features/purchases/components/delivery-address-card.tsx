@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useDeliveryAddress, useSaveAddress } from '../api/purchases';
 
 type Values = z.input<typeof deliveryAddressSchema>;
@@ -26,8 +26,7 @@ export function DeliveryAddressCard() {
     save.mutate(deliveryAddressSchema.parse(values), {
       onSuccess: () => toast.success('Delivery address saved'),
       onError: (e) => {
-        if (e instanceof ApiError && e.fields?.zip) form.setError('zip', { message: e.fields.zip });
-        else toast.error('Failed to save the delivery address');
+        if (!applyServerErrors(form, e)) toast.error('Failed to save the delivery address');
       },
     }),
   );

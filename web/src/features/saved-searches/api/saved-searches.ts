@@ -1,20 +1,24 @@
-import type { CreateSavedSearch, SavedSearch, SavedSearchAlert } from '@domain/dealer-tools';
+import type { CreateSavedSearch, SavedSearchAlert } from '@domain/dealer-tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, get, patch, post } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export const savedSearchKeys = { all: ['saved-searches'] as const };
 
 export function useSavedSearches() {
   return useQuery({
     queryKey: savedSearchKeys.all,
-    queryFn: ({ signal }) => get<{ items: SavedSearch[] }>('/api/saved-searches', signal),
+    queryFn: ({ signal }) => api.GET('/api/saved-searches', { signal }),
   });
 }
 
 export function useCreateSavedSearch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateSavedSearch) => post<SavedSearch>('/api/saved-searches', body),
+    // The filters' state is any string in the URL's schema; the server refuses one it does not know.
+    mutationFn: (body: CreateSavedSearch) =>
+      api.POST('/api/saved-searches', {
+        body: { ...body, filters: { ...body.filters, state: body.filters.state as never } },
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }
@@ -23,7 +27,7 @@ export function useUpdateSavedSearch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; name?: string; alert?: SavedSearchAlert }) =>
-      patch<SavedSearch>(`/api/saved-searches/${id}`, body),
+      api.PATCH('/api/saved-searches/{id}', { params: { path: { id } }, body }),
     onSettled: () => qc.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }
@@ -31,7 +35,7 @@ export function useUpdateSavedSearch() {
 export function useDeleteSavedSearch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => del(`/api/saved-searches/${id}`),
+    mutationFn: (id: string) => api.DELETE('/api/saved-searches/{id}', { params: { path: { id } } }),
     onSettled: () => qc.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }

@@ -26,6 +26,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateSavedSearch } from '../api/saved-searches';
 
 type Values = z.infer<typeof savedSearchFormSchema>;
@@ -53,10 +54,9 @@ export function SaveSearchDialog({ filters }: { filters: ListingFilters }) {
       form.reset();
     } catch (err) {
       if (!(err instanceof ApiError)) return void toast.error('Could not save the search');
-      const fields = err.fields;
-      if (fields.name || err.status === 409) form.setError('name', { message: fields.name ?? err.message });
-      else if (fields.alert) form.setError('alert', { message: fields.alert });
-      else toast.error(err.message);
+      // A name already used (409) belongs to the name field too.
+      if (err.status === 409) form.setError('name', { message: err.message });
+      else if (!applyServerErrors(form, err)) toast.error(err.message);
     }
   });
 

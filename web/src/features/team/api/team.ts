@@ -1,20 +1,13 @@
-import type {
-  AcceptInviteBody,
-  InviteBody,
-  MemberUpdateBody,
-  TeamInvite,
-  TeamMember,
-  TeamResponse,
-} from '@domain/dealerships';
+import type { AcceptInviteBody, InviteBody, MemberUpdateBody } from '@domain/dealerships';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, get, post } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export type { TeamInvite, TeamMember, TeamResponse } from '@domain/dealerships';
 
 const teamKey = ['team'] as const;
 
 export function useTeam() {
-  return useQuery({ queryKey: teamKey, queryFn: ({ signal }) => get<TeamResponse>('/api/team', signal) });
+  return useQuery({ queryKey: teamKey, queryFn: ({ signal }) => api.GET('/api/team', { signal }) });
 }
 
 function useTeamMutation<A>(fn: (a: A) => Promise<unknown>) {
@@ -25,16 +18,18 @@ function useTeamMutation<A>(fn: (a: A) => Promise<unknown>) {
   });
 }
 
-export const useInvite = () =>
-  useTeamMutation((body: InviteBody) => post<{ invite: TeamInvite }>('/api/team/invites', body));
+export const useInvite = () => useTeamMutation((body: InviteBody) => api.POST('/api/team/invites', { body }));
 export const useRevokeInvite = () =>
-  useTeamMutation((inviteId: string) => api<{ ok: true }>('DELETE', `/api/team/invites/${inviteId}`));
+  useTeamMutation((inviteId: string) =>
+    api.DELETE('/api/team/invites/{inviteId}', { params: { path: { inviteId } } }),
+  );
 export const useUpdateMember = () =>
   useTeamMutation(({ userId, ...body }: MemberUpdateBody & { userId: string }) =>
-    api<{ member: TeamMember }>('PATCH', `/api/team/members/${userId}`, body),
+    api.PATCH('/api/team/members/{userId}', { params: { path: { userId } }, body }),
   );
 export const useRemoveMember = () =>
-  useTeamMutation((userId: string) => api<{ ok: true }>('DELETE', `/api/team/members/${userId}`));
+  useTeamMutation((userId: string) =>
+    api.DELETE('/api/team/members/{userId}', { params: { path: { userId } } }),
+  );
 
-export const acceptInvite = (body: AcceptInviteBody) =>
-  post<{ email: string }>('/api/team/invites/accept', body);
+export const acceptInvite = (body: AcceptInviteBody) => api.POST('/api/team/invites/accept', { body });

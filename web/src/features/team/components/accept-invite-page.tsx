@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { NewPasswordFields } from '@/features/auth';
 import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { acceptInvite } from '../api/team';
 
 const schema = z
@@ -71,9 +72,7 @@ function AcceptInviteForm({ token }: { token: string }) {
       toast.success('Your account is ready. Please sign in with your new password.');
       navigate('/', { replace: true, state: { signInEmail: email } });
     } catch (err) {
-      if (err instanceof ApiError && err.fields.password)
-        form.setError('password', { message: err.fields.password });
-      else
+      if (!applyServerErrors(form, err))
         toast.error(
           err instanceof ApiError && err.status < 500 && err.status !== 0
             ? err.message

@@ -12,6 +12,7 @@ import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatDollars } from '@/lib/format';
 import {
   type TeamInvite,
@@ -126,8 +127,7 @@ function MemberCard({ member, manage }: { member: TeamMember; manage: boolean })
       { userId: member.userId, role, offerLimit: role === 'buyer' ? limit : null },
       {
         onSuccess: () => toast.success(`${member.name} updated`),
-        onError: (err) =>
-          setError(err instanceof ApiError && err.fields.offerLimit ? err.fields.offerLimit : failure(err)),
+        onError: (err) => setError(serverFieldErrors(err)?.offerLimit ?? failure(err)),
       },
     );
   };
@@ -222,8 +222,7 @@ function InviteForm() {
           setLimit('');
         },
         onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-          else setErrors({ form: failure(err) });
+          setErrors(serverFieldErrors(err) ?? { form: failure(err) });
         },
       },
     );

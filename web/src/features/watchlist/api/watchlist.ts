@@ -1,8 +1,6 @@
-import type { WatchedItem } from '@domain/dealer-tools';
-import type { DealerCard } from '@domain/listing-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { del, get, post, put } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export const watchKeys = {
   ids: ['watchlist', 'ids'] as const,
@@ -14,7 +12,7 @@ export const watchKeys = {
 export function useWatchedIds(enabled: boolean) {
   return useQuery({
     queryKey: watchKeys.ids,
-    queryFn: ({ signal }) => get<{ listingIds: string[] }>('/api/watchlist/ids', signal),
+    queryFn: ({ signal }) => api.GET('/api/watchlist/ids', { signal }),
     enabled,
     staleTime: 30_000,
     select: (d) => new Set(d.listingIds),
@@ -24,7 +22,7 @@ export function useWatchedIds(enabled: boolean) {
 export function useWatchlist() {
   return useQuery({
     queryKey: watchKeys.list,
-    queryFn: ({ signal }) => get<{ items: WatchedItem[] }>('/api/watchlist', signal),
+    queryFn: ({ signal }) => api.GET('/api/watchlist', { signal }),
   });
 }
 
@@ -33,7 +31,9 @@ export function useToggleWatch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ listingId, watch }: { listingId: string; watch: boolean }) =>
-      (watch ? put : del)<{ message: string }>(`/api/watchlist/${listingId}`),
+      watch
+        ? api.PUT('/api/watchlist/{listingId}', { params: { path: { listingId } } })
+        : api.DELETE('/api/watchlist/{listingId}', { params: { path: { listingId } } }),
     onMutate: async ({ listingId, watch }) => {
       await qc.cancelQueries({ queryKey: watchKeys.ids });
       const before = qc.getQueryData<{ listingIds: string[] }>(watchKeys.ids);
@@ -55,7 +55,7 @@ export function useToggleWatch() {
 export function useRecentlyViewed() {
   return useQuery({
     queryKey: watchKeys.recent,
-    queryFn: ({ signal }) => get<{ items: DealerCard[] }>('/api/recently-viewed', signal),
+    queryFn: ({ signal }) => api.GET('/api/recently-viewed', { signal }),
   });
 }
 
@@ -63,7 +63,7 @@ export function useRecentlyViewed() {
 export function useRecordView() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (listingId: string) => post('/api/recently-viewed', { listingId }),
+    mutationFn: (listingId: string) => api.POST('/api/recently-viewed', { body: { listingId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: watchKeys.recent }),
   });
 }
