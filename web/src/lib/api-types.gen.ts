@@ -2364,14 +2364,14 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION" | "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
+                code: "VALIDATION" | "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                 /** @description A sentence to show the user. */
                 message: string;
                 /** @description Per input field (dotted path), what is wrong with it. */
                 fields?: {
                     [key: string]: string;
                 };
-                /** @description With RATE_LIMITED: seconds until the next attempt is allowed. */
+                /** @description With RATE_LIMITED or DATABASE_UNAVAILABLE: seconds until the next attempt is allowed. */
                 retryAfterSeconds?: number;
             };
         };
