@@ -32,6 +32,7 @@ import { INVENTORY_COUNT_CAP } from '../domain/listing-search.js';
 import { CONDITIONS, US_STATES } from '../domain/listings.js';
 import { cookieNames } from '../domain/session-cookies.js';
 import { serverArgs } from '../scripts/server-args.mjs';
+import { runDatabaseName } from '../scripts/test-databases.mjs';
 import { type Database, openDatabase, rowsOf, runMigrations } from '../server/src/db/client.js';
 import { users } from '../server/src/db/schema.js';
 import { systemClock } from '../server/src/lib/clock.js';
@@ -76,10 +77,11 @@ async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise
     );
     process.exit(2);
   }
-  const name = `fieldlot_bench_${process.pid}`;
+  // Named like the tests' databases (decision 0030): unique on a shared server, dropped if left for six hours.
+  const name = runDatabaseName('bench');
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database "${name}"`);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
@@ -88,7 +90,7 @@ async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise
     drop: async () => {
       const a = new pg.Client({ connectionString: PG_URL });
       await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
+      await a.query(`drop database if exists "${name}" with (force)`);
       await a.end();
     },
   };

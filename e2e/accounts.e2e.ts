@@ -129,7 +129,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     expect(await row.getByRole('button', { name: /Approve/ }).count()).toBe(0);
     await screenshot(page, 'accounts-admin-users-1280');
     expect(
-      siteLinkIn(await waitForMail({ template: 'notify-user-status-change', to: applicant.email }, 20_000)),
+      siteLinkIn(await waitForMail({ template: 'notify-user-status-change', to: applicant.email })),
     ).toContain(baseUrl());
 
     const d = dealer.page;
@@ -190,9 +190,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
       await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
       await toast(p, 'Password reset link sent to your email!').waitFor();
       await dialog.getByRole('heading', { name: 'Sign In' }).waitFor();
-      const link = siteLinkIn(
-        await waitForMail({ template: 'auth-reset-password', to: applicant.email }, 20_000),
-      );
+      const link = siteLinkIn(await waitForMail({ template: 'auth-reset-password', to: applicant.email }));
       expect(link).toContain('/reset-password?token=');
       await p.goto(link);
       await p.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
@@ -225,9 +223,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
       await screenshot(p, 'accounts-sign-in-dialog-390');
       await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
       await toast(p, 'Login link sent! Please check your email.').waitFor();
-      const link = siteLinkIn(
-        await waitForMail({ template: 'auth-sign-in-link', to: applicant.email }, 20_000),
-      );
+      const link = siteLinkIn(await waitForMail({ template: 'auth-sign-in-link', to: applicant.email }));
       expect(link).toContain(`listing=${listingId}`);
       await p.goto(link);
       await p.getByRole('button', { name: 'Continue' }).waitFor();
@@ -257,7 +253,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await confirm.getByText('They are signed out at once').waitFor();
     await confirm.getByRole('button', { name: 'Reject', exact: true }).click();
     await toast(a, 'Application rejected successfully').waitFor();
-    await waitForMail({ template: 'notify-user-status-change', to: applicant.email }, 20_000);
+    await waitForMail({ template: 'notify-user-status-change', to: applicant.email });
     await page.reload();
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByRole('link', { name: 'Return Home' }).waitFor();

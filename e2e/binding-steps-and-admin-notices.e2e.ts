@@ -337,7 +337,7 @@ describe.runIf(hasBrowser())('polish seen in the walk', () => {
       });
       expect(approved.ok()).toBe(true);
       await apiPost(p, '/api/auth/password-reset', { email });
-      const link = siteLinkIn(await waitForMail({ template: 'auth-reset-password', to: email }, 20_000));
+      const link = siteLinkIn(await waitForMail({ template: 'auth-reset-password', to: email }));
       await p.goto(link);
       await p.getByLabel('New Password', { exact: true }).fill('Another-Field#2032');
       await p.getByLabel('Confirm New Password').fill('Another-Field#2032');

@@ -45,7 +45,7 @@ const offer = (dealer: Page, listingId: string, amount: number) =>
 /** The e-mails of `template` to `to` that mention `needle` (a listing id), oldest first, waiting for `count`. */
 async function mailsAbout(template: string, to: string, needle: string, count = 1): Promise<string[]> {
   const dir = path.join(dataDir(), 'mail');
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000; // generous: a busy CI machine delivers slowly
   for (;;) {
     let files: string[] = [];
     try {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Drops the databases the API tests create on TEST_DATABASE_URL's server (templates `fieldlot_tpl_*` and
-// per-file copies `fieldlot_t_*`). .ci/run calls it before and after the suite, so every run starts from
-// freshly migrated databases and leaves none behind, even when a test process was killed.
+// Drops, on TEST_DATABASE_URL's server, the databases of this run (FIELDLOT_TEST_RUN_ID: every name with its
+// prefix) and those of runs that started more than six hours ago; nothing else, since other runs share the
+// server (docs/decisions/0030-test-databases-per-run.md). .ci/run calls it before the suite and on exit.
 import pg from 'pg';
+import { dropRunDatabases, dropStaleDatabases, RUN_ID_VARIABLE } from './test-databases.mjs';
 
 const base = process.env.TEST_DATABASE_URL;
 if (!base) process.exit(0);
@@ -11,13 +12,11 @@ url.pathname = '/postgres';
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
 try {
-  const { rows } = await client.query(
-    "select datname from pg_database where datname like 'fieldlot\\_t\\_%' or datname like 'fieldlot\\_tpl\\_%'",
-  );
-  for (const { datname } of rows) {
-    await client.query(`drop database if exists "${datname}" with (force)`);
-  }
-  if (rows.length) console.log(`Dropped ${rows.length} test database(s).`);
+  const dropped = [
+    ...(process.env[RUN_ID_VARIABLE] ? await dropRunDatabases(client) : []),
+    ...(await dropStaleDatabases(client)),
+  ];
+  if (dropped.length) console.log(`Dropped ${dropped.length} test database(s): ${dropped.join(', ')}`);
 } finally {
   await client.end();
 }

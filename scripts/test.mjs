@@ -4,31 +4,41 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
+import { RUN_ID_VARIABLE, testRunId } from './test-databases.mjs';
 
 process.chdir(root);
 ensureInstalled();
 await runOnPinnedNode();
 console.log(`Running on Node ${process.version} (${process.execPath})`);
 mkdirSync('.tmp', { recursive: true });
+// One run id for every step (the PostgreSQL databases are named after it; .ci/run passes its own).
+console.log(`Test run ${testRunId()} (${RUN_ID_VARIABLE})`);
+
+// Each step's limit in minutes, to name a step that hangs (a busy machine takes about twice the usual time);
+// .ci/run also limits the whole `npm test`.
+const LIMITS = { typecheck: 3, lint: 2, vitest: 10, build: 3, journeys: 10 };
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function step(name, cmd, args, env = process.env) {
-  console.log(`\n=== ${name}`);
+function step(name, minutes, cmd, args, env = process.env) {
+  console.log(`\n=== ${name} (limit ${minutes} min)`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  console.log(
-    `=== ${name}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
-  );
-  if (r.status !== 0) failures.push(name);
+  // npx passes the SIGTERM on to the tool; a step that hangs ends the step, not the whole run.
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env, timeout: minutes * 60_000, killSignal: 'SIGTERM' });
+  const timedOut = r.error?.code === 'ETIMEDOUT';
+  const outcome =
+    r.status === 0 ? 'ok' : timedOut ? `TIMED OUT after ${minutes} min` : `FAILED (exit ${r.status})`;
+  console.log(`=== ${name}: ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (r.status !== 0) failures.push(timedOut ? `${name} (timed out)` : name);
   return r.status === 0;
 }
 
-function vitest(name, args, env, report) {
+function vitest(name, args, env, report, minutes = LIMITS.vitest) {
   rmSync(report, { force: true });
   const ok = step(
     name,
+    minutes,
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env,
@@ -49,17 +59,32 @@ delete withoutPg.TEST_DATABASE_URL;
 
 // One project per side: domain (no DOM, no Node types), web (DOM), server (Node), tooling (e2e, scripts).
 for (const project of ['domain', 'web', 'server', 'tsconfig.json']) {
-  step(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+  step(`typecheck ${project}`, LIMITS.typecheck, 'npx', ['tsc', '-p', project]);
 }
-step('lint (biome)', 'npx', ['biome', 'check', '.']);
+step('lint (biome)', LIMITS.lint, 'npx', ['biome', 'check', '.']);
 vitest('unit and API tests on PGlite', [], withoutPg, '.tmp/vitest-pglite.json');
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests on PostgreSQL', ['server'], process.env, '.tmp/vitest-postgres.json');
 } else {
   console.log('\n=== API tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)');
 }
-if (step('build web', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) {
-  vitest('browser journeys', ['--config', 'e2e/vitest.config.ts'], withoutPg, '.tmp/vitest-e2e.json');
+if (
+  step('build web', LIMITS.build, 'npx', [
+    'vite',
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ])
+) {
+  vitest(
+    'browser journeys',
+    ['--config', 'e2e/vitest.config.ts'],
+    withoutPg,
+    '.tmp/vitest-e2e.json',
+    LIMITS.journeys,
+  );
 }
 
 console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);

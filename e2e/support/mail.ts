@@ -16,7 +16,8 @@ function decodeQuotedPrintable(raw: string): string {
  */
 export async function waitForMail(
   match: { template: string | RegExp; to?: string; contains?: string },
-  timeoutMs = 15_000,
+  // Generous: the outbox worker writes within a second or two, but a CI machine at load 20 takes far longer.
+  timeoutMs = 45_000,
 ): Promise<string> {
   const { template, to, contains } = match;
   const named = (f: string) =>

@@ -1,7 +1,10 @@
 import pg from 'pg';
+import { dropStaleDatabases, runDatabaseName, runPrefix } from '../test-databases.mjs';
 
-/** Databases of the cluster test are named fieldlot_cluster_<pid>_<random>; nothing else is touched. */
-const PREFIX = 'fieldlot_cluster_';
+/**
+ * The cluster test's database is named like the other tests' (`fieldlot_<run id>_cluster_<pid>_<random>`,
+ * scripts/test-databases.mjs): other runs share the server, and only this run's databases are touched.
+ */
 
 export function serverUrl(): string {
   return (
@@ -27,33 +30,20 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-const pidAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/** Creates a fresh database; first drops those a killed earlier run left behind (their process is gone). */
+/**
+ * Creates a fresh database; first drops those runs older than six hours left behind (decision 0030). A process
+ * id says nothing about a run on another machine sharing the server, so that is no longer the test.
+ */
 export async function createClusterDatabase(): Promise<string> {
-  const name = `${PREFIX}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = runDatabaseName('cluster');
   await withAdmin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'fieldlot\\_cluster\\_%'`,
-    );
-    for (const { datname } of rows) {
-      const pid = Number(datname.slice(PREFIX.length).split('_')[0]);
-      if (Number.isInteger(pid) && pid > 0 && !pidAlive(pid))
-        await client.query(`drop database if exists "${datname}" with (force)`);
-    }
+    await dropStaleDatabases(client);
     await client.query(`create database "${name}"`);
   });
   return name;
 }
 
 export async function dropClusterDatabase(name: string) {
-  if (!name.startsWith(PREFIX)) throw new Error(`Refusing to drop ${name}`);
+  if (!name.startsWith(`${runPrefix()}cluster_`)) throw new Error(`Refusing to drop ${name}`);
   await withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
 }

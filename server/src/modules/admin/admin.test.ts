@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { createTestApp, createUser, setUserStatus, type TestApp, TestClient } from '../../test/test-app.js';
@@ -8,11 +8,12 @@ import type { TemplateName } from '../mail/index.js';
 describe('admin panel API', () => {
   let t: TestApp;
   let admin: TestClient;
-  beforeAll(async () => {
+  // Each test has its own database: the counts and the outbox pages start from what the test itself wrote.
+  beforeEach(async () => {
     t = await createTestApp();
     admin = await TestClient.as(t.app, await createUser(t.app, { status: 'admin' }));
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   it('counts users live from the database', async () => {
     const before = (await admin.get('/api/admin/stats')).json();
@@ -49,7 +50,7 @@ describe('admin panel API', () => {
 
   describe('outbox', () => {
     let failedId: number;
-    beforeAll(async () => {
+    beforeEach(async () => {
       for (let i = 0; i < 55; i++)
         await enqueueMail(t.app.ctx.db, { template: 'x' as TemplateName, to: `r${i}@example.com` });
       const [row] = await t.app.ctx.db

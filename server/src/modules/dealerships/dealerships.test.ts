@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { offerLimitText, TEAM_TEXT } from '../../../../domain/dealerships.js';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
 import { dealershipMembers, dealerships, offers, sessions, users } from '../../db/schema.js';
@@ -26,7 +26,8 @@ describe('dealership teams', () => {
   let asOwner: TestClient;
   let asOther: TestClient;
 
-  beforeAll(async () => {
+  // Each test has its own database: the first test reads a team nobody has joined yet, and one moves the clock a week.
+  beforeEach(async () => {
     t = await createTestApp();
     admin = await createUser(t.app, { status: 'admin' });
     owner = await createUser(t.app, { status: 'approved', companyName: 'Whitfield Ag' });
@@ -35,7 +36,7 @@ describe('dealership teams', () => {
     asOwner = await TestClient.as(t.app, owner);
     asOther = await TestClient.as(t.app, other);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   /** Invites `email` as the owner and accepts with the mailed token; returns the member signed in. */
   async function join(
@@ -196,10 +197,6 @@ describe('dealership teams', () => {
     t.clock.advance(8 * 24 * 3600_000);
     const expired = await anon.post('/api/team/invites/accept', { ...body, token: lateToken });
     expect(expired.statusCode).toBe(404);
-    // A week idle ended the sessions of this file's clients: sign them in again.
-    asAdmin = await TestClient.as(t.app, admin);
-    asOwner = await TestClient.as(t.app, owner);
-    asOther = await TestClient.as(t.app, other);
   });
 
   it('the owner withdraws an invitation; its link no longer works', async () => {

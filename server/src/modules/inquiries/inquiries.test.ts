@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, outbox, saleInquiries } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 
@@ -17,12 +17,13 @@ describe('sale inquiries', () => {
   let t: TestApp;
   let admin: TestUser;
   let adminClient: TestClient;
-  beforeAll(async () => {
+  // Each test has its own database: the rate limit and the inquiry list start empty whatever ran before.
+  beforeEach(async () => {
     t = await createTestApp();
     admin = await createUser(t.app, { status: 'admin' });
     adminClient = await TestClient.as(t.app, admin);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   // Every injected request comes from the same address, so these count against one rate-limit key.
   const submit = (body: Record<string, unknown>) => new TestClient(t.app).post('/api/inquiries', body);
@@ -90,6 +91,10 @@ describe('sale inquiries', () => {
   });
 
   it('lists inquiries newest first with every field, for admins only', async () => {
+    for (const email of ['first@example.com', 'second@example.com', 'third@example.com']) {
+      expect((await submit({ ...form, email })).statusCode).toBe(201);
+      t.clock.advance(1000);
+    }
     const res = await adminClient.get('/api/admin/inquiries');
     expect(res.statusCode).toBe(200);
     const list = res.json().inquiries;
@@ -120,8 +125,7 @@ describe('sale inquiries', () => {
 
   describe('status transitions', () => {
     let id: string;
-    beforeAll(async () => {
-      t.clock.advance(16 * 60_000);
+    beforeEach(async () => {
       id = (await submit({ ...form, email: 'flow@example.com' })).json().id;
     });
     const move = (status: string) => adminClient.patch(`/api/admin/inquiries/${id}`, { status });
@@ -151,6 +155,8 @@ describe('sale inquiries', () => {
     });
 
     it('writes an audit row for each change', async () => {
+      for (const status of ['contacted', 'closed', 'pending'])
+        expect((await move(status)).statusCode).toBe(200);
       const rows = await t.app.ctx.db
         .select()
         .from(auditLog)

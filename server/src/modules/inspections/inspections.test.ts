@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
 import { inspectionRevisions, listings, offers } from '../../db/schema.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -20,6 +20,10 @@ const jpeg = (width: number, height: number) =>
     .jpeg()
     .toBuffer();
 
+/** The rating each checkpoint gets in the reports of these tests. */
+const ratingOf = (id: string) =>
+  id === 'hydraulics.remote-leaks' ? 'monitor' : id === 'precision-ag.receiver' ? 'na' : 'ok';
+
 /** A multipart/form-data body with one file part, as a browser sends it. */
 function multipart(data: Buffer) {
   const boundary = `----fieldlot${Math.random().toString(16).slice(2)}`;
@@ -33,7 +37,8 @@ function multipart(data: Buffer) {
   };
 }
 
-describe('condition reports API', () => {
+// Each test publishes a whole report on its own (every checkpoint, two photos): room for a busy machine.
+describe('condition reports API', { timeout: 120_000 }, () => {
   let t: TestApp;
   let admin: TestUser;
   let dealer: TestUser;
@@ -55,7 +60,54 @@ describe('condition reports API', () => {
     );
   };
 
-  beforeAll(async () => {
+  /** An inspector account made by the admin, signed in. */
+  async function signInInspector(name: string, email: string): Promise<TestClient> {
+    const res = await asAdmin.post('/api/admin/inspectors', { name, email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(201);
+    const client = new TestClient(t.app);
+    const signIn = await client.post('/api/auth/sign-in', { email, password: TEST_PASSWORD });
+    expect(signIn.statusCode).toBeLessThan(300);
+    return client;
+  }
+
+  /** Rates every checkpoint but engine.idle, enters the details and adds both required photos. */
+  async function completeDraft() {
+    for (const id of CHECKPOINT_IDS) {
+      if (id !== 'engine.idle') expect((await put(id, ratingOf(id))).statusCode).toBe(200);
+    }
+    const details = await asInspector.patch(`/api/inspections/${listingId}`, {
+      serial: 'RW6155R012345',
+      hourMeter: 4251,
+      treads: { 'front-left': 80, 'front-right': 78 },
+    });
+    expect(details.statusCode).toBe(200);
+    await asInspector.patch(`/api/inspections/${listingId}`, {
+      treads: { 'rear-left': 70, 'rear-right': 72 },
+    });
+    const meter = await upload('identification.hour-meter', await jpeg(640, 480));
+    expect(meter.statusCode).toBe(201);
+    expect(meter.json().src).toMatch(/^\/api\/images\/listings\/.+-800\.webp$/);
+    expect((await upload('identification.serial-plate', await jpeg(640, 480))).statusCode).toBe(201);
+  }
+
+  /** The first report of the test's tractor, published: the starting point of the tests that read or revise it. */
+  async function publishFirstReport() {
+    expect((await put('engine.idle', 'ok', 'Smooth')).statusCode).toBe(200);
+    await completeDraft();
+    const res = await asInspector.post(`/api/inspections/${listingId}/publish`);
+    expect(res.statusCode).toBe(200);
+  }
+
+  /** Revision 2 (the pump needs a repair), published while the dealer has an open offer. */
+  async function publishRevisionWithOffer() {
+    const offer = await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: 90_000 });
+    expect(offer.statusCode).toBe(201);
+    await put('hydraulics.pump', 'repair', 'Pump output 20% low');
+    return asInspector.post(`/api/inspections/${listingId}/publish`);
+  }
+
+  // Every test starts from its own database: a new tractor without a report and an inspector (Ina) signed in.
+  beforeEach(async () => {
     t = await createTestApp();
     admin = await createUser(t.app, { status: 'admin' });
     dealer = await createUser(t.app, { status: 'approved' });
@@ -73,35 +125,36 @@ describe('condition reports API', () => {
     });
     expect(created.statusCode).toBe(201);
     listingId = created.json().id;
+    asInspector = await signInInspector('Ina Spector', 'ina@example.com');
   });
-  afterAll(() => t?.close());
+  afterEach(() => t?.close());
 
   it('an admin creates an inspector, who can sign in, open the queue and nothing of a dealer', async () => {
     const res = await asAdmin.post('/api/admin/inspectors', {
-      name: 'Ina Spector',
-      email: 'Ina@Example.com',
+      name: 'Ivo Spector',
+      email: 'Ivo@Example.com',
       password: TEST_PASSWORD,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Ina Spector', email: 'ina@example.com' });
+    expect(res.json()).toMatchObject({ name: 'Ivo Spector', email: 'ivo@example.com' });
     const dup = await asAdmin.post('/api/admin/inspectors', {
-      name: 'Ina Again',
-      email: 'ina@example.com',
+      name: 'Ivo Again',
+      email: 'ivo@example.com',
       password: TEST_PASSWORD,
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.fields.email).toBe('An account with this e-mail already exists');
     expect((await asDealer.post('/api/admin/inspectors', {})).statusCode).toBe(403);
 
-    asInspector = new TestClient(t.app);
-    const signIn = await asInspector.post('/api/auth/sign-in', {
-      email: 'ina@example.com',
+    const asIvo = new TestClient(t.app);
+    const signIn = await asIvo.post('/api/auth/sign-in', {
+      email: 'ivo@example.com',
       password: TEST_PASSWORD,
     });
     expect(signIn.statusCode).toBeLessThan(300);
-    const me = await asInspector.get('/api/auth/session');
+    const me = await asIvo.get('/api/auth/session');
     expect(me.json().user).toMatchObject({ role: 'inspector', status: 'inspector' });
-    const queue = await asInspector.get('/api/inspections');
+    const queue = await asIvo.get('/api/inspections');
     expect(queue.statusCode).toBe(200);
     expect(queue.json().items.find((i: { id: string }) => i.id === listingId)).toMatchObject({
       status: 'inactive',
@@ -109,8 +162,8 @@ describe('condition reports API', () => {
       total: CHECKPOINT_IDS.length,
       grade: null,
     });
-    expect((await asInspector.get('/api/listings')).statusCode).toBe(403);
-    expect((await asInspector.get('/api/offers/mine')).statusCode).toBe(403);
+    expect((await asIvo.get('/api/listings')).statusCode).toBe(403);
+    expect((await asIvo.get('/api/offers/mine')).statusCode).toBe(403);
     expect((await asDealer.get('/api/inspections')).statusCode).toBe(403);
   });
 
@@ -148,6 +201,7 @@ describe('condition reports API', () => {
   });
 
   it('publish asks for every checkpoint rated, then publishes, grades and takes the tractor live', async () => {
+    expect((await put('engine.idle', 'ok', 'Smooth')).statusCode).toBe(200);
     const early = await asInspector.post(`/api/inspections/${listingId}/publish`);
     expect(early.statusCode).toBe(400);
     expect(early.json().error.message).toBe(
@@ -161,24 +215,7 @@ describe('condition reports API', () => {
     const none = await t.app.ctx.db.select().from(inspectionRevisions);
     expect(none).toHaveLength(0);
 
-    for (const id of CHECKPOINT_IDS) {
-      const rating =
-        id === 'hydraulics.remote-leaks' ? 'monitor' : id === 'precision-ag.receiver' ? 'na' : 'ok';
-      if (id !== 'engine.idle') expect((await put(id, rating)).statusCode).toBe(200);
-    }
-    const details = await asInspector.patch(`/api/inspections/${listingId}`, {
-      serial: 'RW6155R012345',
-      hourMeter: 4251,
-      treads: { 'front-left': 80, 'front-right': 78 },
-    });
-    expect(details.statusCode).toBe(200);
-    await asInspector.patch(`/api/inspections/${listingId}`, {
-      treads: { 'rear-left': 70, 'rear-right': 72 },
-    });
-    const meter = await upload('identification.hour-meter', await jpeg(640, 480));
-    expect(meter.statusCode).toBe(201);
-    expect(meter.json().src).toMatch(/^\/api\/images\/listings\/.+-800\.webp$/);
-    expect((await upload('identification.serial-plate', await jpeg(640, 480))).statusCode).toBe(201);
+    await completeDraft();
 
     const draft = (await asInspector.get(`/api/inspections/${listingId}`)).json();
     expect(draft).toMatchObject({ rated: CHECKPOINT_IDS.length, hourMeter: 4251 });
@@ -187,12 +224,7 @@ describe('condition reports API', () => {
     const res = await asInspector.post(`/api/inspections/${listingId}/publish`);
     expect(res.statusCode).toBe(200);
     const expected = gradeInspection(
-      Object.fromEntries(
-        CHECKPOINT_IDS.map((id) => [
-          id,
-          id === 'hydraulics.remote-leaks' ? 'monitor' : id === 'precision-ag.receiver' ? 'na' : 'ok',
-        ]),
-      ),
+      Object.fromEntries(CHECKPOINT_IDS.map((id) => [id, ratingOf(id)])),
     ).grade;
     expect(res.json()).toMatchObject({ number: 1, grade: expected, live: true, notified: 0 });
     expect(expected).toBeGreaterThanOrEqual(4.9);
@@ -202,6 +234,7 @@ describe('condition reports API', () => {
   });
 
   it('signed-out visitors get the grade only; approved dealers the full report and the PDF', async () => {
+    await publishFirstReport();
     const pub = (await anon.get(`/api/reports/${listingId}`)).json();
     expect(pub.summary).toMatchObject({ number: 1, inspectorName: 'Ina Spector' });
     expect(pub.report).toBeNull();
@@ -233,6 +266,7 @@ describe('condition reports API', () => {
   });
 
   it('the grade filter and the grade sort work in the inventory', async () => {
+    await publishFirstReport();
     const other = await asAdmin.post('/api/listings', {
       make: 'Kubota',
       model: 'M7-172',
@@ -292,6 +326,7 @@ describe('condition reports API', () => {
   });
 
   it('an edit makes a revision, keeps earlier ones readable and tells dealers with an open offer', async () => {
+    await publishFirstReport();
     const offer = await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: 90_000 });
     expect(offer.statusCode).toBe(201);
     const lowHours = await asInspector.patch(`/api/inspections/${listingId}`, { hourMeter: 4000 });
@@ -331,6 +366,8 @@ describe('condition reports API', () => {
   });
 
   it('the accepted purchase keeps the revision in force, whatever comes after', async () => {
+    await publishFirstReport();
+    expect((await publishRevisionWithOffer()).json()).toMatchObject({ number: 2 });
     const [open] = await t.app.ctx.db
       .select({ id: offers.id })
       .from(offers)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXT } from '../../../../domain/dealer-tools.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
 import { MIGRATIONS_FOLDER, rowsOf } from '../../db/client.js';
@@ -30,7 +30,8 @@ describe('saved searches', () => {
   const alerts = async (u: TestUser) =>
     (await mailsTo(t, u.email)).filter((m) => m.template === 'saved-search-alert');
 
-  beforeAll(async () => {
+  // Each test has its own database: lists, alerts and counts start from what the test itself saved.
+  beforeEach(async () => {
     t = await createTestApp();
     admin = await createUser(t.app, { status: 'admin' });
     dealer = await createUser(t.app, { status: 'approved' });
@@ -39,7 +40,7 @@ describe('saved searches', () => {
     asDealer = await TestClient.as(t.app, dealer);
     asOther = await TestClient.as(t.app, other);
   });
-  afterAll(() => t?.close());
+  afterEach(() => t?.close());
 
   it('saves a search under a name and lists it with its count of live matches and inventory link', async () => {
     await insertListing(t.app, admin.id, { make: 'John Deere', model: '6R 155', priceCents: 30_000_00 });
@@ -106,8 +107,15 @@ describe('saved searches', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe(SAVED_SEARCH_TEXT.duplicate);
     expect((await asOther.post('/api/saved-searches', body)).statusCode).toBe(201);
-    // Renaming onto an existing name is refused the same way.
-    const deere = (await asDealer.get('/api/saved-searches')).json().items[0];
+    // Renaming another search onto an existing name is refused the same way.
+    const deere = (
+      await asDealer.post('/api/saved-searches', {
+        name: 'Deere 6R',
+        filters: { brand: 'John Deere' },
+        alert: 'off',
+      })
+    ).json();
+    expect(deere.id).toEqual(expect.any(String));
     const rename = await asDealer.patch(`/api/saved-searches/${deere.id}`, { name: 'KUBOTA M7' });
     expect(rename.statusCode).toBe(409);
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECENTLY_VIEWED_MAX, WATCH_ADDED, watchAddedByText } from '../../../../domain/dealer-tools.js';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
 import { dealershipMembers, dealerships, watchlistItems } from '../../db/schema.js';
@@ -25,7 +25,8 @@ describe('watchlist and recently viewed', () => {
   let asDealer: TestClient;
   let asOther: TestClient;
 
-  beforeAll(async () => {
+  // Each test has its own database: the first test reads an empty watchlist, whatever the others watched.
+  beforeEach(async () => {
     t = await createTestApp();
     admin = await createUser(t.app, { status: 'admin' });
     dealer = await createUser(t.app, { status: 'approved' });
@@ -34,7 +35,7 @@ describe('watchlist and recently viewed', () => {
     asDealer = await TestClient.as(t.app, dealer);
     asOther = await TestClient.as(t.app, other);
   });
-  afterAll(() => t?.close());
+  afterEach(() => t?.close());
 
   it('the heart watches a live tractor once, lists it as live, and unwatches it', async () => {
     const id = await insertListing(t.app, admin.id, { priceCents: 50_000_00 });
