@@ -3,6 +3,7 @@ import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
+import { emit } from '../../lib/domain-events.js';
 import type { ListingPatch, Sort } from './listings.schemas.js';
 import {
   afterCursor,
@@ -285,12 +286,19 @@ export async function offerCount(exec: Executor, listingId: string): Promise<num
  * An accepted offer sells the listing: only an active one, in the transaction (`exec`) that accepts the offer.
  * Returns the number of rows changed (0: not active any more, the caller refuses the acceptance).
  */
-export async function markListingSold(exec: Executor, listingId: string, now: Date): Promise<number> {
+export async function markListingSold(
+  exec: Executor,
+  listingId: string,
+  now: Date,
+  buyerUserId: string,
+): Promise<number> {
   const rows = await exec
     .update(listings)
     .set({ status: 'sold', soldAt: now, updatedAt: now })
     .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
     .returning({ id: listings.id });
+  // Watchers (all but the buyer) hear of the sale after commit.
+  if (rows.length) await emit(exec, 'listing.sold', { listingId, buyerUserId });
   return rows.length;
 }
 

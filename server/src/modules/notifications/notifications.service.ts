@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import { unsubscribeToken, verifyUnsubscribeToken } from '../../lib/unsubscribe-token.js';
 import type { TemplateName } from '../mail/index.js';
 import { BRAND_NOTIFICATION, DAILY_DIGEST } from './notifications.mail.js';
 import {
@@ -13,7 +14,6 @@ import {
   type DealerBatch,
   setEmailNotifications,
 } from './notifications.repository.js';
-import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
 /** One e-mail lists at most this many tractors (the rest stay unsent for the next one). */
 export const LISTINGS_PER_EMAIL = 50;
