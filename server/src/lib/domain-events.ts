@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.js';
 import { domainEvents } from '../db/schema.js';
-import type { AppContext } from './context.js';
+import type { Actor, AppContext, RequestInfo } from './context.js';
 
 /**
  * Facts one module states about its own data, for other modules to act on after commit (decision 0027).
@@ -19,6 +19,21 @@ export interface DomainEventPayloads {
 }
 
 export type DomainEventType = keyof DomainEventPayloads;
+
+/**
+ * Steps another module takes inside the transaction of the change, when both must happen or neither: the module
+ * that owns the step registers it at buildApp, so the publisher needs no import of it (no module cycle).
+ */
+export interface InTransactionPayloads {
+  /** An offer was accepted: the purchases module opens the sale (docs/product/purchases.md#purchase). */
+  'offer.accepted': { offerId: string; actor: Actor; request: RequestInfo; now: Date };
+}
+export type InTransactionType = keyof InTransactionPayloads;
+export type InTransactionHandler<K extends InTransactionType> = (
+  ctx: AppContext,
+  tx: Tx,
+  payload: InTransactionPayloads[K],
+) => Promise<unknown>;
 export type DomainEvent = {
   [K in DomainEventType]: { type: K; payload: DomainEventPayloads[K] };
 }[DomainEventType];
@@ -56,7 +71,26 @@ export class DomainEventBus {
     DomainEventType,
     Array<{ name: string; handle: Subscriber<never> }>
   >();
+  private readonly inTransaction = new Map<InTransactionType, InTransactionHandler<never>>();
   private seen = 0;
+
+  /** The one step of `type` run in the publisher's transaction (a second registration is a wiring mistake). */
+  handleInTransaction<K extends InTransactionType>(type: K, handle: InTransactionHandler<K>): void {
+    if (this.inTransaction.has(type)) throw new Error(`${type} already has its in-transaction step`);
+    this.inTransaction.set(type, handle as InTransactionHandler<never>);
+  }
+
+  /** Runs the registered step in `tx`: its failure rolls the publisher's change back. */
+  async publishInTransaction<K extends InTransactionType>(
+    ctx: AppContext,
+    tx: Tx,
+    type: K,
+    payload: InTransactionPayloads[K],
+  ): Promise<void> {
+    const handle = this.inTransaction.get(type);
+    if (!handle) throw new Error(`${type} has no in-transaction step registered`);
+    await handle(ctx, tx, payload as never);
+  }
 
   subscribe<K extends DomainEventType>(type: K, name: string, handle: Subscriber<K>): void {
     const list = this.subscribers.get(type) ?? [];

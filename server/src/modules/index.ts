@@ -12,7 +12,7 @@ import { inspectionsRoutes } from './inspections/inspections.routes.js';
 import { listingsRoutes } from './listings/listings.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
-import { purchasesRoutes } from './purchases/purchases.routes.js';
+import { purchasesRoutes, purchasesSubscriptions } from './purchases/index.js';
 import { savedSearchesRoutes, savedSearchesSubscriptions } from './saved-searches/index.js';
 import { siteRoutes } from './site/site.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -49,4 +49,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
 export function subscribeModules(events: DomainEventBus) {
   watchlistSubscriptions(events);
   savedSearchesSubscriptions(events);
+  purchasesSubscriptions(events);
 }

@@ -22,7 +22,7 @@ import { emit } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
-import { imageSources, inventoryWrite, processImage } from '../listings/index.js';
+import { imageSources, inventoryWrite, processImage, setAsIs, setListingGrade } from '../listings/index.js';
 import { REPORT_CHANGED } from './inspections.mail.js';
 import * as repo from './inspections.repository.js';
 
@@ -292,7 +292,7 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
       listing.status === 'inactive' &&
       !listing.asIsReason &&
       (listing.reviewStatus === null || listing.reviewStatus === 'approved');
-    await repo.setListingGrade(tx, listingId, revision.gradeTenths, goLive, now);
+    await setListingGrade(tx, listingId, revision.gradeTenths, goLive, now);
     await audit(tx, {
       action: 'inspection.published',
       resourceType: 'listing',
@@ -359,7 +359,7 @@ export async function markAsIs(
       listing.status === 'inactive' &&
       listing.gradeTenths === 0 &&
       (listing.reviewStatus === null || listing.reviewStatus === 'approved');
-    await repo.setAsIs(tx, listingId, reason, goLive, now);
+    await setAsIs(tx, listingId, reason, goLive, now);
     if (goLive) await emit(tx, 'listing.published', { listingId });
     await audit(tx, {
       action: 'listing.sold_as_is',

@@ -343,3 +343,51 @@ export async function watchCount(exec: Executor, listingId: string): Promise<num
   );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
+
+/**
+ * A sale undone (docs/product/purchases.md#status-machine): the tractor off sale, back to Draft (`reviewStatus`
+ * 'draft', a dealer's listing) or inactive (null, FieldLot's own). Called by purchases through index.ts.
+ */
+export async function returnToDraft(
+  exec: Executor,
+  a: { listingId: string; reviewStatus: 'draft' | null; now: Date },
+) {
+  await exec
+    .update(listings)
+    .set({ status: 'inactive', soldAt: null, reviewStatus: a.reviewStatus, updatedAt: a.now })
+    .where(and(eq(listings.id, a.listingId), eq(listings.status, 'sold')));
+}
+
+/**
+ * A report or an as-is puts FieldLot's own tractor live; a dealer's listing goes live only when FieldLot
+ * approves it in review (docs/product/dealer-selling.md#admin-review), so it keeps its status here.
+ */
+const liveUnlessInReview = sql<
+  'active' | 'inactive'
+>`case when ${listings.reviewStatus} is null or ${listings.reviewStatus} = 'approved' then 'active' else ${listings.status} end`;
+
+/** The inspection's outcome on the listing (the inspections module calls it through index.ts). */
+export async function setListingGrade(
+  exec: Executor,
+  listingId: string,
+  gradeTenths: number,
+  goLive: boolean,
+  /** None for the demo's reports, which keep the listing's dates. */
+  now?: Date,
+) {
+  await exec
+    .update(listings)
+    .set({
+      gradeTenths,
+      ...(now ? { updatedAt: now } : {}),
+      ...(goLive ? { status: liveUnlessInReview } : {}),
+    })
+    .where(eq(listings.id, listingId));
+}
+
+export async function setAsIs(exec: Executor, listingId: string, reason: string, goLive: boolean, now: Date) {
+  await exec
+    .update(listings)
+    .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
+    .where(eq(listings.id, listingId));
+}

@@ -31,7 +31,6 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
 import { checkMemberMayOffer, currentMembership } from '../dealerships/index.js';
 import { markListingSold } from '../listings/index.js';
-import { createPurchaseForAcceptedOffer } from '../purchases/index.js';
 import { listingLink } from './offers.links.js';
 import {
   ADMIN_NEW_OFFER,
@@ -599,7 +598,7 @@ async function afterTransition(
       throw new AppError('CONFLICT', 'This tractor has already been sold');
     const sellerContact = sellerId ? ((await repo.usersByIds(tx, [sellerId]))[0] ?? null) : null;
     // docs/product/purchases.md#purchase: the purchase opens in the same transaction, whatever path accepted.
-    await createPurchaseForAcceptedOffer(tx, ctx, {
+    await ctx.events.publishInTransaction(ctx, tx, 'offer.accepted', {
       offerId: offer.id,
       actor: a.actor,
       request: a.request,
