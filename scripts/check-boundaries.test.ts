@@ -2,7 +2,26 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBoundaries, importSpecifiers, staleAllowlist, unexpected } from './check-boundaries.js';
+import {
+  checkBoundaries,
+  foreignWrites,
+  importSpecifiers,
+  moduleCycles,
+  moduleGraph,
+  staleAllowlist,
+  unexpected,
+  WRITES_ALLOWLIST,
+  writeKey,
+} from './check-boundaries.js';
+
+function writeTree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fieldlot-boundaries-'));
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), `${source}\n`);
+  }
+  return dir;
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -14,9 +33,7 @@ describe('import boundaries', () => {
   });
 
   describe('on a tree with one wrong import per rule', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'fieldlot-boundaries-'));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
-    const files: Record<string, string> = {
+    const dir = writeTree({
       // allowed
       'domain/money.ts': "import { z } from 'zod';\nimport { a } from './fees.js';",
       'domain/money.test.ts': "import { it } from 'vitest';\nimport { z } from 'zod';",
@@ -36,11 +53,8 @@ describe('import boundaries', () => {
       'server/src/modules/admin/admin.routes.ts': "const m = await import('../mail/outbox.repository.js');",
       'web/src/features/admin/dashboard.tsx':
         "import type { Tab } from '../offers/components/admin-offers-tab';",
-    };
-    for (const [file, source] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), `${source}\n`);
-    }
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('reports exactly the wrong imports, each with its rule', () => {
       const found = checkBoundaries(dir)
@@ -63,6 +77,71 @@ describe('import boundaries', () => {
     it('fails the check for a wrong import that is not allowlisted', () => {
       expect(unexpected(checkBoundaries(dir))).toHaveLength(8);
     });
+  });
+
+  it('find no import cycle between server modules in this repository', () => {
+    expect(moduleCycles(moduleGraph(root))).toEqual([]);
+  });
+
+  it("find no write to another module's table in this repository (apart from the allowlisted ones)", () => {
+    const writes = foreignWrites(root).map(writeKey);
+    expect(writes.filter((w) => !WRITES_ALLOWLIST.includes(w))).toEqual([]);
+    expect(WRITES_ALLOWLIST.filter((w) => !writes.includes(w))).toEqual([]);
+  });
+
+  describe('on a tree of server modules with a cycle and foreign writes', () => {
+    const dir = writeTree({
+      // listings -> watchlist -> listings, through index files and a type-only import; offers -> listings is no cycle
+      'server/src/modules/listings/listings.service.ts':
+        "import { notifyWatchers } from '../watchlist/index.js';",
+      'server/src/modules/watchlist/watchlist.service.ts':
+        "import type { ListingCard } from '../listings/index.js';",
+      'server/src/modules/offers/offers.service.ts': "import { markSold } from '../listings/index.js';",
+      // a test importing back is no cycle
+      'server/src/modules/offers/offers.test.ts':
+        "import { offerRoutes } from '../offers/index.js';\nimport '../purchases/index.js';",
+      'server/src/modules/purchases/purchases.service.ts':
+        "import { returnOffer } from '../offers/index.js';",
+      // writes: its own tables (allowed), a foreign table by Drizzle and by raw SQL (wrong)
+      'server/src/modules/purchases/purchases.repository.ts': [
+        'await tx.insert(purchases).values(row);',
+        "await tx.update(listings).set({ status: 'sold' });",
+        "await tx.execute(sql`insert into tractor_offers (id) values (1) on conflict (id) do update set status = 'x'`);",
+        '// update tractor_listings in a comment is no write',
+        "await tx.execute(sql`update purchases set status = 'cancelled'`);",
+      ].join('\n'),
+      'server/src/modules/watchlist/watchlist.repository.ts':
+        'const seen = new Set();\nseen.delete(listingId);\nawait tx.execute(sql`DELETE FROM recent_views where id = 1`);',
+      'server/src/modules/users/users.repository.ts': 'await exec.delete( sessions ).where(x);',
+      'server/src/modules/demo/demo.seed.ts': 'await tx.insert(offers).values(rows);',
+      'server/src/modules/listings/listings.test.ts': 'await tx.insert(users).values(rows);',
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('report the import cycle as a path', () => {
+      expect(moduleCycles(moduleGraph(dir))).toEqual([['listings', 'watchlist', 'listings']]);
+    });
+
+    it('report each write to a table another module owns (tests and the demo seeder exempt)', () => {
+      const found = foreignWrites(dir).map((w) => `${writeKey(w)} -> ${w.owner}`);
+      expect(found.sort()).toEqual(
+        [
+          'server/src/modules/purchases/purchases.repository.ts: .update(listings) -> listings',
+          'server/src/modules/purchases/purchases.repository.ts: insert into tractor_offers -> offers',
+          'server/src/modules/users/users.repository.ts: .delete(sessions) -> lib',
+        ].sort(),
+      );
+    });
+  });
+
+  it('report a cycle through three modules once, starting from its first module', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a', 'd'])],
+      ['d', new Set<string>()],
+    ]);
+    expect(moduleCycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
   });
 
   it('reads every kind of import statement', () => {

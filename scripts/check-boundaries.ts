@@ -1,13 +1,16 @@
-// Import boundaries (issue 11, section 2), checked by scripts/check-boundaries.test.ts in every `npm test`:
-// - domain/ imports only zod (its tests also vitest) and itself;
+// Module boundaries (docs/ARCHITECTURE.md#boundaries), checked by scripts/check-boundaries.test.ts in every `npm test`:
+// - domain/ imports only zod (its tests also vitest and fast-check) and itself;
 // - web/ never imports server/;
 // - server/src/db, lib and plugins never import a feature module (server/src/modules/<feature>);
 // - web/src/components never imports a feature (web/src/features/<feature>);
-// - a feature imports another feature only through its public file, `index.ts` (server modules, web features).
+// - a feature imports another feature only through its public file, `index.ts` (server modules, web features);
+// - server modules import each other without a cycle (`moduleCycles`, decision 0026);
+// - a server module writes only the tables it owns (TABLE_OWNERS in server/src/db/table-owners.ts, decision 0026).
 // Run by hand: `npx tsx scripts/check-boundaries.ts`.
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TABLE_OWNERS } from '../server/src/db/table-owners.js';
 
 export interface Violation {
   /** Importing file, relative to the root, with forward slashes. */
@@ -87,7 +90,7 @@ export function checkBoundaries(root: string): Violation[] {
       if (file.startsWith('domain/')) {
         const allowed = to
           ? to.startsWith('domain/')
-          : packageName(specifier) === 'zod' || (isTest && packageName(specifier) === 'vitest');
+          : packageName(specifier) === 'zod' || (isTest && ['vitest', 'fast-check'].includes(packageName(specifier)));
         if (!allowed) add('domain imports only zod and domain/');
         continue;
       }
@@ -111,11 +114,141 @@ export function checkBoundaries(root: string): Violation[] {
   return violations;
 }
 
+const MODULES = 'server/src/modules';
+const isTestFile = (file: string) => /\.(test|e2e)\.tsx?$/.test(file) || file.startsWith('server/src/test/');
+
+function moduleFiles(root: string): Array<{ file: string; abs: string; module: string }> {
+  return sourceFiles(path.join(root, MODULES)).flatMap((abs) => {
+    const file = path.relative(root, abs).split(path.sep).join('/');
+    const at = featureOf(file, MODULES);
+    return at && !isTestFile(file) ? [{ file, abs, module: at.feature }] : [];
+  });
+}
+
+/** Module -> modules its source files (tests aside) import, type-only imports included: they couple the code too. */
+export function moduleGraph(root: string): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const { abs, module } of moduleFiles(root)) {
+    const edges = graph.get(module) ?? new Set<string>();
+    graph.set(module, edges);
+    for (const specifier of importSpecifiers(readFileSync(abs, 'utf8'))) {
+      const to = target(root, abs, specifier);
+      const into = to && featureOf(to, MODULES);
+      if (into && into.feature !== module) edges.add(into.feature);
+    }
+  }
+  return graph;
+}
+
 /**
- * Today's violations, each removed by a named part of issue 11 (section 2) in the next wave: delete the entry
- * with the fix. The test fails on any violation not listed here, and on any entry that no longer occurs.
+ * One cycle per strongly connected group of modules (Tarjan), as a path that returns to its start:
+ * `['listings', 'watchlist', 'listings']`. Empty when the module graph is acyclic.
+ */
+export function moduleCycles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) as number);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of [...(graph.get(v) ?? [])].sort()) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) groups.push(group);
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  // A path inside the group from its first module back to itself (breadth-first: the shortest).
+  return groups.map((group) => {
+    const members = new Set(group);
+    const start = [...group].sort()[0];
+    const previous = new Map<string, string>([[start, start]]);
+    const queue = [start];
+    while (queue.length) {
+      const v = queue.shift() as string;
+      for (const w of [...(graph.get(v) ?? [])].sort()) {
+        if (!members.has(w)) continue;
+        if (w === start) {
+          const back = [v];
+          while (back[back.length - 1] !== start) back.push(previous.get(back[back.length - 1]) as string);
+          return [...back.reverse(), start];
+        }
+        if (!previous.has(w)) {
+          previous.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    return [...group, group[0]];
+  });
+}
+
+export interface ForeignWrite {
+  file: string;
+  module: string;
+  /** The SQL table name. */
+  table: string;
+  owner: string;
+  /** The statement as found: `.update(listings)` or `update tractor_listings`. */
+  statement: string;
+}
+
+/** Modules exempt from the ownership rule: the demo seeder builds a whole fake market (decision 0026). */
+export const WRITE_EXEMPT_MODULES = new Set(['demo']);
+
+type Owners = Readonly<Record<string, { readonly table: string; readonly owner: string }>>;
+
+/**
+ * Writes to a table another module owns: Drizzle `.insert(t)`, `.update(t)`, `.delete(t)` of a schema table export,
+ * raw SQL `insert into t` (its `on conflict ... do update` included), `update t`, `delete from t`.
+ */
+export function foreignWrites(root: string, owners: Owners = TABLE_OWNERS): ForeignWrite[] {
+  const byExport = new Map(Object.entries(owners));
+  const bySqlName = new Map(Object.values(owners).map((o) => [o.table, o]));
+  const found: ForeignWrite[] = [];
+  for (const { file, abs, module } of moduleFiles(root)) {
+    if (WRITE_EXEMPT_MODULES.has(module)) continue;
+    const code = readFileSync(abs, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|\s)\/\/.*$/gm, '$1');
+    const add = (statement: string, o: { table: string; owner: string } | undefined) => {
+      if (o && o.owner !== module) found.push({ file, module, table: o.table, owner: o.owner, statement });
+    };
+    for (const m of code.matchAll(/\.(insert|update|delete)\(\s*(?:schema\.)?(\w+)\s*\)/g))
+      add(`.${m[1]}(${m[2]})`, byExport.get(m[2]));
+    for (const m of code.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:public\.)?"?(\w+)"?/gi))
+      add(`${m[1].toLowerCase().replace(/\s+/, ' ')} ${m[2]}`, bySqlName.get(m[2]));
+  }
+  return found;
+}
+
+/**
+ * Known violations awaiting their fix: delete the entry with the fix. The test fails on any violation not listed here, and on any entry that no longer occurs.
  */
 export const ALLOWLIST: ReadonlyArray<{ file: string; specifier: string; fixedBy: string }> = [];
+
+/**
+ * Foreign-table writes not moved to their owner yet (`file: statement`): the test fails on any other, and on an
+ * entry that no longer occurs. Delete the entry with the move.
+ */
+export const WRITES_ALLOWLIST: ReadonlyArray<string> = [];
+
+export const writeKey = (w: ForeignWrite) => `${w.file}: ${w.statement}`;
 
 const key = (v: { file: string; specifier: string }) => `${v.file} -> ${v.specifier}`;
 
@@ -136,6 +269,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const v of process.argv.includes('--all') ? all : bad)
     console.log(`${v.file} -> ${v.specifier}  (${v.rule})`);
   for (const k of staleAllowlist(all)) console.log(`allowlisted but gone (delete the entry): ${k}`);
+  const cycles = moduleCycles(moduleGraph(root));
+  for (const cycle of cycles) console.log(`import cycle: ${cycle.join(' -> ')}`);
+  const writes = foreignWrites(root);
+  const newWrites = writes.filter((w) => !WRITES_ALLOWLIST.includes(writeKey(w)));
+  for (const w of writes) console.log(`${writeKey(w)} writes ${w.table}, owned by ${w.owner}`);
   console.log(`${all.length} violations, ${all.length - bad.length} allowlisted, ${bad.length} new`);
-  process.exit(bad.length ? 1 : 0);
+  console.log(`${cycles.length} cycles, ${writes.length} foreign-table writes`);
+  process.exit(bad.length || cycles.length || newWrites.length ? 1 : 0);
 }

@@ -17,8 +17,9 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
+import { DomainEventBus } from './lib/domain-events.js';
 import { redactUrl } from './lib/redact-url.js';
-import { registerModules } from './modules/index.js';
+import { registerModules, subscribeModules } from './modules/index.js';
 import { tractorPageHints } from './modules/listings/index.js';
 import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
 import { PageRenderer } from './page-renderer.js';
@@ -117,9 +118,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db: database.db,
     clock: options.clock ?? systemClock,
     log: app.log,
+    events: new DomainEventBus(),
   };
   app.decorate('ctx', ctx);
   database.setLog(app.log);
+  subscribeModules(ctx.events);
+  // A request that emitted domain events delivers them before it answers (they are committed by then), so what
+  // they cause is there when the client looks; the worker delivers any left behind (decision 0027).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (ctx.events.emittedSinceLastPass())
+      await ctx.events.deliverDue(ctx).catch((err) => req.log.error({ err }, 'domain events not delivered'));
+    return payload;
+  });
 
   registerErrorHandler(app);
   registerInputGuard(app);

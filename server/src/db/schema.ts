@@ -465,6 +465,29 @@ export const outbox = pgTable(
   ],
 );
 
+/**
+ * Domain events (decision 0027): written by `emit` in the transaction of the change, delivered after commit to the
+ * subscribers registered at buildApp, each row in one transaction with their effects; retried with backoff.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    check('domain_events_status_check', sql`${t.status} in ('pending','delivered','failed')`),
+    index('domain_events_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /** Which listing was already sent to which dealer by which notification kind: nothing is sent twice. */
 export const notificationSends = pgTable(
   'notification_sends',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Clock } from './clock.js';
+import type { DomainEventBus } from './domain-events.js';
 
 /** What services need; built once in buildApp() and passed to every service call. */
 export interface AppContext {
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Subscribers of domain events, registered at buildApp (decision 0027). */
+  events: DomainEventBus;
 }
 
 /** Who is calling, as services see it. Taken from the session by the auth plugin. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context.js';
+import type { DomainEventBus } from '../lib/domain-events.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -11,11 +12,11 @@ import { inspectionsRoutes } from './inspections/inspections.routes.js';
 import { listingsRoutes } from './listings/listings.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
-import { purchasesRoutes } from './purchases/purchases.routes.js';
-import { savedSearchesRoutes } from './saved-searches/saved-searches.routes.js';
+import { purchasesRoutes, purchasesSubscriptions } from './purchases/index.js';
+import { savedSearchesRoutes, savedSearchesSubscriptions } from './saved-searches/index.js';
 import { siteRoutes } from './site/site.routes.js';
 import { usersRoutes } from './users/users.routes.js';
-import { watchlistRoutes } from './watchlist/watchlist.routes.js';
+import { watchlistRoutes, watchlistSubscriptions } from './watchlist/index.js';
 
 /**
  * Every feature module's routes, mounted under /api. Add one line per module.
@@ -39,4 +40,14 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await savedSearchesRoutes(api, ctx);
   await dealershipsRoutes(api, ctx);
   await purchasesRoutes(api, ctx);
+}
+
+/**
+ * Every module's subscriptions to other modules' domain events (decision 0027), registered once per app by
+ * buildApp. Subscribers run after the publishing transaction commits, in order of registration.
+ */
+export function subscribeModules(events: DomainEventBus) {
+  watchlistSubscriptions(events);
+  savedSearchesSubscriptions(events);
+  purchasesSubscriptions(events);
 }

@@ -62,6 +62,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 }
 
 /** The mails queued for `to`, newest first (template and payload). */
+/**
+ * Delivers the committed domain events now (decision 0027): for work that ran outside a request (a service called
+ * directly, a worker's pass), whose events the request hook did not deliver.
+ */
+export function deliverEvents(app: App): Promise<number> {
+  return app.ctx.events.deliverDue(app.ctx);
+}
+
 export async function mailsTo(t: TestApp, to: string) {
   return t.app.ctx.db
     .select({ template: outbox.template, payload: outbox.payload })

@@ -92,7 +92,3 @@ export async function consumeToken(
     });
   return rows[0] ?? null;
 }
-
-export async function setPasswordHash(exec: Executor, userId: string, passwordHash: string, now: Date) {
-  await exec.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-}

@@ -16,6 +16,7 @@ import {
   resetRateLimit,
 } from '../../lib/rate-limit.js';
 import { createSession, revokeSession, revokeUserSessions } from '../../lib/sessions.js';
+import { setPasswordHash } from '../users/index.js';
 import {
   RESET_MAIL,
   RESET_NOT_APPROVED_MAIL,
@@ -28,7 +29,6 @@ import {
   findUserByEmail,
   findUserById,
   replaceToken,
-  setPasswordHash,
   type UserCredentials,
 } from './auth.repository.js';
 

@@ -149,9 +149,7 @@ export async function removeMember(
       ),
     )
     .returning({ userId: dealershipMembers.userId });
-  if (!rows[0]) return false;
-  await exec.update(users).set({ status: 'rejected', updatedAt: now }).where(eq(users.id, userId));
-  return true;
+  return rows.length > 0;
 }
 
 export interface InviteRow {
@@ -275,27 +273,6 @@ export async function setInviteUser(exec: Executor, inviteId: string, userId: st
     .update(dealershipInvites)
     .set({ acceptedUserId: userId })
     .where(eq(dealershipInvites.id, inviteId));
-}
-
-/** The invitee's account: approved through the owner's invitation (no application). */
-export async function insertMemberUser(
-  exec: Executor,
-  row: { name: string; email: string; companyName: string; passwordHash: string; now: Date },
-): Promise<{ id: string } | null> {
-  const rows = await exec
-    .insert(users)
-    .values({
-      name: row.name,
-      email: row.email,
-      companyName: row.companyName,
-      passwordHash: row.passwordHash,
-      status: 'approved',
-      createdAt: row.now,
-      updatedAt: row.now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return rows[0] ?? null;
 }
 
 export async function insertMember(

@@ -18,6 +18,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hashPassword } from '../../lib/password-hash.js';
 import { revokeUserSessions } from '../../lib/sessions.js';
+import { createUser, setUserStatus } from '../users/index.js';
 import { TEAM_INVITE_MAIL } from './dealerships.mail.js';
 import * as repo from './dealerships.repository.js';
 
@@ -193,6 +194,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, userId: string
     if (userId === actor.userId) throw new AppError('CONFLICT', TEAM_TEXT.ownerFixed);
     if (!(await repo.removeMember(tx, m.dealershipId, userId, now)))
       throw new AppError('NOT_FOUND', TEAM_TEXT.memberNotFound);
+    await setUserStatus(tx, userId, 'rejected', now);
     await revokeUserSessions(tx, userId);
     await audit(tx, {
       action: 'team.member_removed',
@@ -222,11 +224,13 @@ export async function acceptInvite(
     const owner = await repo.findMembership(tx, inv.invitedBy);
     if (!owner || owner.removedAt || owner.dealershipId !== inv.dealershipId)
       throw new AppError('NOT_FOUND', TEAM_TEXT.inviteInvalid);
-    const user = await repo.insertMemberUser(tx, {
+    // The invitee's account: approved through the owner's invitation (no application).
+    const user = await createUser(tx, {
       name: String(input.name).trim(),
       email: inv.email,
       companyName: owner.dealershipName,
       passwordHash,
+      status: 'approved',
       now,
     });
     if (!user) throw new AppError('CONFLICT', TEAM_TEXT.emailTaken);

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   type AnnouncementId,
   CHECKPOINTS,
@@ -8,7 +7,8 @@ import {
 } from '../../../../domain/inspection.js';
 import { gradeToTenths } from '../../../../domain/inspection-api.js';
 import type { Executor } from '../../db/client.js';
-import { inspectionRatings, inspectionRevisions, inspections, listings } from '../../db/schema.js';
+import { inspectionRatings, inspectionRevisions, inspections } from '../../db/schema.js';
+import { setListingGrade } from '../listings/index.js';
 
 /** What the demo report of a listing is made from: its condition, description and equipment. */
 export interface DemoListingFacts {
@@ -219,9 +219,6 @@ export async function seedDemoReports(
       inspectorName: inspector.name,
       publishedAt,
     });
-    await tx
-      .update(listings)
-      .set({ gradeTenths: gradeToTenths(r.grade) })
-      .where(eq(listings.id, l.id));
+    await setListingGrade(tx, l.id, gradeToTenths(r.grade), false);
   }
 }

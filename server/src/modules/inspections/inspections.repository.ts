@@ -167,34 +167,6 @@ export async function insertRevision(
   return created;
 }
 
-/**
- * A report or an as-is puts FieldLot's own tractor live; a dealer's listing goes live only when FieldLot
- * approves it in review (docs/product/dealer-selling.md#admin-review), so it keeps its status here.
- */
-const liveUnlessInReview = sql<
-  'active' | 'inactive'
->`case when ${listings.reviewStatus} is null or ${listings.reviewStatus} = 'approved' then 'active' else ${listings.status} end`;
-
-export async function setListingGrade(
-  exec: Executor,
-  listingId: string,
-  gradeTenths: number,
-  goLive: boolean,
-  now: Date,
-) {
-  await exec
-    .update(listings)
-    .set({ gradeTenths, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
-    .where(eq(listings.id, listingId));
-}
-
-export async function setAsIs(exec: Executor, listingId: string, reason: string, goLive: boolean, now: Date) {
-  await exec
-    .update(listings)
-    .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
-    .where(eq(listings.id, listingId));
-}
-
 /** Dealers with an open offer (pending or countered) on the listing: told when the report changes. */
 export async function openOfferDealers(exec: Executor, listingId: string) {
   return exec
@@ -245,17 +217,6 @@ export async function frozenNumber(exec: Executor, listingId: string, userId: st
 export async function emailTaken(exec: Executor, email: string): Promise<boolean> {
   const rows = await exec.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return rows.length > 0;
-}
-
-export async function insertInspector(
-  exec: Executor,
-  row: { name: string; email: string; companyName: string; passwordHash: string },
-) {
-  const [created] = await exec
-    .insert(users)
-    .values({ ...row, status: 'inspector', emailNotifications: false })
-    .returning({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt });
-  return created;
 }
 
 export async function inspectorsList(exec: Executor) {

@@ -18,12 +18,11 @@ import { imageUrl } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { emit } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
-import { imageSources, inventoryWrite, processImage } from '../listings/index.js';
-import { alertSavedSearches } from '../saved-searches/index.js';
-import { notifyWatchers } from '../watchlist/index.js';
+import { imageSources, inventoryWrite, processImage, setAsIs, setListingGrade } from '../listings/index.js';
 import { REPORT_CHANGED } from './inspections.mail.js';
 import * as repo from './inspections.repository.js';
 
@@ -293,7 +292,7 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
       listing.status === 'inactive' &&
       !listing.asIsReason &&
       (listing.reviewStatus === null || listing.reviewStatus === 'approved');
-    await repo.setListingGrade(tx, listingId, revision.gradeTenths, goLive, now);
+    await setListingGrade(tx, listingId, revision.gradeTenths, goLive, now);
     await audit(tx, {
       action: 'inspection.published',
       resourceType: 'listing',
@@ -302,10 +301,11 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
       details: { listingId, revision: revision.number, grade: graded.grade },
       request: info,
     });
-    // Issue 17: a tractor going live alerts matching saved searches; a live tractor's new report tells its watchers.
-    if (goLive) await alertSavedSearches(ctx, tx, listingId, 'new');
+    // A tractor going live alerts matching saved searches; a live tractor's new report tells its watchers.
+    if (goLive) await emit(tx, 'listing.published', { listingId });
     else if (listing.status === 'active')
-      await notifyWatchers(tx, listingId, 'report_changed', {
+      await emit(tx, 'listing.report_revised', {
+        listingId,
         grade: tenthsToGrade(revision.gradeTenths).toFixed(1),
       });
     let notified = 0;
@@ -359,8 +359,8 @@ export async function markAsIs(
       listing.status === 'inactive' &&
       listing.gradeTenths === 0 &&
       (listing.reviewStatus === null || listing.reviewStatus === 'approved');
-    await repo.setAsIs(tx, listingId, reason, goLive, now);
-    if (goLive) await alertSavedSearches(ctx, tx, listingId, 'new');
+    await setAsIs(tx, listingId, reason, goLive, now);
+    if (goLive) await emit(tx, 'listing.published', { listingId });
     await audit(tx, {
       action: 'listing.sold_as_is',
       resourceType: 'listing',

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { hashPassword } from '../../lib/password-hash.js';
+import { createUser } from '../users/index.js';
 import * as repo from './inspections.repository.js';
 import { assertAdmin } from './inspections.service.js';
 
@@ -19,12 +20,15 @@ export async function createInspector(
   const email = String(input.email);
   if (await repo.emailTaken(ctx.db, email))
     throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
-  const created = await repo.insertInspector(ctx.db, {
+  const created = await createUser(ctx.db, {
     name: input.name,
     email,
     companyName: input.companyName ?? 'FieldLot',
     passwordHash: await hashPassword(input.password),
+    status: 'inspector',
+    emailNotifications: false,
   });
+  if (!created) throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
   await audit(ctx.db, {
     action: 'user.inspector_created',
     resourceType: 'user',

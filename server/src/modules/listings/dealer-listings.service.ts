@@ -14,9 +14,9 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { emit } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import { alertSavedSearches } from '../saved-searches/index.js';
 import { LISTING_REVIEWED } from './dealer-listings.mail.js';
 import * as repo from './dealer-listings.repository.js';
 import { LISTING_NOT_FOUND, NOT_EDITABLE } from './images.service.js';
@@ -224,8 +224,8 @@ export async function review(
       to = 'changes_requested';
     }
     if (!(await repo.setReview(tx, id, ['in_review'], set, now))) throw refuse(action, stage);
-    // Live now: saved searches it matches alert their owners (issue 17, docs/product/dealer-tools.md#saved-searches).
-    if (decision.approve) await alertSavedSearches(ctx, tx, id, 'new');
+    // Live now: saved searches it matches alert their owners (docs/product/dealer-tools.md#saved-searches).
+    if (decision.approve) await emit(tx, 'listing.published', { listingId: id });
     await audit(tx, {
       action: decision.approve ? 'listing.approved' : 'listing.changes_requested',
       resourceType: 'listing',

@@ -7,7 +7,7 @@ export {
   variantKey,
 } from './image-files.js';
 export { addListingImageFromBuffer } from './images.service.js';
-export { markListingSold } from './listings.repository.js';
+export { markListingSold, returnToDraft, setAsIs, setListingGrade } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
 export { countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';

@@ -3,6 +3,7 @@ import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
+import { emit } from '../../lib/domain-events.js';
 import type { ListingPatch, Sort } from './listings.schemas.js';
 import {
   afterCursor,
@@ -285,12 +286,19 @@ export async function offerCount(exec: Executor, listingId: string): Promise<num
  * An accepted offer sells the listing: only an active one, in the transaction (`exec`) that accepts the offer.
  * Returns the number of rows changed (0: not active any more, the caller refuses the acceptance).
  */
-export async function markListingSold(exec: Executor, listingId: string, now: Date): Promise<number> {
+export async function markListingSold(
+  exec: Executor,
+  listingId: string,
+  now: Date,
+  buyerUserId: string,
+): Promise<number> {
   const rows = await exec
     .update(listings)
     .set({ status: 'sold', soldAt: now, updatedAt: now })
     .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
     .returning({ id: listings.id });
+  // Watchers (all but the buyer) hear of the sale after commit.
+  if (rows.length) await emit(exec, 'listing.sold', { listingId, buyerUserId });
   return rows.length;
 }
 
@@ -334,4 +342,52 @@ export async function watchCount(exec: Executor, listingId: string): Promise<num
     sql`select count(*)::int as n from watchlist_items where listing_id = ${listingId}`,
   );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * A sale undone (docs/product/purchases.md#status-machine): the tractor off sale, back to Draft (`reviewStatus`
+ * 'draft', a dealer's listing) or inactive (null, FieldLot's own). Called by purchases through index.ts.
+ */
+export async function returnToDraft(
+  exec: Executor,
+  a: { listingId: string; reviewStatus: 'draft' | null; now: Date },
+) {
+  await exec
+    .update(listings)
+    .set({ status: 'inactive', soldAt: null, reviewStatus: a.reviewStatus, updatedAt: a.now })
+    .where(and(eq(listings.id, a.listingId), eq(listings.status, 'sold')));
+}
+
+/**
+ * A report or an as-is puts FieldLot's own tractor live; a dealer's listing goes live only when FieldLot
+ * approves it in review (docs/product/dealer-selling.md#admin-review), so it keeps its status here.
+ */
+const liveUnlessInReview = sql<
+  'active' | 'inactive'
+>`case when ${listings.reviewStatus} is null or ${listings.reviewStatus} = 'approved' then 'active' else ${listings.status} end`;
+
+/** The inspection's outcome on the listing (the inspections module calls it through index.ts). */
+export async function setListingGrade(
+  exec: Executor,
+  listingId: string,
+  gradeTenths: number,
+  goLive: boolean,
+  /** None for the demo's reports, which keep the listing's dates. */
+  now?: Date,
+) {
+  await exec
+    .update(listings)
+    .set({
+      gradeTenths,
+      ...(now ? { updatedAt: now } : {}),
+      ...(goLive ? { status: liveUnlessInReview } : {}),
+    })
+    .where(eq(listings.id, listingId));
+}
+
+export async function setAsIs(exec: Executor, listingId: string, reason: string, goLive: boolean, now: Date) {
+  await exec
+    .update(listings)
+    .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
+    .where(eq(listings.id, listingId));
 }

@@ -8,8 +8,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { alertSavedSearches } from '../saved-searches/index.js';
-import { notifyWatchers } from '../watchlist/index.js';
+import { emit } from '../../lib/domain-events.js';
 import { inReviewCount, saleSide } from './dealer-listings.service.js';
 import { VARIANT_WIDTHS } from './image-files.js';
 import * as images from './images.repository.js';
@@ -307,18 +306,19 @@ export async function updateListing(
       throw new AppError('CONFLICT', SOLD_PRICE_LOCKED, { fields: { priceCents: SOLD_PRICE_LOCKED } });
     const updated = await repo.updateListing(tx, id, patch, ctx.clock.now());
     if (!updated) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
-    // A live tractor got cheaper: its watchers are told, and saved searches it now matches alert (issue 17).
+    // A live tractor got cheaper: its watchers are told, and saved searches it now matches alert
+    // (docs/product/dealer-tools.md#saved-searches), as subscribers of listing.repriced after commit.
     if (
       updated.status === 'active' &&
       oldPrice !== null &&
       patch.priceCents !== undefined &&
       patch.priceCents < oldPrice
     ) {
-      await notifyWatchers(tx, id, 'price_drop', {
+      await emit(tx, 'listing.repriced', {
+        listingId: id,
         oldPriceCents: oldPrice,
         newPriceCents: patch.priceCents,
       });
-      await alertSavedSearches(ctx, tx, id, 'cheaper');
     }
     await audit(tx, {
       action: 'listing.updated',
@@ -358,7 +358,7 @@ export async function setListingActive(
       // Already in the wanted state: nothing to do.
       return { id, status: to };
     }
-    if (active) await alertSavedSearches(ctx, tx, id, 'new');
+    if (active) await emit(tx, 'listing.published', { listingId: id });
     await audit(tx, {
       action: active ? 'listing.activated' : 'listing.deactivated',
       resourceType: 'listing',

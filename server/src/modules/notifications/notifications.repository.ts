@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
-import { jobRuns, users } from '../../db/schema.js';
+import { jobRuns } from '../../db/schema.js';
 import { savedSearchMatches } from '../saved-searches/index.js';
 import type { MailListing } from './notifications.mail.js';
 
@@ -127,8 +127,8 @@ export async function claimBrandBatch(
  * The daily digest for every recipient in one statement: per dealer, up to `limit` active listings created
  * after their last digest (minus `overlapMs`; `firstSince` for a first digest), or changed since then and now
  * matching one of their daily saved searches that never alerted about it, that no digest sent them yet; those
- * their alerting saved searches match first; recorded as sent (and as the daily searches' alerts); every
- * recipient's last_digest_at moves to `now`.
+ * their alerting saved searches match first; recorded as sent. The caller records the daily searches' alerts
+ * (saved-searches) and moves every recipient's last_digest_at (users) in the same transaction.
  */
 export async function claimDigestBatch(
   exec: Executor,
@@ -173,17 +173,6 @@ export async function claimDigestBatch(
       select user_id, listing_id, 'daily', ${now} from picked where rn <= ${limit}
       on conflict do nothing
       returning user_id, listing_id
-    ), daily_sends as (
-      -- A daily search's matches in this e-mail count as its alert: never alerted again (once per listing).
-      insert into saved_search_sends (search_id, listing_id, sent_at)
-      select s.id, ins.listing_id, ${now} from ins
-      join saved_searches s on s.user_id = ins.user_id and s.alert = 'daily'
-      join tractor_listings l on l.id = ins.listing_id
-      where ${savedSearchMatches()}
-      on conflict do nothing
-    ), moved as (
-      -- Runs whatever the main query reads (PostgreSQL executes data-modifying WITH parts once, fully).
-      update users set last_digest_at = ${now} where id in (select id from dealers)
     )
     select ins.user_id, u.email, u.name, l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location,
            l.condition, picked.preferred
@@ -195,19 +184,10 @@ export async function claimDigestBatch(
   return groupByDealer(rowsOf<BatchRow>(result));
 }
 
-/** Returns the user's e-mail when the row exists. */
-export async function setEmailNotifications(
-  exec: Executor,
-  userId: string,
-  on: boolean,
-  now: Date,
-): Promise<string | null> {
-  const [row] = await exec
-    .update(users)
-    .set({ emailNotifications: on, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning({ email: users.email });
-  return row?.email ?? null;
+/** Every digest recipient's id (their last_digest_at moves on with the digest, in the users module). */
+export async function recipientIds(exec: Executor): Promise<string[]> {
+  const result = await exec.execute(sql`select r.id from (${recipientsSql()}) r`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 /** Claims a once-only run; false when another instance (or an earlier run) already has it. */

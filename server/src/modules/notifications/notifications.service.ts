@@ -4,16 +4,18 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import { unsubscribeToken, verifyUnsubscribeToken } from '../../lib/unsubscribe-token.js';
 import type { TemplateName } from '../mail/index.js';
+import { recordDailyAlerts } from '../saved-searches/index.js';
+import { setEmailNotifications, setLastDigestAt } from '../users/index.js';
 import { BRAND_NOTIFICATION, DAILY_DIGEST } from './notifications.mail.js';
 import {
   claimBrandBatch,
   claimDigestBatch,
   countRecipients,
   type DealerBatch,
-  setEmailNotifications,
+  recipientIds,
 } from './notifications.repository.js';
-import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
 /** One e-mail lists at most this many tractors (the rest stay unsent for the next one). */
 export const LISTINGS_PER_EMAIL = 50;
@@ -115,7 +117,15 @@ export async function sendDailyDigest(
   const now = ctx.clock.now();
   const batches = await ctx.db.transaction(async (tx) => {
     const firstSince = new Date(now.getTime() - FIRST_DIGEST_WINDOW_MS);
+    const recipients = await recipientIds(tx);
     const claimed = await claimDigestBatch(tx, firstSince, DIGEST_OVERLAP_MS, LISTINGS_PER_EMAIL, now);
+    // A daily search's matches in this e-mail count as its alert: never alerted again (once per listing).
+    await recordDailyAlerts(
+      tx,
+      claimed.flatMap((b) => b.listings.map((l) => ({ userId: b.userId, listingId: l.id }))),
+      now,
+    );
+    await setLastDigestAt(tx, recipients, now);
     await enqueueBatches(ctx, tx, DAILY_DIGEST, claimed, {});
     return claimed;
   });

@@ -10,10 +10,10 @@ import {
   savedSearches,
   users,
 } from '../../db/schema.js';
+import { unsubscribeToken } from '../../lib/unsubscribe-token.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
 import { dayKey, runDigestIfDue } from './digest-scheduler.js';
-import { unsubscribeToken } from './unsubscribe-token.js';
 
 describe('notifications', () => {
   let t: TestApp;

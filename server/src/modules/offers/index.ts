@@ -2,5 +2,6 @@
 
 /** The buyer's offer e-mail, for tests of other modules that check what a buyer is told (issue 13: the floor). */
 export { OFFER_UPDATE } from './offers.mail.js';
+export { returnOffer } from './offers.repository.js';
 export { offersRoutes } from './offers.routes.js';
 export { expireDueOffers, startOfferExpiry } from './offers.service.js';

@@ -472,3 +472,14 @@ export async function listingLabel(exec: Executor, listingId: string): Promise<L
     .where(eq(listings.id, listingId));
   return rows[0] ?? null;
 }
+
+/**
+ * A cancelled sale's accepted offer becomes 'returned' (domain OFFER_TRANSITIONS.return), so
+ * tractor_offers_one_accepted_key lets the tractor be sold again. Called by purchases through index.ts.
+ */
+export async function returnOffer(exec: Executor, a: { offerId: string; now: Date }) {
+  await exec
+    .update(offers)
+    .set({ status: 'returned', updatedAt: a.now })
+    .where(and(eq(offers.id, a.offerId), inArray(offers.status, offerActionSources('return'))));
+}

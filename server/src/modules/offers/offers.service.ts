@@ -31,8 +31,6 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
 import { checkMemberMayOffer, currentMembership } from '../dealerships/index.js';
 import { markListingSold } from '../listings/index.js';
-import { createPurchaseForAcceptedOffer } from '../purchases/index.js';
-import { notifyWatchers } from '../watchlist/index.js';
 import { listingLink } from './offers.links.js';
 import {
   ADMIN_NEW_OFFER,
@@ -596,12 +594,11 @@ async function afterTransition(
   } else if (offer.status === 'rejected') {
     await notify(offer, { status: 'rejected' });
   } else if (offer.status === 'accepted') {
-    if ((await markListingSold(tx, offer.listingId, now)) === 0)
+    if ((await markListingSold(tx, offer.listingId, now, offer.buyerUserId)) === 0)
       throw new AppError('CONFLICT', 'This tractor has already been sold');
-    await notifyWatchers(tx, offer.listingId, 'sold', {}, [offer.buyerUserId]);
     const sellerContact = sellerId ? ((await repo.usersByIds(tx, [sellerId]))[0] ?? null) : null;
     // docs/product/purchases.md#purchase: the purchase opens in the same transaction, whatever path accepted.
-    await createPurchaseForAcceptedOffer(tx, ctx, {
+    await ctx.events.publishInTransaction(ctx, tx, 'offer.accepted', {
       offerId: offer.id,
       actor: a.actor,
       request: a.request,

@@ -1,3 +1,3 @@
-/** The purchases module's public surface (docs/product/purchases.md): the offers module opens a purchase here. */
+/** The purchases module's public surface (docs/product/purchases.md): an accepted offer opens a purchase here. */
 export { purchasesRoutes } from './purchases.routes.js';
-export { createPurchaseForAcceptedOffer } from './purchases.service.js';
+export { createPurchaseForAcceptedOffer, purchasesSubscriptions } from './purchases.service.js';

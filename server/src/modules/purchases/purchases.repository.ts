@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import { offerActionSources } from '../../../../domain/offers.js';
 import type { PurchaseStatus } from '../../../../domain/purchases.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -238,17 +237,6 @@ export async function adminRecipients(exec: Executor) {
   return exec.select({ email: users.email }).from(users).where(eq(users.status, 'admin'));
 }
 
-export async function setAddress(
-  exec: Executor,
-  userId: string,
-  a: { addressLine: string; city: string; state: string; zip: string },
-) {
-  await exec
-    .update(users)
-    .set({ addressLine: a.addressLine, addressCity: a.city, addressState: a.state, addressZip: a.zip })
-    .where(eq(users.id, userId));
-}
-
 export async function insertInvoice(
   exec: Executor,
   v: {
@@ -354,28 +342,6 @@ export async function listingState(exec: Executor, listingId: string) {
     .where(eq(listings.id, listingId))
     .for('update');
   return row;
-}
-
-/**
- * A sale undone (docs/product/purchases.md#status-machine): the tractor off sale, back to Draft (`reviewStatus`
- * 'draft', a dealer's listing) or inactive (null, FieldLot's own); the accepted offer becomes 'returned' (domain
- * OFFER_TRANSITIONS.return) so tractor_offers_one_accepted_key lets the tractor be sold again.
- */
-export async function returnListing(
-  exec: Executor,
-  a: { listingId: string; reviewStatus: 'draft' | null; now: Date },
-) {
-  await exec
-    .update(listings)
-    .set({ status: 'inactive', soldAt: null, reviewStatus: a.reviewStatus, updatedAt: a.now })
-    .where(and(eq(listings.id, a.listingId), eq(listings.status, 'sold')));
-}
-
-export async function returnOffer(exec: Executor, a: { offerId: string; now: Date }) {
-  await exec
-    .update(offers)
-    .set({ status: 'returned', updatedAt: a.now })
-    .where(and(eq(offers.id, a.offerId), inArray(offers.status, offerActionSources('return'))));
 }
 
 /** The listing's seller dealer (issue 13), for their notice and live update; null for FieldLot's own. */

@@ -44,11 +44,14 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
 import { currentMembership } from '../dealerships/index.js';
-import { processImage } from '../listings/index.js';
+import { processImage, returnToDraft } from '../listings/index.js';
+import { returnOffer } from '../offers/index.js';
+import { setAddress as saveAddress } from '../users/index.js';
 import {
   PURCHASE_ADMIN_NOTICE,
   PURCHASE_SELLER_UPDATE,
@@ -709,7 +712,7 @@ export async function setAddress(
     throw new AppError('VALIDATION', 'We do not know this ZIP code', {
       fields: { zip: 'We do not know this ZIP code' },
     });
-  await repo.setAddress(ctx.db, actor.userId, a);
+  await saveAddress(ctx.db, actor.userId, a);
   return a;
 }
 
@@ -1234,12 +1237,12 @@ export function complete(ctx: AppContext, actor: Actor, id: string, request: Req
  * accepted -> returned, so the tractor can be sold again.
  */
 async function undoSale(tx: Tx, p: repo.PurchaseRow, now: Date) {
-  await repo.returnOffer(tx, { offerId: p.offerId, now });
+  await returnOffer(tx, { offerId: p.offerId, now });
   const listing = await repo.listingState(tx, p.listingId);
   if (!listing) return;
   const t = LISTING_STAGE_TRANSITIONS[returnAction(listing.sellerUserId !== null)];
   if (!t.from.includes(listingStage(listing))) return;
-  await repo.returnListing(tx, {
+  await returnToDraft(tx, {
     listingId: p.listingId,
     reviewStatus: t.to === 'draft' ? 'draft' : null,
     now,
@@ -1386,3 +1389,8 @@ export async function answerClaim(
 }
 
 export type { ClaimAnswerBody };
+
+/** The sale opens in the transaction that accepts the offer, whatever path accepted it (decision 0027). */
+export function purchasesSubscriptions(events: DomainEventBus): void {
+  events.handleInTransaction('offer.accepted', (ctx, tx, a) => createPurchaseForAcceptedOffer(tx, ctx, a));
+}

@@ -1,5 +1,10 @@
-// The saved-searches module's public file (issue 17): what other modules may use.
+// The saved-searches module's public file: what other modules may use.
 export { savedSearchMatches } from './match.js';
-export { addBrandSearches, brandSearchesOf, removeBrandSearch } from './saved-searches.repository.js';
+export {
+  addBrandSearches,
+  brandSearchesOf,
+  recordDailyAlerts,
+  removeBrandSearch,
+} from './saved-searches.repository.js';
 export { savedSearchesRoutes } from './saved-searches.routes.js';
-export { alertSavedSearches } from './saved-searches.service.js';
+export { savedSearchesSubscriptions } from './saved-searches.service.js';

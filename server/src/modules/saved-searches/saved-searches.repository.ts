@@ -182,3 +182,22 @@ export async function listingFacts(exec: Executor, listingId: string) {
     ? { ...row, year: Number(row.year), hours: Number(row.hours), priceCents: Number(row.priceCents) }
     : null;
 }
+
+/**
+ * The daily digest's listings count as the alerts of the recipients' daily searches they match: never alerted
+ * again (once per listing). Called by notifications in the digest's transaction.
+ */
+export async function recordDailyAlerts(
+  exec: Executor,
+  sent: Array<{ userId: string; listingId: string }>,
+  now: Date,
+): Promise<void> {
+  if (sent.length === 0) return;
+  await exec.execute(sql`
+    insert into saved_search_sends (search_id, listing_id, sent_at)
+    select s.id, p."listingId", ${now} from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) as p("userId" uuid, "listingId" uuid)
+    join saved_searches s on s.user_id = p."userId" and s.alert = 'daily'
+    join tractor_listings l on l.id = p."listingId"
+    where ${savedSearchMatches()}
+    on conflict do nothing`);
+}

@@ -13,10 +13,11 @@ import type { Tx } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import { unsubscribeToken } from '../../lib/unsubscribe-token.js';
 import { countInventoryMatches } from '../listings/index.js';
-import { unsubscribeToken } from '../notifications/index.js';
 import { SAVED_SEARCH_ALERT } from './saved-searches.mail.js';
 import * as repo from './saved-searches.repository.js';
 
@@ -107,7 +108,7 @@ export async function deleteSavedSearch(ctx: AppContext, actor: Actor, id: strin
 
 /**
  * A listing just went live (`new`) or got cheaper (`cheaper`): every instant saved search it now matches alerts
- * its owner, once per (search, listing), by e-mail and live, in the transaction of that change.
+ * its owner, once per (search, listing), by e-mail and live, in the transaction delivering the domain event.
  * Daily searches are served by the daily e-mail (notifications module). Returns the number of alerts.
  */
 export async function alertSavedSearches(
@@ -140,4 +141,14 @@ export async function alertSavedSearches(
     });
   }
   return alerts.length;
+}
+
+/** What saved searches hear from other modules (decision 0027): a tractor live or cheaper alerts matching searches. */
+export function savedSearchesSubscriptions(events: DomainEventBus): void {
+  events.subscribe('listing.published', 'saved-searches.new', (ctx, tx, e) =>
+    alertSavedSearches(ctx, tx, e.listingId, 'new'),
+  );
+  events.subscribe('listing.repriced', 'saved-searches.cheaper', (ctx, tx, e) =>
+    alertSavedSearches(ctx, tx, e.listingId, 'cheaper'),
+  );
 }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { normalizeEmail } from '../../../../domain/email.js';
-import { sessions, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import type { AppContext } from '../../lib/context.js';
 import { randomToken } from '../../lib/crypto.js';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.js';
+import { revokeUserSessions } from '../../lib/sessions.js';
 
 export interface AdminResult {
   email: string;
@@ -67,7 +68,7 @@ export async function createOrPromoteAdmin(
         set: { status: 'admin', passwordHash, updatedAt: ctx.clock.now() },
       })
       .returning({ id: users.id });
-    if (before) await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    if (before) await revokeUserSessions(tx, row.id);
     await audit(tx, { action: 'admin.bootstrap', details: { email, created: !before } });
     return { id: row.id, created: !before };
   });

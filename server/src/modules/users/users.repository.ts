@@ -98,3 +98,70 @@ export async function lockUserForStatusChange(exec: Executor, userId: string) {
 export async function setStatus(exec: Executor, userId: string, status: UserStatus, now: Date) {
   await exec.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
 }
+
+/** A new password for the account (reset by link; the auth module calls it through index.ts). */
+export async function setPasswordHash(exec: Executor, userId: string, passwordHash: string, now: Date) {
+  await exec.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * Creates an account that needs no application (a dealership's invited member, an inspector): the one way other
+ * modules add users (decision 0026). Null when the address is already registered (nothing is changed then).
+ */
+export async function createUser(
+  exec: Executor,
+  row: {
+    name: string;
+    email: string;
+    companyName: string;
+    passwordHash: string;
+    status: UserStatus;
+    emailNotifications?: boolean;
+    now?: Date;
+  },
+): Promise<{ id: string; name: string; email: string; createdAt: Date } | null> {
+  const { now, ...values } = row;
+  const rows = await exec
+    .insert(users)
+    .values({ ...values, ...(now ? { createdAt: now, updatedAt: now } : {}) })
+    .onConflictDoNothing()
+    .returning({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt });
+  return rows[0] ?? null;
+}
+
+/** The buyer's address as a purchase's bill-to (the purchases module calls it through index.ts). */
+export async function setAddress(
+  exec: Executor,
+  userId: string,
+  a: { addressLine: string; city: string; state: string; zip: string },
+) {
+  await exec
+    .update(users)
+    .set({ addressLine: a.addressLine, addressCity: a.city, addressState: a.state, addressZip: a.zip })
+    .where(eq(users.id, userId));
+}
+
+/** E-mail notifications on or off (the notifications module's unsubscribe); the user's e-mail when the row exists. */
+export async function setEmailNotifications(
+  exec: Executor,
+  userId: string,
+  on: boolean,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await exec
+    .update(users)
+    .set({ emailNotifications: on, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  return row?.email ?? null;
+}
+
+/** The daily digest went out to these users (the notifications module calls it in the digest's transaction). */
+export async function setLastDigestAt(exec: Executor, userIds: string[], now: Date): Promise<void> {
+  if (userIds.length === 0) return;
+  // One parameter whatever the number of recipients (a list of ids would hit the protocol's parameter limit).
+  await exec
+    .update(users)
+    .set({ lastDigestAt: now })
+    .where(sql`${users.id} in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)`);
+}

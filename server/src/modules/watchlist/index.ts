@@ -1,3 +1,3 @@
-// The watchlist module's public file (watchlist and recently viewed, issue 17): what other modules may use.
+// The watchlist module's public file (watchlist and recently viewed): what other modules may use.
 export { watchlistRoutes } from './watchlist.routes.js';
-export { notifyWatchers, type WatchNoticeDetails } from './watchlist.service.js';
+export { type WatchNoticeDetails, watchlistSubscriptions } from './watchlist.service.js';

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { currentMembership } from '../dealerships/index.js';
@@ -110,9 +111,8 @@ export interface WatchNoticeDetails {
 
 /**
  * Tells every watcher of the listing (every current member of a watching dealership, viewers included; an admin
- * watching it), by e-mail and live, inside the transaction of the change (so the notice
- * exists exactly when the change does). Called by listings (price drop), inspections (report revised) and
- * offers (sale). Returns how many dealers were told.
+ * watching it), by e-mail and live, in the transaction that delivers the domain event of the change (price drop,
+ * report revised, sale; see watchlistSubscriptions). Returns how many dealers were told.
  */
 export async function notifyWatchers(
   tx: Executor,
@@ -139,4 +139,20 @@ export async function notifyWatchers(
     data: { kind, listingId, tractor, message: `${WATCH_NOTICE_TEXT[kind]}: ${tractor}`, ...details },
   });
   return watchers.length;
+}
+
+/** What the watchlist hears from other modules (decision 0027): each tells the watchers of the tractor once. */
+export function watchlistSubscriptions(events: DomainEventBus): void {
+  events.subscribe('listing.repriced', 'watchlist.price_drop', (_ctx, tx, e) =>
+    notifyWatchers(tx, e.listingId, 'price_drop', {
+      oldPriceCents: e.oldPriceCents,
+      newPriceCents: e.newPriceCents,
+    }),
+  );
+  events.subscribe('listing.report_revised', 'watchlist.report_changed', (_ctx, tx, e) =>
+    notifyWatchers(tx, e.listingId, 'report_changed', { grade: e.grade }),
+  );
+  events.subscribe('listing.sold', 'watchlist.sold', (_ctx, tx, e) =>
+    notifyWatchers(tx, e.listingId, 'sold', {}, [e.buyerUserId]),
+  );
 }

@@ -1,4 +1,4 @@
-import { hmac, safeEqual } from '../../lib/crypto.js';
+import { hmac, safeEqual } from './crypto.js';
 
 /**
  * Unsubscribe links work without signing in (docs/product/notifications.md#unsubscribe): the token is the user id

@@ -1,0 +1,47 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.js';
+
+type TableExport = {
+  [K in keyof typeof schema]: (typeof schema)[K] extends PgTable ? K : never;
+}[keyof typeof schema];
+
+/**
+ * The one module that writes each table (decision 0026); other modules call its index.ts, passing their
+ * transaction. `lib` marks shared infrastructure written only through server/src/lib (sessions, audit, events).
+ * scripts/check-boundaries.ts fails on a write from any other module; the type makes every table have an owner.
+ */
+export const TABLE_OWNERS = {
+  users: { table: 'users', owner: 'users' },
+  userBrandPreferences: { table: 'user_brand_preferences', owner: 'users' },
+  brands: { table: 'brands', owner: 'listings' },
+  listings: { table: 'tractor_listings', owner: 'listings' },
+  listingImages: { table: 'tractor_images', owner: 'listings' },
+  dealerships: { table: 'dealerships', owner: 'dealerships' },
+  dealershipMembers: { table: 'dealership_members', owner: 'dealerships' },
+  dealershipInvites: { table: 'dealership_invites', owner: 'dealerships' },
+  offers: { table: 'tractor_offers', owner: 'offers' },
+  saleInquiries: { table: 'tractor_sale_inquiries', owner: 'inquiries' },
+  auditLog: { table: 'audit_log', owner: 'lib' },
+  sessions: { table: 'sessions', owner: 'lib' },
+  authTokens: { table: 'auth_tokens', owner: 'auth' },
+  rateLimits: { table: 'rate_limits', owner: 'lib' },
+  outbox: { table: 'outbox', owner: 'mail' },
+  domainEvents: { table: 'domain_events', owner: 'lib' },
+  notificationSends: { table: 'notification_sends', owner: 'notifications' },
+  jobRuns: { table: 'job_runs', owner: 'notifications' },
+  inspections: { table: 'inspections', owner: 'inspections' },
+  inspectionRatings: { table: 'inspection_ratings', owner: 'inspections' },
+  inspectionPhotos: { table: 'inspection_photos', owner: 'inspections' },
+  inspectionRevisions: { table: 'inspection_revisions', owner: 'inspections' },
+  watchlistItems: { table: 'watchlist_items', owner: 'watchlist' },
+  recentViews: { table: 'recent_views', owner: 'watchlist' },
+  savedSearches: { table: 'saved_searches', owner: 'saved-searches' },
+  savedSearchSends: { table: 'saved_search_sends', owner: 'saved-searches' },
+  documentCounters: { table: 'document_counters', owner: 'purchases' },
+  purchases: { table: 'purchases', owner: 'purchases' },
+  purchaseEvents: { table: 'purchase_events', owner: 'purchases' },
+  invoices: { table: 'invoices', owner: 'purchases' },
+  purchaseClaims: { table: 'purchase_claims', owner: 'purchases' },
+  creditNotes: { table: 'credit_notes', owner: 'purchases' },
+  payments: { table: 'payments', owner: 'purchases' },
+} as const satisfies Record<TableExport, { table: string; owner: string }>;
