@@ -90,7 +90,8 @@ export function checkBoundaries(root: string): Violation[] {
       if (file.startsWith('domain/')) {
         const allowed = to
           ? to.startsWith('domain/')
-          : packageName(specifier) === 'zod' || (isTest && ['vitest', 'fast-check'].includes(packageName(specifier)));
+          : packageName(specifier) === 'zod' ||
+            (isTest && ['vitest', 'fast-check'].includes(packageName(specifier)));
         if (!allowed) add('domain imports only zod and domain/');
         continue;
       }
