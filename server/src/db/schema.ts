@@ -41,7 +41,7 @@ export const users = pgTable(
     status: text('status').$type<UserStatus>().notNull().default('pending'),
     passwordHash: text('password_hash'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
-    // Two-letter US state: a seller sees a buyer as "A dealer in Iowa" before the sale (issue 13).
+    // Two-letter US state: a seller sees a buyer as "A dealer in Iowa" before the sale (decision 0018).
     state: text('state'),
     lastDigestAt: ts('last_digest_at'),
     // The dealer's delivery address (company address in My Account; docs/product/purchases.md#delivery-and-landed-cost).
@@ -125,16 +125,18 @@ export const listings = pgTable(
     gradeTenths: smallint('grade_tenths').notNull().default(0),
     // An admin's "Sold as-is, not inspected": the reason, shown on every dealer screen.
     asIsReason: text('as_is_reason'),
-    // Archived instead of deleted once the listing has had an offer (issue 9); never active while archived.
+    // Archived instead of deleted once the listing has had an offer (decision 0010); never active while
+    // archived.
     archivedAt: ts('archived_at'),
-    // A dealer's listing (issue 13, docs/product/dealer-selling.md): the seller, their private floor price, the
+    // A dealer's listing (docs/product/dealer-selling.md): the seller, their private floor price, the
     // review state beside `status` and the admin's change request. All null for FieldLot's own listings.
     sellerUserId: uuid('seller_user_id').references(() => users.id, { onDelete: 'restrict' }),
     floorPriceCents: money('floor_price_cents'),
     reviewStatus: text('review_status').$type<ReviewStatus>(),
     changeRequestReason: text('change_request_reason'),
     submittedAt: ts('submitted_at'),
-    // Where the tractor stands, for delivery estimates (optional for older rows; issue 14).
+    // Where the tractor stands, for delivery estimates (optional for older rows;
+    // purchases.md#delivery-and-landed-cost).
     city: text('city'),
     zip: text('zip'),
     createdAt: createdAt(),
@@ -615,7 +617,7 @@ export const inspectionRevisions = pgTable(
 );
 
 /**
- * A dealership's watched tractors (issue 17, docs/product/dealer-tools.md#watchlist), with the price when watched:
+ * A dealership's watched tractors (docs/product/dealer-tools.md#watchlist), with the price when watched:
  * one per (dealership, tractor); `userId` is the member who added it (an admin's watches have no dealership).
  */
 export const watchlistItems = pgTable(
@@ -698,7 +700,7 @@ export const recentViews = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- purchases (issue 14, migration 0009)
+// ---------------------------------------------------------------- purchases (decision 0019, migration 0009)
 
 /** Gapless numbers: one row per (document kind, year), incremented in the transaction that issues the number. */
 export const documentCounters = pgTable(

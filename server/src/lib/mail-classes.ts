@@ -1,8 +1,8 @@
 /**
- * Every mail template belongs to one class, and recipient caps count per class (issue 10): a flood of one
- * kind of mail can never hold back another, and security mail (sign-in links, resets, application and
- * account status) is never capped by anything else. `defineTemplate` only accepts a name listed here, so a
- * template without a class does not compile.
+ * Every mail template belongs to one class, and recipient caps count per class
+ * (docs/product/mail.md#classes): a flood of one kind of mail can never hold back another, and security mail
+ * (sign-in links, resets, application and account status) is never capped by anything else. `defineTemplate`
+ * only accepts a name listed here, so a template without a class does not compile.
  */
 export type MailClass = 'security' | 'transactional' | 'deal' | 'marketing' | 'unsolicited';
 
@@ -15,23 +15,27 @@ export const MAIL_CLASSES = {
   'notify-user-status-change': 'security',
   'users-application-exists': 'security',
   'users-application-received': 'security',
-  // A dealership owner's invitation to a new member (issue 17): it carries a link that sets a password.
+  // A dealership owner's invitation to a new member (dealer-tools.md#dealership-teams): it carries a link
+  // that sets a password.
   'team-invite': 'security',
   'notify-admin-new-offer': 'transactional',
   'notify-offer-update': 'transactional',
   'notify-admin-offer-notice': 'transactional',
   'admin-new-sale-inquiry': 'transactional',
-  // A revised condition report, to dealers with an open offer on the tractor (issue 12).
+  // A revised condition report, to dealers with an open offer on the tractor
+  // (condition-reports.md#where-dealers-see-it).
   'inspection-report-changed': 'transactional',
-  // Dealer tools (issue 17): a watched tractor's price drop, report change or sale, asked for by its watcher.
+  // Dealer tools (dealer-tools.md): a watched tractor's price drop, report change or sale, asked for by its
+  // watcher.
   'watchlist-notice': 'transactional',
   // A saved search's instant alert: listing e-mail like brand notifications (unsubscribe link, the same switch).
   'saved-search-alert': 'marketing',
-  // Dealers selling (issue 13): review outcomes and offers on their own listings, to the seller.
+  // Dealers selling (dealer-selling.md): review outcomes and offers on their own listings, to the seller.
   'dealer-listing-reviewed': 'transactional',
   'notify-seller-offer': 'transactional',
-  // Every step of a purchase to its dealer, and the dealer's steps to the admins (issue 14): each follows a
-  // step FieldLot's staff or the dealer took on their own deal, so nobody else can make them flood an inbox.
+  // Every step of a purchase to its dealer, and the dealer's steps to the admins (purchases.md#e-mails): each
+  // follows a step FieldLot's staff or the dealer took on their own deal, so nobody else can make them flood
+  // an inbox.
   'purchase-update': 'deal',
   'purchase-admin-notice': 'deal',
   // The seller dealer's steps of a sale of their own listing (hand over, title, end): same deal, other party.

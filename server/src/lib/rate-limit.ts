@@ -17,7 +17,7 @@ export const RATE_RULES = {
   reset: { limit: 3, windowMs: 15 * 60_000 },
   link: { limit: 3, windowMs: 15 * 60_000 },
   perIpForms: { limit: 20, windowMs: 15 * 60_000 },
-  // Sell-form confirmations (issue 10): a rolling day, no extra block beyond it.
+  // Sell-form confirmations (decision 0012): a rolling day, no extra block beyond it.
   inquiryMailPerAddress: { limit: 1, windowMs: 24 * 3600_000, blockMs: 1000 },
   inquiryMailPerIp: { limit: 20, windowMs: 24 * 3600_000, blockMs: 1000 },
 } satisfies Record<string, RateRule>;

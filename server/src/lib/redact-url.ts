@@ -1,7 +1,10 @@
 /** Query parameters whose values are secrets (link tokens, one-time passwords): never written to a log. */
 const SECRET_PARAM = /token|temp_password|password|secret|signature/i;
 
-/** The URL with the values of secret query parameters replaced (issue 10: logs never carry tokens). */
+/**
+ * The URL with the values of secret query parameters replaced (docs/product/security.md: logs never carry
+ * tokens).
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;

@@ -42,7 +42,7 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
   recent: { tag: 'Recently viewed', description: 'The last tractors a dealer opened, on any device.' },
   team: {
     tag: 'Team',
-    description: 'Dealership teams: members, roles, per-offer limits, invitations (issue 17).',
+    description: 'Dealership teams: members, roles, per-offer limits, invitations.',
   },
   purchases: {
     tag: 'Purchases',

@@ -13,7 +13,7 @@ import { type CachedLoad, loadSession } from '../lib/sessions.js';
  * Who may call a route. Every /api route must declare one (deny by default: a route without it
  * fails at start-up). 'public' routes still get the session when there is one.
  */
-/** 'inspector': inspectors and admins (condition reports, issue 12). */
+/** 'inspector': inspectors and admins (condition reports, decision 0014). */
 export type Access = 'public' | 'signedIn' | 'dealer' | 'inspector' | 'admin';
 
 declare module 'fastify' {

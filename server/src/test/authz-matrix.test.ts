@@ -89,7 +89,7 @@ describe('authorization matrix', () => {
       applicant: await make('applicant', 'pending'),
     };
     const db = t.app.ctx.db;
-    // The listing belongs to `dealer` (its seller, approved and live: issue 13), who also made the pending offer on it.
+    // The listing belongs to `dealer` (its seller, approved and live), who also made the pending offer on it.
     const [listing] = await db
       .insert(listings)
       .values({

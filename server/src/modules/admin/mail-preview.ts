@@ -2,8 +2,9 @@ import type { AppConfig } from '../../config.js';
 import { type RenderedMail, renderTemplate, templateNames } from '../mail/index.js';
 
 /**
- * Sample data for previewing every registered e-mail template (issue 6: "previewable"). One object holds
- * the fields any template reads; query parameters override string fields (e.g. `?status=countered`).
+ * Sample data for previewing every registered e-mail template (docs/product/admin.md#e-mail-outbox). One
+ * object holds the fields any template reads; query parameters override string fields (e.g.
+ * `?status=countered`).
  */
 function samplePayload(publicUrl: string): Record<string, unknown> {
   const listing = (i: number, make: string, model: string, priceCents: number) => ({
@@ -50,16 +51,16 @@ function samplePayload(publicUrl: string): Record<string, unknown> {
       listing(3, 'Kubota', 'M7-172', 12_900_000),
     ],
     unsubscribeToken: 'u1.sample.signature',
-    // notify-seller-offer and dealer-listing-reviewed (issue 13)
+    // notify-seller-offer and dealer-listing-reviewed (dealers selling)
     buyerLabel: 'A dealer in Iowa',
     feeCents: 25_000,
     outcome: 'approved',
     reason: 'Please add a photo of the cab.',
-    // inspection-report-changed (issue 12)
+    // inspection-report-changed (condition reports)
     number: 2,
     grade: '4.3',
     previousGrade: '4.6',
-    // watchlist-notice and saved-search-alert (issue 17)
+    // watchlist-notice and saved-search-alert (dealer tools)
     kind: 'price_drop',
     oldPriceCents: 4_850_000,
     newPriceCents: 4_600_000,

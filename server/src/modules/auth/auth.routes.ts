@@ -162,7 +162,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Set a new password with the e-mailed token',
         errors: [],
         body: passwordResetConfirmBody,
-        // The e-mail lets the SPA open the sign-in dialog filled in (issue 9 section 7).
+        // The e-mail lets the SPA open the sign-in dialog filled in (decision 0011, polish).
         response: { 200: passwordResetConfirmResponse },
       },
     },

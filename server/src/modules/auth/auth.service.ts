@@ -74,7 +74,7 @@ function linkOutcome(user: { status: string } | null) {
 
 /**
  * The per-account bucket of an attempt: the trusted device's own (its cookie's nonce) or the one shared
- * by every other client. Other clients' failures never fill a trusted device's bucket (issue 10).
+ * by every other client. Other clients' failures never fill a trusted device's bucket (decision 0012).
  */
 const accountKey = (scope: string, email: string, device: string | null | undefined) =>
   device ? `${scope}:device:${device}` : `${scope}:email:${email}`;
@@ -216,8 +216,8 @@ class Rehearsal extends Error {}
 
 /**
  * For an unknown address: the statements an approved one runs (replace a token, queue a mail), in a
- * savepoint that is then rolled back, so the answer takes as long either way and tells nothing (issue 10).
- * Nothing is kept and nothing is sent.
+ * savepoint that is then rolled back, so the answer takes as long either way and tells nothing
+ * (docs/product/security.md). Nothing is kept and nothing is sent.
  */
 async function rehearseLinkWork(
   tx: Executor,

@@ -232,7 +232,7 @@ describe('sign-in rate limits', () => {
 
   it('limits failed attempts per client address; a forged X-Forwarded-For does not reset it', async () => {
     const c = new TestClient(t.app);
-    // Exactly 30 failures are processed (issue 10: the cap is reserved before the password check).
+    // Exactly 30 failures are processed (decision 0012: the cap is reserved before the password check).
     for (let i = 0; i < 30; i++)
       expect(
         (await c.post('/api/auth/sign-in', signInBody(`spray-${i}@example.com`, WRONG))).statusCode,

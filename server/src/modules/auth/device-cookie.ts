@@ -3,7 +3,7 @@ import { hmac, randomToken, safeEqual } from '../../lib/crypto.js';
 /**
  * OWASP "device cookies": a browser that signed in to an account holds a cookie signed for that account.
  * Its sign-in, reset and link attempts count in the cookie's own bucket, so failures sprayed at the
- * account from elsewhere never lock that browser out (issue 10, decision 0012).
+ * account from elsewhere never lock that browser out (decision 0012).
  */
 export const DEVICE_COOKIE_MS = 180 * 24 * 3600_000;
 

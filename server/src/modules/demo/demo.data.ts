@@ -153,7 +153,7 @@ export const SERVICE_NOTES = [
   'Minor paint wear on the fenders, mechanically sound.',
 ];
 
-/** The demo inspector (issue 12): writes condition reports on a phone at /inspect. */
+/** The demo inspector (docs/product/condition-reports.md): writes condition reports on a phone at /inspect. */
 export const DEMO_INSPECTOR = {
   email: 'inspector@fieldlot.example',
   name: 'Marcus Lee',

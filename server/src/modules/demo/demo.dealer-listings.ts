@@ -8,9 +8,9 @@ const DAY = 86_400_000;
 type Stage = 'draft' | 'in_review' | 'changes_requested' | 'live' | 'sold';
 
 /**
- * Issue 13 (docs/product/dealer-selling.md#demo): each of the two approved demo dealers sells a few trade-ins
- * of their own, one in each stage, so every seller screen has something to show. Live and sold ones are
- * "Sold as-is, not inspected" (decision 0018); the other dealer made the offers.
+ * Dealers selling (docs/product/dealer-selling.md#demo): each of the two approved demo dealers sells a few
+ * trade-ins of their own, one in each stage, so every seller screen has something to show. Live and sold ones
+ * are "Sold as-is, not inspected" (decision 0018); the other dealer made the offers.
  */
 const DEALER_TRADE_INS: Array<{
   seller: 'a' | 'b';

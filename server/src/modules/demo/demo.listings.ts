@@ -17,7 +17,7 @@ const GPS: Record<string, string> = {
 const round = (value: number, step: number) => Math.round(value / step) * step;
 
 /**
- * Asking price in dollars from the model's new price, its age and its hours (issue 9: a floor price made six
+ * Asking price in dollars from the model's new price, its age and its hours (a floor price once made six
  * tractors, a 2009 AGCO DT225B among them, cost exactly $18,000). Value falls fast in the first years and
  * levels off at about a third; hours above the usual for the age take up to 15% off, fewer add up to 10%.
  * `noise` (0..1) spreads equal tractors by +-6%; prices end in a round hundred, as dealers write them.

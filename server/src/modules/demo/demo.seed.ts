@@ -100,7 +100,7 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
         ),
       );
     const dealerId = (email: string) => dealerRows.find((r) => r.email === email)!.id;
-    // Their brands are saved searches (issue 17), in the daily e-mail.
+    // Their brands are saved searches (decision 0021), in the daily e-mail.
     for (const d of DEMO_DEALERS)
       await addBrandSearches(tx, dealerId(d.email), d.brands, 'daily', ctx.clock.now());
 
@@ -128,7 +128,7 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
       priceCents: listings.priceCents,
       createdAt: listings.createdAt,
     });
-    // Every demo tractor carries a published condition report (issue 12), before any offer freezes one.
+    // Every demo tractor carries a published condition report, before any offer freezes one.
     await seedDemoReports(tx, inserted, inspector);
     const byModel = (model: string) => inserted.find((l) => l.model === model)!;
 
@@ -185,7 +185,7 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
         offer('8R 410', b, 'replaced', 0.85, 0, 'Opening offer, flexible on pickup.'),
         offer('8R 410', b, 'pending', 0.9, 1, 'Could you share the condition report?'),
         offer('Axion 870', b, 'withdrawn', 0.86, 2, ''),
-        // Left unanswered past OFFER_TTL_HOURS (issue 17).
+        // Left unanswered past OFFER_TTL_HOURS (dealer-tools.md#offers-that-expire).
         offer('Axion 870', a, 'expired', 0.84, 1, 'Can you hold it until Friday?'),
       ])
       .returning({ id: offers.id, status: offers.status, acceptedAt: offers.acceptedAt });
@@ -205,7 +205,7 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
       .update(listings)
       .set({ status: 'sold', soldAt: new Date(sold.createdAt.getTime() + 3 * DAY) })
       .where(eq(listings.id, sold.id));
-    // Issue 13: the two approved dealers sell trade-ins of their own, one in each stage.
+    // The two approved dealers sell trade-ins of their own, one in each stage.
     // ...and their sold ones have their purchase, which the seller reads on My Listings.
     await openPurchases(await seedDealerListings(tx, { a, b }, now));
 

@@ -66,7 +66,7 @@ describe('demo data', () => {
     expect(prefs.length).toBe(DEMO_DEALERS.reduce((n, d) => n + d.brands.length, 0));
 
     const all = await t.app.ctx.db.select().from(listings);
-    // FieldLot's own 60; the demo dealers' trade-ins (issue 13) are checked below.
+    // FieldLot's own 60; the demo dealers' trade-ins are checked below.
     const rows = all.filter((r) => r.sellerUserId === null);
     expect(rows).toHaveLength(60);
     expect(new Set(rows.map((r) => r.make))).toEqual(new Set(LISTING_BRANDS));
@@ -105,7 +105,7 @@ describe('demo data', () => {
       expect(o.counterOfferAmountCents).toBeGreaterThan(0);
 
     // Each approved demo dealer sells trade-ins in every stage: draft or changes requested, in review, live
-    // with an offer from the other dealer, sold (issue 13).
+    // with an offer from the other dealer, sold.
     const traded = all.filter((r) => r.sellerUserId !== null);
     for (const email of ['dealer@fieldlot.example', 'dealer2@fieldlot.example']) {
       const [dealer] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
@@ -137,7 +137,7 @@ describe('demo data', () => {
     expect(new Set(inquiries.map((i) => i.status))).toEqual(new Set(['pending', 'contacted', 'closed']));
   });
 
-  it('gives every demo tractor a published report that agrees with its condition (issue 12)', async () => {
+  it('gives every demo tractor a published report that agrees with its condition', async () => {
     // Runs after the seed above (vitest keeps the order of a file's tests).
     const rows = rowsOf<{
       condition: string;
@@ -175,7 +175,7 @@ describe('demo data', () => {
   });
 
   it('seeds nothing on the next start, and resumes the pictures that were not drawn', async () => {
-    // FieldLot's 60 and the demo dealers' 8 trade-ins (issue 13).
+    // FieldLot's 60 and the demo dealers' 8 trade-ins.
     expect(await listingsWithoutImages(t.app.ctx)).toBe(68);
     const stop = new AbortController();
     stop.abort();

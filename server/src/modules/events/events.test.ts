@@ -152,7 +152,7 @@ describe('live events (SSE over LISTEN/NOTIFY)', () => {
     const offer = (await asDealer.post('/api/offers', { listingId, offerType: 'offer', amount: 1000 })).json()
       .offer;
     const created = await adminSse.next((e) => e.event === 'offer.created');
-    // `notice` lets an open admin panel toast it (issue 9 section 6).
+    // `notice` lets an open admin panel toast it (docs/product/offers.md#admin-notices).
     expect(JSON.parse(created.data)).toEqual({
       offerId: offer.id,
       listingId,
@@ -186,7 +186,7 @@ describe('live events (SSE over LISTEN/NOTIFY)', () => {
     for (const c of [adminSse, dealerSse, otherSse]) c.close();
   });
 
-  it("tells the seller of a dealer's listing live, with the buyer anonymous (issue 13)", async () => {
+  it("tells the seller of a dealer's listing live, with the buyer anonymous", async () => {
     const sellerSse = await SseClient.open(base, await cookieFor(t.app, other));
     const listingId = await insertListing(t.app, other.id);
     await t.app.ctx.db

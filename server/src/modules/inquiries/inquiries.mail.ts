@@ -8,7 +8,7 @@ const show = (v: Maybe) => (v === null || v === undefined || v === '' ? 'Not giv
 /**
  * The name the confirmation may use: the make only when it is one of the form's list (not "Other"), and
  * the year only as a plausible number. Anything a visitor typed stays out of a mail to an address no
- * account asked for (issue 10).
+ * account asked for (decision 0012).
  */
 export function confirmationTractorName(p: { make?: Maybe; year?: Maybe }): string {
   const make = SELL_FORM_MAKES.find((m) => m === p.make && m !== 'Other');

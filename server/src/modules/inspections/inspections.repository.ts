@@ -41,9 +41,12 @@ export type ListingRow = {
   status: string;
   asIsReason: string | null;
   gradeTenths: number;
-  /** A dealer's listing waits for review before it goes live (issue 13); null for FieldLot's own. */
+  /**
+   * A dealer's listing waits for review before it goes live (dealer-selling.md#admin-review); null for
+   * FieldLot's own.
+   */
   reviewStatus: string | null;
-  /** The dealer selling it (issue 13): sees its report whatever its status, like the listing. */
+  /** The dealer selling it: sees its report whatever its status, like the listing. */
   sellerUserId: string | null;
 };
 

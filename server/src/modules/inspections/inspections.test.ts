@@ -334,7 +334,7 @@ describe('condition reports API', { timeout: 120_000 }, () => {
     expect(lowHours.json().error.fields.hourMeter).toBe(
       "The hour-meter reading cannot be below the last report's 4,251 hours",
     );
-    // A dealer watching the tractor is told too (issue 17, docs/product/dealer-tools.md#watchlist).
+    // A dealer watching the tractor is told too (docs/product/dealer-tools.md#watchlist).
     const watcher = await createUser(t.app, { status: 'approved' });
     expect((await (await TestClient.as(t.app, watcher)).put(`/api/watchlist/${listingId}`)).statusCode).toBe(
       200,

@@ -188,8 +188,8 @@ export async function sellerStep(
 }
 
 /**
- * The admin's review (docs/product/dealer-selling.md#admin-review): approve (live; the live rule of issue 12
- * holds: a published report, an as-is already given, or the as-is reason given here) or request changes
+ * The admin's review (docs/product/dealer-selling.md#admin-review): approve (live; the condition-report live
+ * rule holds: a published report, an as-is already given, or the as-is reason given here) or request changes
  * (reason required). Each is e-mailed to the seller and audited.
  */
 export async function review(

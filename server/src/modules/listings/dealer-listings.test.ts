@@ -12,7 +12,10 @@ import { createTestApp, createUser, type TestApp, TestClient, type TestUser } fr
 import { renderTemplate } from '../mail/index.js';
 import { OFFER_UPDATE } from '../offers/index.js';
 
-/** Issue 13 (docs/product/dealer-selling.md): a dealer lists, FieldLot reviews, buyers offer, the seller answers. */
+/**
+ * Dealers selling (docs/product/dealer-selling.md): a dealer lists, FieldLot reviews, buyers offer, the
+ * seller answers.
+ */
 describe('dealers sell their trade-ins', () => {
   let t: TestApp;
   let dataDir: string;

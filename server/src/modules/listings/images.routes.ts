@@ -49,7 +49,7 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // The admin's picture routes, and the same for a dealer's own listings (issue 13: one image manager).
+  // The admin's picture routes, and the same for a dealer's own listings (one image manager).
   await pictureRoutes(app, ctx, '/admin/listings', 'admin');
   await pictureRoutes(app, ctx, '/my-listings', 'dealer');
 }

@@ -175,9 +175,9 @@ export async function removeImage(
 
 /**
  * A picture's bytes for this viewer, or null (404). Pictures of listings the viewer may not see are not
- * served (issue 10): an active listing's to everyone; any other (inactive, sold, archived) only to admins
- * and to dealers who made an offer on it (their offer lists show it). Condition-report photos: to staff, and
- * to approved dealers where they may see the listing. `path` is `${key}-${width}.webp`.
+ * served (docs/product/security.md): an active listing's to everyone; any other (inactive, sold, archived)
+ * only to admins and to dealers who made an offer on it (their offer lists show it). Condition-report photos:
+ * to staff, and to approved dealers where they may see the listing. `path` is `${key}-${width}.webp`.
  */
 export async function imageFor(ctx: AppContext, viewer: Actor | null, path: string): Promise<Buffer | null> {
   const key = path.replace(/-(400|800|1600)\.webp$/, '');

@@ -8,7 +8,10 @@ import { jpegWithExif, listFiles, multipart } from '../../test/fixtures/images.j
 import { countOffers, insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 
-/** Issue 9 "Records are permanent": Delete archives a listing with offers; the database refuses the rest. */
+/**
+ * Records are permanent (decision 0010): Delete archives a listing with offers; the database refuses the
+ * rest.
+ */
 describe('listings: records are permanent', () => {
   let t: TestApp;
   let dir: string;
@@ -90,7 +93,7 @@ describe('listings: records are permanent', () => {
     expect(restore.json()).toEqual({ id, status: 'inactive' });
     expect(await adminIds()).toContain(id);
     expect(await adminIds('archived')).not.toContain(id);
-    // Issue 12: it goes live only with a report or as-is; this fixture tractor never had a report.
+    // A tractor goes live only with a report or as-is; this fixture tractor never had a report.
     await t.app.ctx.db.update(listings).set({ asIsReason: 'Not inspected' }).where(eq(listings.id, id));
     const reactivate = await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' });
     expect(reactivate.statusCode).toBe(200);

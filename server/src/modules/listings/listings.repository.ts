@@ -336,7 +336,7 @@ export async function deleteListing(
   return rows[0] ?? null;
 }
 
-/** How many dealers watch the listing (issue 17; shown to admins). */
+/** How many dealers watch the listing (shown to admins; dealer-tools.md#watchlist). */
 export async function watchCount(exec: Executor, listingId: string): Promise<number> {
   const result = await exec.execute(
     sql`select count(*)::int as n from watchlist_items where listing_id = ${listingId}`,

@@ -99,7 +99,10 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   return result;
 }
 
-/** Live tractors matching inventory filters: the inventory's own count (saved searches show it, issue 17). */
+/**
+ * Live tractors matching inventory filters: the inventory's own count (saved searches show it, decision
+ * 0021).
+ */
 export function countInventoryMatches(
   exec: Parameters<typeof repo.countMatches>[0],
   filters: ListingFilters,
@@ -230,10 +233,10 @@ export async function createListing(
   if (!status) throw new AppError('NOT_FOUND', 'Could not find user profile');
   if (!hasDealerRights(status))
     throw new AppError('FORBIDDEN', 'Your account must be approved before you can create listings');
-  // A dealer's listing is theirs to sell: saved as a Draft, live only after FieldLot's review (issue 13).
+  // A dealer's listing is theirs to sell: saved as a Draft, live only after FieldLot's review (decision 0018).
   const seller = status === 'admin' ? {} : { sellerUserId: actor.userId, reviewStatus: 'draft' as const };
   return inventoryWrite(ctx, async (tx) => {
-    // A new tractor waits for its condition report (or an admin's as-is) before it goes live (issue 12).
+    // A new tractor waits for its condition report (or an admin's as-is) before it goes live (decision 0014).
     const [created] = await repo.insertListings(tx, [
       { ...input, ...seller, userId: actor.userId, status: 'inactive' },
     ]);
@@ -393,10 +396,10 @@ export interface DeleteOutcome {
 }
 
 /**
- * "Delete" (issue 9): a listing that has ever had an offer, is sold, or has a published condition report (a record,
- * issue 12) is archived (hidden from the inventory,
- * kept with its offer history, restorable); only a listing with no offers is deleted, with its image files.
- * The database refuses the delete of a listing with offers anyway (ON DELETE RESTRICT).
+ * "Delete" (listings.md#archive-instead-of-delete): a listing that has ever had an offer, is sold, or has a
+ * published condition report (a record too) is archived (hidden from the inventory, kept with its offer
+ * history, restorable); only a listing with no offers is deleted, with its image files. The database refuses
+ * the delete of a listing with offers anyway (ON DELETE RESTRICT).
  */
 export async function deleteListing(
   ctx: AppContext,

@@ -333,7 +333,7 @@ describe('listings API', () => {
       location: 'Texas',
     });
     expect(res.statusCode).toBe(201);
-    // A new tractor waits for its condition report before it goes live (issue 12): only admins see it yet.
+    // A new tractor waits for its condition report before it goes live: only admins see it yet.
     const created = (await asAdmin.get(`/api/listings/${res.json().id}`)).json();
     expect(created).toMatchObject({
       hours: 0,
@@ -408,7 +408,7 @@ describe('listings API', () => {
     expect(list.total).toBeGreaterThanOrEqual(65);
     expect(list.items[0].owner).toEqual({ name: dealer.name, email: dealer.email });
     const inactive = (await asAdmin.get('/api/admin/listings?status=inactive')).json();
-    // Besides the fixture, the listings created above wait for their condition report (issue 12).
+    // Besides the fixture, the listings created above wait for their condition report.
     expect(inactive.items.map((i: { id: string }) => i.id)).toContain(ids.inactive);
     expect(inactive.items.every((i: { status: string }) => i.status === 'inactive')).toBe(true);
     expect((await asDealer.get('/api/admin/listings')).statusCode).toBe(403);

@@ -37,7 +37,8 @@ describe('first-page cache through the API', () => {
       description: 'Front LOADER ready',
     });
     id = res.json().id;
-    // New tractors go live with a condition report or as-is (issue 12).
+    // New tractors go live with a condition report or as-is
+    // (condition-reports.md#publishing-revisions-and-going-live).
     await asAdmin.post(`/api/admin/listings/${id}/as-is`, { reason: 'Sold as seen' });
   });
   afterAll(async () => {

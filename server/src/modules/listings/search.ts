@@ -8,7 +8,7 @@ export type SearchFilters = Omit<ListingFilters, 'sort'> & {
   status?: ListingStatus;
   /** Admin list: true shows only archived listings, false hides them (archived listings are never active). */
   archived?: boolean;
-  /** Admin list: only dealers' listings waiting for review (issue 13). */
+  /** Admin list: only dealers' listings waiting for review (dealer-selling.md#admin-review). */
   inReview?: boolean;
 };
 

@@ -66,8 +66,9 @@ async function deliver(
   const log = ctx.log.child({ outboxId: message.id, template: message.template });
   const now = ctx.clock.now();
 
-  // Caps count per class, so a flood of one kind of mail never holds back another (issue 10). Over the
-  // cap the message waits until the window frees up: it is sent later, never marked failed.
+  // Caps count per class, so a flood of one kind of mail never holds back another
+  // (docs/product/mail.md#classes). Over the cap the message waits until the window frees up: it is sent
+  // later, never marked failed.
   const mailClass = mailClassOf(message.template);
   const cap = CLASS_CAPS[mailClass];
   const recent = await recentSendsTo(

@@ -23,7 +23,7 @@ export interface DealerBatch {
 
 /**
  * Approved dealers who want these e-mails; with `brand`, only those with an alerting saved search of that brand
- * (case-insensitive): brand preferences became saved searches (issue 17, decision 0021).
+ * (case-insensitive): brand preferences became saved searches (decision 0021).
  */
 const recipientsSql = (brand?: string) => sql`
   select u.id, u.last_digest_at from users u
@@ -150,7 +150,8 @@ export async function claimDigestBatch(
       order by l.created_at desc, l.id desc
       limit ${DIGEST_CANDIDATES_MAX}
     ), pairs as (
-      -- "Preferred": one of the dealer's alerting saved searches matches it (brands became searches, issue 17).
+      -- "Preferred": one of the dealer's alerting saved searches matches it (brands became searches, decision
+      -- 0021).
       select d.id as user_id, c.id as listing_id, c.created_at,
              exists (select 1 from saved_searches s join tractor_listings l on l.id = c.id
                      where s.user_id = d.id and s.alert <> 'off' and ${savedSearchMatches()}) as preferred

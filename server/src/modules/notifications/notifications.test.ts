@@ -40,7 +40,7 @@ describe('notifications', () => {
     return row.id;
   }
 
-  // Brand preferences are saved searches (issue 17): one per brand, in the daily e-mail.
+  // Brand preferences are saved searches (decision 0021): one per brand, in the daily e-mail.
   const prefer = (user: TestUser, ...brands: string[]) =>
     t.app.ctx.db.insert(savedSearches).values(
       brands.map((brand) => ({

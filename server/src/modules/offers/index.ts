@@ -1,6 +1,9 @@
 /** The offers module's public surface. Rules and API shapes live in domain/offers.ts and domain/offers.schemas.ts. */
 
-/** The buyer's offer e-mail, for tests of other modules that check what a buyer is told (issue 13: the floor). */
+/**
+ * The buyer's offer e-mail, for tests of other modules that check what a buyer is told (a dealer-seller's
+ * floor price).
+ */
 export { OFFER_UPDATE } from './offers.mail.js';
 export { returnOffer } from './offers.repository.js';
 export { offersRoutes } from './offers.routes.js';

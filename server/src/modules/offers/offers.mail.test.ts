@@ -45,7 +45,7 @@ describe('offer e-mails', () => {
     expect(mail.text).toContain('Counter offer: $47,000');
     expect(mail.text).toContain('Buyer fee ($500 + 5%): $2,850');
     expect(mail.text).toContain('Meet me at 47');
-    // Even a payload queued with an old one-time sign-in link renders the plain page address (issue 9).
+    // Even a payload queued with an old one-time sign-in link renders the plain page address (decision 0010).
     expect(mail.text).toContain('View the tractor: https://fieldlot.example/tractor/l-1');
     expect(mail.text).not.toContain('token');
   });

@@ -174,8 +174,9 @@ export const OFFER_UPDATE = defineTemplate(
 export type AdminNoticeKind = 'counter_accepted' | 'withdrawn' | 'expired';
 
 /**
- * To every admin when a buyer acts on their own (issue 9 section 6): accepting FieldLot's counter-offer (a
- * binding sale) or withdrawing an offer. Buy-now requests reach admins through notify-admin-new-offer.
+ * To every admin when a buyer acts on their own (docs/product/offers.md#admin-notices): accepting FieldLot's
+ * counter-offer (a binding sale) or withdrawing an offer. Buy-now requests reach admins through
+ * notify-admin-new-offer.
  */
 export const ADMIN_OFFER_NOTICE = defineTemplate(
   'notify-admin-offer-notice',

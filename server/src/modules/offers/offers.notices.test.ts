@@ -5,7 +5,10 @@ import { createTestApp, createUser, type TestApp, TestClient, type TestUser } fr
 import { renderTemplate } from '../mail/index.js';
 import { ADMIN_OFFER_NOTICE, OFFER_UPDATE } from './offers.mail.js';
 
-/** Issue 9 section 6: what a buyer does on their own reaches admins; section 5: the counter buyer's e-mail. */
+/**
+ * What a buyer does on their own reaches admins (offers.md#admin-notices), and the counter buyer's e-mail
+ * (decision 0011).
+ */
 describe('offers: admins hear what buyers do', () => {
   let t: TestApp;
   let admin: TestUser;

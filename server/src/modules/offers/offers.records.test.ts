@@ -14,7 +14,7 @@ import { renderTemplate } from '../mail/index.js';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 
-/** Issue 9: one open offer per dealer per listing, and e-mail links that keep working. */
+/** Decision 0010: one open offer per dealer per listing, and e-mail links that keep working. */
 describe('offers: one open offer per dealer per listing', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -111,7 +111,7 @@ describe('offers: one open offer per dealer per listing', () => {
   });
 });
 
-describe('offer e-mail links keep working (issue 9)', () => {
+describe('offer e-mail links keep working', () => {
   let t: TestApp;
   let admin: TestUser;
   let dealer: TestUser;

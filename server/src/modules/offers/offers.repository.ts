@@ -73,7 +73,7 @@ const primaryImageKey = sql<string | null>`(
 export interface ListingForOffer {
   id: string;
   userId: string;
-  /** The dealer selling it (issue 13); null for FieldLot's own listings. */
+  /** The dealer selling it; null for FieldLot's own listings. */
   sellerUserId: string | null;
   /** Offers below it are declined at once (private: never in an answer to a buyer). */
   floorPriceCents: number | null;
@@ -174,7 +174,7 @@ export async function findByIdempotencyKey(
   return rows[0] ?? null;
 }
 
-/** Row-level rule of a seller: only offers made on a listing this dealer sells (issue 13). */
+/** Row-level rule of a seller: only offers made on a listing this dealer sells (decision 0018). */
 const onListingSoldBy = (sellerUserId: string) =>
   inArray(
     offers.listingId,

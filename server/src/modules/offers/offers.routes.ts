@@ -225,7 +225,7 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     }),
   );
 
-  // The seller's side (issue 13, docs/product/dealer-selling.md#offers-on-your-tractors): offers on their own
+  // The seller's side (docs/product/dealer-selling.md#offers-on-your-tractors): offers on their own
   // listings; another dealer's offer answers 404.
   api.get(
     '/my-listings/offers',

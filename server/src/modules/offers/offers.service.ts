@@ -215,7 +215,7 @@ async function createOfferOnce(
       return replay(existing, input.listingId);
     }
     // Counted only once a new offer is written (a replay, even one racing its original, never counts:
-    // issue 10), inside the transaction, so a refused offer rolls back with its count.
+    // decision 0012), inside the transaction, so a refused offer rolls back with its count.
     const rate = await hitRateLimit(tx, ctx.clock, `offer:${actor.userId}`, OFFER_RATE);
     if (!rate.allowed)
       throw new AppError('RATE_LIMITED', 'Too many offers. Please try again later.', {
@@ -551,7 +551,8 @@ async function afterTransition(
     },
     request: a.request,
   });
-  // A buyer's own step carries `notice`, so an open admin panel can toast it (issue 9 section 6).
+  // A buyer's own step carries `notice`, so an open admin panel can toast it
+  // (docs/product/offers.md#admin-notices).
   const notice: AdminNoticeKind | undefined =
     a.action === 'accept_counter' ? 'counter_accepted' : a.action === 'withdraw' ? 'withdrawn' : undefined;
   const updated = { offerId: offer.id, listingId: offer.listingId, status: offer.status };
@@ -834,7 +835,7 @@ export function adminCounter(
   });
 }
 
-// ---------------------------------------------------------------- seller (a dealer's own listings, issue 13)
+// ---------------------------------------------------------------- seller (a dealer's own listings)
 
 /** Offers on the seller's listings; the buyer is "A dealer in Iowa" until their offer is the sale. */
 export async function listSellerOffers(ctx: AppContext, actor: Actor): Promise<SellerOffers> {

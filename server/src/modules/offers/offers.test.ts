@@ -62,7 +62,7 @@ describe('offers: making offers, lists and row-level access', () => {
     [{ amount: undefined }, 'Offer amount is required'],
     [{ amount: '   ' }, 'Offer amount is required'],
     [{ amount: 'lots' }, 'Enter a whole dollar amount, like 48,500'],
-    // Issue 9: a comma is never read as a decimal point, and amounts are whole dollars.
+    // A comma is never read as a decimal point, and amounts are whole dollars.
     [{ amount: '48,50' }, 'Enter a whole dollar amount, like 48,500'],
     [{ amount: '1500,50' }, 'Enter a whole dollar amount, like 48,500'],
     [{ amount: '1,0,0' }, 'Enter a whole dollar amount, like 48,500'],
@@ -278,7 +278,7 @@ describe('offers: making offers, lists and row-level access', () => {
       expect((await asOther.post(`/api/offers/${mine}/withdraw`)).statusCode).toBe(404);
       expect((await asOther.post(`/api/offers/${mine}/accept-counter`)).statusCode).toBe(404);
       expect((await asDealer.get(`/api/offers/${mine}`)).statusCode).toBe(200);
-      // The dealer's second offer on the listing replaced this one (issue 9: one open offer per listing).
+      // The dealer's second offer on the listing replaced this one (decision 0010: one open offer per listing).
       expect((await offerRow(t.app, mine)).status).toBe('replaced');
       expect((await asDealer.get('/api/offers/not-a-uuid')).statusCode).toBe(400);
     });

@@ -51,7 +51,7 @@ export async function acceptedOffer(exec: Executor, offerId: string) {
       amountCents: offers.offerAmountCents,
       inspectionRevisionId: offers.inspectionRevisionId,
       dealershipId: offers.dealershipId,
-      /** A dealer's listing (issue 13): that dealer is the seller party; null for FieldLot's own. */
+      /** A dealer's listing: that dealer is the seller party; null for FieldLot's own. */
       listingSellerUserId: listings.sellerUserId,
     })
     .from(offers)
@@ -195,7 +195,7 @@ export async function listingFacts(exec: Executor, listingIds: string[]) {
       zip: listings.zip,
       status: listings.status,
       priceCents: listings.priceCents,
-      // A dealer's listing has its seller; FieldLot's own has none (issue 13).
+      // A dealer's listing has its seller; FieldLot's own has none (docs/product/dealer-selling.md).
       sellerUserId: listings.sellerUserId,
       imageKey: sql<
         string | null
@@ -344,7 +344,7 @@ export async function listingState(exec: Executor, listingId: string) {
   return row;
 }
 
-/** The listing's seller dealer (issue 13), for their notice and live update; null for FieldLot's own. */
+/** The listing's seller dealer, for their notice and live update; null for FieldLot's own. */
 export async function listingSeller(exec: Executor, listingId: string) {
   const [row] = await exec
     .select({ id: users.id, email: users.email })

@@ -128,9 +128,9 @@ export async function createPurchaseForAcceptedOffer(
     offerId: offer.id,
     listingId: offer.listingId,
     buyerUserId: offer.buyerUserId,
-    // A dealer's listing: that dealer is the seller party (issue 13); FieldLot's own: the listing's admin.
+    // A dealer's listing: that dealer is the seller party (decision 0018); FieldLot's own: the listing's admin.
     sellerUserId: offer.listingSellerUserId ?? offer.sellerUserId,
-    // The purchase belongs to the offer's dealership; buyer_user_id stays the member who acted (issue 17).
+    // The purchase belongs to the offer's dealership; buyer_user_id stays the member who acted (decision 0022).
     dealershipId: offer.dealershipId,
     inspectionRevisionId: offer.inspectionRevisionId,
     priceCents: offer.amountCents,
@@ -529,7 +529,7 @@ export async function myPurchase(ctx: AppContext, actor: Actor, id: string): Pro
   return p;
 }
 
-// ---------------------------------------------------------------- the seller dealer (issue 13 x 14)
+// ---------------------------------------------------------------- the seller dealer
 
 /**
  * docs/product/purchases.md#the-seller-dealers-view: the purchases of the dealer's own listings, read-only, with the

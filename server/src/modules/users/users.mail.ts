@@ -79,7 +79,7 @@ export const APPLICATION_EXISTS_MAIL = defineTemplate<{ name: string }>(
   }),
 );
 
-/** To the applicant right after applying (issue 9): what happens next. Known addresses get the mail above. */
+/** To the applicant right after applying: what happens next. Known addresses get the mail above. */
 export const APPLICATION_RECEIVED_MAIL = defineTemplate<{ name: string; companyName: string }>(
   'users-application-received',
   (p, env) => ({

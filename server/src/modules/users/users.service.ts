@@ -67,7 +67,8 @@ export async function apply(ctx: AppContext, input: ApplyInput, req: RequestInfo
       });
       return;
     }
-    // A brand is a search (issue 17): each brand of the application becomes a saved search, in the daily e-mail.
+    // A brand is a search (decision 0021): each brand of the application becomes a saved search, in the daily
+    // e-mail.
     await addBrandSearches(tx, userId, brands, 'daily', ctx.clock.now());
     await enqueueMail(tx, {
       template: APPLICATION_RECEIVED_MAIL,

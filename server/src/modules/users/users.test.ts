@@ -44,7 +44,7 @@ describe('applying', () => {
       companyName: 'Fields Equipment LLC',
     });
     expect(await verifyPassword(row.passwordHash ?? '', GOOD)).toBe(true);
-    // A brand is a search (issue 17): one saved search per brand, in the daily e-mail.
+    // A brand is a search (decision 0021): one saved search per brand, in the daily e-mail.
     const prefs = await t.app.ctx.db
       .select({ name: savedSearches.name, filters: savedSearches.filters, alert: savedSearches.alert })
       .from(savedSearches)

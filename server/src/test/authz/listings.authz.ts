@@ -28,7 +28,7 @@ export const authz: AuthzEntry[] = [
   { method: 'DELETE', url: '/api/admin/listings/:listingId/images/:imageId', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/listings/:listingId', access: 'admin' },
   { method: 'POST', url: '/api/admin/listings/:listingId/restore', access: 'admin' },
-  // A dealer's own listings (issue 13): the fixture listing is sold by `dealer`; another dealer gets 404.
+  // A dealer's own listings: the fixture listing is sold by `dealer`; another dealer gets 404.
   { method: 'GET', url: '/api/my-listings', access: 'dealer' },
   { method: 'GET', url: '/api/my-listings/:listingId', access: 'dealer', ownedBy: 'dealer' },
   {

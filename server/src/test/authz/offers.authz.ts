@@ -14,7 +14,7 @@ export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/offers/:offerId', access: 'dealer', ownedBy: 'dealer' },
   { method: 'POST', url: '/api/offers/:offerId/accept-counter', access: 'dealer', ownedBy: 'dealer' },
   { method: 'POST', url: '/api/offers/:offerId/withdraw', access: 'dealer', ownedBy: 'dealer' },
-  // The seller's side (issue 13): the fixture offer is on a listing `dealer` sells; another dealer gets 404.
+  // The seller's side: the fixture offer is on a listing `dealer` sells; another dealer gets 404.
   { method: 'GET', url: '/api/my-listings/offers', access: 'dealer' },
   { method: 'POST', url: '/api/my-listings/offers/:offerId/reject', access: 'dealer', ownedBy: 'dealer' },
   {
