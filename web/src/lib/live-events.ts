@@ -29,7 +29,8 @@ function invalidate(qc: QueryClient, type: string) {
     predicate: (q) => {
       const head = String(q.queryKey[0] ?? '');
       if (head === 'offers') return true;
-      // A seller's My Listings (offer counts, best offer, stage) follows offers and reviews (issue 13).
+      // A seller's My Listings (offer counts, best offer, stage) follows offers and reviews
+      // (dealer-selling.md#offers-on-your-tractors).
       if (head === 'listings' && q.queryKey[1] === 'mine') return true;
       if (type === 'listing.stage') return head.startsWith('listing');
       // Purchases (docs/product/purchases.md) follow their own events and acceptances.
@@ -74,7 +75,7 @@ function connect() {
       for (const h of handlers) h(type, data);
     });
   }
-  // Issue 12: a dealer with an open offer is told live when the tractor's condition report is revised.
+  // Condition reports: a dealer with an open offer is told live when the tractor's condition report is revised.
   es.addEventListener('report.changed', (e) => {
     if (client) invalidate(client, 'report.changed');
     let tractor = '';

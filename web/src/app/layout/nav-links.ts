@@ -5,7 +5,10 @@ export const PUBLIC_LINKS = [
   { to: '/contact', label: 'Contact' },
 ];
 
-/** Dealer tools and the dealership's team (issue 17): under "More" on wide screens, in the list on phones. */
+/**
+ * Dealer tools and the dealership's team (dealer-tools.md): under "More" on wide screens, in the list on
+ * phones.
+ */
 export const DEALER_TOOL_LINKS = [
   { to: '/watchlist', label: 'Watchlist' },
   { to: '/saved-searches', label: 'Saved Searches' },

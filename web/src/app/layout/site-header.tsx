@@ -31,7 +31,7 @@ const DEALER_LINKS = [
   { to: '/my-account', label: 'My Account' },
   { to: '/my-offers', label: 'My Offers' },
   { to: '/purchased-inventory', label: 'Purchased Inventory' },
-  // Dealers sell their trade-ins (issue 13): My Listings, a lazily loaded route of its own.
+  // Dealers sell their trade-ins (dealer-selling.md): My Listings, a lazily loaded route of its own.
   { to: '/my-listings', label: 'Sell a Tractor' },
 ];
 

@@ -8,7 +8,10 @@ export const AdminOffersTab = lazy(() =>
   import('./components/admin-offers-tab').then((m) => ({ default: m.AdminOffersTab })),
 );
 
-/** The seller's offers on their own listings (issue 13), loaded with the My Listings page. */
+/**
+ * The seller's offers on their own listings (dealer-selling.md#offers-on-your-tractors), loaded with the My
+ * Listings page.
+ */
 export const SellerOffers = lazy(() =>
   import('./components/seller-offers').then((m) => ({ default: m.SellerOffers })),
 );

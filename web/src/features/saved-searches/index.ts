@@ -1,2 +1,3 @@
-// The saved-searches feature's public file (issue 17): other features import only this.
+// The saved-searches feature's public file (docs/product/dealer-tools.md#saved-searches): other features
+// import only this.
 export { SaveSearchDialog } from './components/save-search-dialog';

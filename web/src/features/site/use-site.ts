@@ -1,2 +1,3 @@
-// The layout's import path until web/src/components stops importing features (its own change of issue 11).
+// The layout's import path until web/src/components stops importing features (its own change; decision 0016,
+// boundaries).
 export { useSite } from './index';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { plural } from '@/lib/format';
 import { sentText } from './notification-text';
 
-describe('plurals (issue 9 section 7)', () => {
+describe('plurals', () => {
   it('says "1 tractor" and "Successfully sent 1 John Deere notification!"', () => {
     expect(plural(1, 'tractor')).toBe('1 tractor');
     expect(plural(0, 'tractor')).toBe('0 tractors');

@@ -20,7 +20,7 @@ export function NeedsActionCount() {
   );
 }
 
-/** What a dealer just did, as a toast in every open admin panel (issue 9 section 6). */
+/** What a dealer just did, as a toast in every open admin panel (docs/product/offers.md#admin-notices). */
 export function noticeText(data: Record<string, unknown>): string | null {
   const who = String(data.buyerName ?? 'A dealer');
   const tractor = String(data.tractor ?? 'a tractor');

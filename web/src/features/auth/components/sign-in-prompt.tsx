@@ -5,8 +5,8 @@ import { LazySignInDialog } from './lazy-sign-in-dialog';
 
 /**
  * Opens the sign-in dialog on a members' page reached directly (an e-mail link, a bookmark) by someone signed
- * out. The address stays; after sign-in the page shows what the member may see (issue 9: e-mails link plainly
- * to the page, no one-time token). Closing the dialog leaves the page as a visitor sees it.
+ * out. The address stays; after sign-in the page shows what the member may see (decision 0010: e-mails link
+ * plainly to the page, no one-time token). Closing the dialog leaves the page as a visitor sees it.
  */
 export function SignInPrompt() {
   const { user, isLoading } = useSession();

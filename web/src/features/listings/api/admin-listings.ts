@@ -32,7 +32,7 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: listingKeys.all });
 }
 
-/** Where a listing's pictures are managed: the admin's routes, or a dealer's own listing (issue 13). */
+/** Where a listing's pictures are managed: the admin's routes, or a dealer's own listing. */
 export type ImageBase = '/api/admin/listings' | '/api/my-listings';
 
 export function useListingMutations(base: ImageBase = '/api/admin/listings') {

@@ -31,7 +31,10 @@ const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** What Delete will do, said before it happens (issue 9: a listing with offers is archived, never deleted). */
+/**
+ * What Delete will do, said before it happens (listings.md#archive-instead-of-delete: a listing with offers
+ * is archived, never deleted).
+ */
 function deleteText(row: AdminListingRow): { description: string; confirmLabel: string } {
   if (row.offerCount > 0)
     return {
@@ -197,14 +200,14 @@ export function AdminListingsTab() {
                   {statusLabel(s)}
                 </option>
               ))}
-              {/* Archived listings show only here (issue 9). */}
+              {/* Archived listings show only here (listings.md#archive-instead-of-delete). */}
               <option value="archived">Archived</option>
               <option value="in_review">In review ({inReview})</option>
             </NativeSelect>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          {/* Dealers' listings waiting for FieldLot (issue 13): one click to the list, with the count. */}
+          {/* Dealers' listings waiting for FieldLot's review: one click to the list, with the count. */}
           <Button
             variant={status === 'in_review' ? 'default' : 'outline'}
             aria-pressed={status === 'in_review'}

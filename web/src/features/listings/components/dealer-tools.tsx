@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import type { ListingFilters } from '../api/listings';
 
-// Dealer tools (issue 17) come from the watchlist and saved-searches features on demand: the inventory and the
-// tractor page render first, and the app's entry chunk does not list their code among these pages' preloads.
+// Dealer tools (docs/product/dealer-tools.md) come from the watchlist and saved-searches features on demand:
+// the inventory and the tractor page render first, and the app's entry chunk does not list their code among
+// these pages' preloads.
 const LazyWatchButton = lazy(() => import('@/features/watchlist').then((m) => ({ default: m.WatchButton })));
 const LazyViewRecorder = lazy(() =>
   import('@/features/watchlist').then((m) => ({ default: m.ViewRecorder })),

@@ -21,7 +21,7 @@ interface UploadRow {
 
 /**
  * Photos of one listing: drop or pick files (a progress bar each), reorder, choose the primary, remove. The
- * admin's and a dealer's own listing (`base`: '/api/my-listings', issue 13) use this one component.
+ * admin's and a dealer's own listing (`base`: '/api/my-listings') use this one component.
  */
 export function ImageManager({
   listingId,

@@ -236,7 +236,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
             />
           )}
         </div>
-        {/* Issue 12: the condition report under the gallery (on phones after the price and offer panel). */}
+        {/* The condition report under the gallery (on phones after the price and offer panel). */}
         <div className="lg:col-span-3">
           <ConditionReportSection listingId={l.id} revision={reportRevision} />
         </div>

@@ -221,7 +221,10 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
   );
 }
 
-/** What each admin decision's confirmation says (issue 9 section 3); a seller's are the same (issue 13). */
+/**
+ * What each admin decision's confirmation says (offers.md#binding-step-confirmation); a seller's are the
+ * same.
+ */
 export const CONFIRM = {
   accept: {
     title: 'Accept this offer?',

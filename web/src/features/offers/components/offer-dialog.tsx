@@ -59,7 +59,8 @@ function newIdempotencyKey() {
 
 /**
  * The steps of one submission: the form; "Buy Now instead?" when an offer is at or above the asking price; the
- * Buy Now confirmation naming the tractor, price, buyer fee and total (issue 9: nothing binding on one click).
+ * Buy Now confirmation naming the tractor, price, buyer fee and total (offers.md#binding-step-confirmation:
+ * nothing binding on one click).
  */
 type Step = 'form' | 'at-asking' | 'confirm-buy';
 

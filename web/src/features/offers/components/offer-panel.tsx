@@ -11,8 +11,9 @@ import { useOfferDialogRequests } from './offer-dialog-bus';
 
 /**
  * The approved dealer's part of the offer panel (docs/product/offers.md#offer-panel): Make Offer, or a live counter
- * offer with its fee and total, Accept Counter Offer and Make New Offer (issue 9 section 5). A sold listing takes
- * no offers. A chunk of its own, loaded only for dealers (visitors and applicants get `OfferPanel` of
+ * offer with its fee and total, Accept Counter Offer and Make New Offer (offers.md#accepting-a-counter). A
+ * sold listing takes no offers. A chunk of its own, loaded only for dealers (visitors and applicants get
+ * `OfferPanel` of
  * offer-panel-entry.tsx; decision 0020).
  */
 export function DealerOfferPanel({ listing }: { listing: OfferListing & { status?: string } }) {

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { onFeatureEvent } from '@/lib/live-events';
 
-// Issue 17 (docs/product/dealer-tools.md): a watched tractor's notice and a saved search's new match, live.
+// Dealer tools (docs/product/dealer-tools.md): a watched tractor's notice and a saved search's new match, live.
 // Registered when a dealer screen's code loads, so the landing page's first chunk does not carry them.
 onFeatureEvent('watchlist.notice', (data, qc) => {
   qc?.invalidateQueries({

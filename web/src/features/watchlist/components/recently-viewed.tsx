@@ -6,7 +6,7 @@ import { useRecentlyViewed } from '../api/watchlist';
 
 /** docs/product/dealer-tools.md#recently-viewed: a row of small cards on the inventory page (nothing when empty). */
 export function RecentlyViewed() {
-  // Dealers hear their saved-search alerts and watchlist notices live while they browse (issue 17).
+  // Dealers hear their saved-search alerts and watchlist notices live while they browse (dealer-tools.md).
   useLiveEvents();
   const query = useRecentlyViewed();
   const items = query.data?.items ?? [];
