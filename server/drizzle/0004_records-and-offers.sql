@@ -1,5 +1,5 @@
--- Issue 9: records are permanent. Offers (and with them purchases, which are accepted offers) can no longer be
--- taken away by deleting a listing or a user: the database refuses instead of cascading.
+-- Records are permanent (decision 0010). Offers (and with them purchases, which are accepted offers) can no
+-- longer be taken away by deleting a listing or a user: the database refuses instead of cascading.
 ALTER TABLE "tractor_offers" DROP CONSTRAINT "tractor_offers_listing_id_tractor_listings_id_fk";--> statement-breakpoint
 ALTER TABLE "tractor_offers" ADD CONSTRAINT "tractor_offers_listing_id_tractor_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."tractor_listings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tractor_offers" DROP CONSTRAINT "tractor_offers_buyer_user_id_users_id_fk";--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Condition reports (issue 12): inspector accounts, inspections with their draft ratings and photos,
+-- Condition reports (decision 0014): inspector accounts, inspections with their draft ratings and photos,
 -- published revisions (insert-only), the grade on the listing for search, and the revision frozen with a purchase.
 -- A draft goes with its listing; a published revision is a record and keeps its listing (RESTRICT).
 ALTER TABLE "users" DROP CONSTRAINT "users_status_check";

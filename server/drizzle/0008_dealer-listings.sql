@@ -1,4 +1,4 @@
--- Dealers sell their trade-ins (issue 13, decision 0018): a listing may have a seller (the dealer; null for
+-- Dealers sell their trade-ins (decision 0018): a listing may have a seller (the dealer; null for
 -- FieldLot's own), a private floor price, its review state and the admin's change request. The buyer's state
 -- lets the seller see "A dealer in Iowa" before a sale.
 ALTER TABLE "tractor_listings" ADD COLUMN "seller_user_id" uuid REFERENCES "users"("id") ON DELETE restrict;

@@ -1,5 +1,5 @@
--- After the deal (issue 14): purchases, their timeline, invoices, credit notes, payments and guarantee claims;
--- gapless document counters; the dealer's delivery address and the listing's city and ZIP.
+-- After the deal (decision 0019): purchases, their timeline, invoices, credit notes, payments and guarantee
+-- claims; gapless document counters; the dealer's delivery address and the listing's city and ZIP.
 -- Records: ON DELETE RESTRICT everywhere and a trigger refusing DELETE; invoices, credit notes, payments and
 -- timeline rows are insert-only (docs/decisions/0019-purchases-and-documents.md).
 ALTER TABLE "users" ADD COLUMN "address_line" text;

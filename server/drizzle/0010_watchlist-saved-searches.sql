@@ -1,4 +1,4 @@
--- Dealer tools (issue 17, decision 0021): the watchlist, saved searches with their alert sends, recently viewed
+-- Dealer tools (decision 0021): the watchlist, saved searches with their alert sends, recently viewed
 -- tractors; each dealer's brand preferences become saved searches (one per brand).
 CREATE TABLE "watchlist_items" (
 	"user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE cascade,

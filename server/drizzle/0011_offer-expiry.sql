@@ -1,4 +1,4 @@
--- Offers that expire (issue 17, docs/product/dealer-teams-and-expiry.md#offers-that-expire): an offer carries the
+-- Offers that expire (docs/product/dealer-tools.md#offers-that-expire, decision 0022): an offer carries the
 -- moment it expires (set by the service from OFFER_TTL_HOURS, reset by a counter); the scheduled sweep moves open
 -- offers past it to the new status 'expired'. The default (48 hours, the default TTL) covers rows written
 -- outside the service and gives offers open when this runs 48 hours from now, not from when they were made.

@@ -1,4 +1,4 @@
--- Dealership teams (issue 17, docs/product/dealer-teams-and-expiry.md#dealership-teams): a dealership has one owner
+-- Dealership teams (docs/product/dealer-tools.md#dealership-teams, decision 0022): a dealership has one owner
 -- and members (buyer or viewer, optional per-offer limit); owners invite by e-mail (single-use hashed token).
 -- Offers belong to the dealership (buyer_user_id stays the member who acted). Every existing dealer becomes the
 -- owner of a one-person dealership named after their company; their offers move into it.

@@ -1,4 +1,4 @@
--- Issue 15 (decision 0020): one- and two-letter searches go by prefix on make and model.
+-- Search performance (decision 0020): one- and two-letter searches go by prefix on make and model.
 CREATE INDEX IF NOT EXISTS "tractor_listings_make_prefix_idx" ON "tractor_listings" USING btree ("status", lower("make") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "tractor_listings_model_prefix_idx" ON "tractor_listings" USING btree ("status", lower("model") text_pattern_ops);--> statement-breakpoint
 -- A state filter walks its own listings newest first (the "ranges" search read 30,000 index entries without it).

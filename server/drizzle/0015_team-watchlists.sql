@@ -1,4 +1,4 @@
--- Watchlists belong to the dealership (issue 17, docs/product/dealer-tools.md#watchlist, decision 0021 amended):
+-- Watchlists belong to the dealership (docs/product/dealer-tools.md#watchlist, decision 0021 amended):
 -- one watchlist per dealership, one item per (dealership, tractor); user_id stays the member who added it. An
 -- admin's watches have no dealership and stay theirs alone (one per (user, tractor)).
 ALTER TABLE "watchlist_items" ADD COLUMN "dealership_id" uuid REFERENCES "dealerships"("id") ON DELETE restrict;
