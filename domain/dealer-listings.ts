@@ -182,7 +182,7 @@ export const myListingSchema = z.object({
   image: z.object({ src: z.string(), srcSet: z.string() }).nullable(),
   imageCount: z.number(),
   offerCount: z.number(),
-  /** Dealers watching it (issue 17's watchlist). */
+  /** Dealers watching it (docs/product/dealer-tools.md#watchlist). */
   watchCount: z.number(),
   openOfferCount: z.number(),
   bestOpenOffer: bestOfferSchema,

@@ -3,7 +3,7 @@ import { dealerCardSchema } from './listing-schemas.js';
 import { type ListingFilters, listingFilterFields, rangeChecks } from './listing-search.js';
 import { CONDITIONS, LISTING_STATUSES } from './listings.js';
 
-// Dealer tools (issue 17): the watchlist, saved searches with alerts, recently viewed tractors.
+// Dealer tools (docs/product/dealer-tools.md): the watchlist, saved searches with alerts, recently viewed tractors.
 // docs/product/dealer-tools.md
 
 // --- Watchlist (docs/product/dealer-tools.md#watchlist) ---

@@ -40,7 +40,7 @@ const cardFields = {
   image: cardImageSchema.nullable(),
   /** The condition report's grade; null until one is published. */
   grade: z.number().nullable(),
-  /** Sold as-is, not inspected (an admin's decision, issue 12). */
+  /** Sold as-is, not inspected (an admin's decision, docs/product/condition-reports.md). */
   asIs: z.boolean(),
 };
 export const dealerCardSchema = z
@@ -99,7 +99,7 @@ export const detailSchema = z
     asIsReason: z.string().nullable(),
     specs: specSchema,
     images: z.array(imageSchema),
-    /** Dealers watching it (issue 17): for admins (and sellers later); null for everyone else. */
+    /** Dealers watching it (docs/product/dealer-tools.md#watchlist): for admins (and sellers later); null for everyone else. */
     watchCount: z.number().nullable().optional(),
     /** The viewer is the dealer selling it (no offer button; docs/product/dealer-selling.md). */
     ownListing: z.boolean(),
@@ -135,7 +135,7 @@ export const adminRowSchema = z.object({
   imageCount: z.number(),
   /** Offers ever made on it: a listing with any is archived instead of deleted. */
   offerCount: z.number(),
-  /** Dealers watching it (issue 17, docs/product/dealer-tools.md#watchlist). */
+  /** Dealers watching it (docs/product/dealer-tools.md#watchlist). */
   watchCount: z.number(),
   archivedAt: z.string().nullable(),
   image: cardImageSchema.nullable(),

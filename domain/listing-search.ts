@@ -68,7 +68,7 @@ export const listingFilterFields = {
   hoursMax: intParam(0, LISTING_LIMITS.hours, 'Maximum hours'),
   condition: conditionList.optional(),
   state: z.enum(STATE_NAMES, { error: 'Choose a US state' }).optional(),
-  // "Grade at least" (issue 12): a grade from 1.0 to 5.0, the same in the URL and the API (searched in tenths).
+  // "Grade at least" (docs/product/condition-reports.md): a grade from 1.0 to 5.0, the same in the URL and the API (searched in tenths).
   gradeMin: z.coerce
     .number({ error: 'Grade must be a number from 1.0 to 5.0' })
     .min(1, 'Grade must be a number from 1.0 to 5.0')
@@ -113,7 +113,7 @@ export const publicQuerySchema = z
 
 /**
  * "archived" is the admin's filter of archived listings (whatever their status); "in_review" the dealers'
- * listings waiting for FieldLot's review (issue 13); the others hide archived ones.
+ * listings waiting for FieldLot's review (docs/product/dealer-selling.md); the others hide archived ones.
  */
 export const ADMIN_LISTING_FILTERS = [...LISTING_STATUSES, 'archived', 'in_review'] as const;
 export const adminQuerySchema = z.object({

@@ -46,7 +46,7 @@ describe('dollar parsing and formatting', () => {
     expect(parseDollarsToCents('-5')).toBeNull();
   });
 
-  it('reads offer amounts as whole dollars, commas only in groups of three (issue 9)', () => {
+  it('reads offer amounts as whole dollars, commas only in groups of three (decision 0010)', () => {
     expect(parseDollarAmount('48,500')).toBe(48_500_00);
     expect(parseDollarAmount('48500')).toBe(48_500_00);
     expect(parseDollarAmount('$48,500')).toBe(48_500_00);

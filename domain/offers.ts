@@ -17,7 +17,7 @@ export type OfferType = (typeof OFFER_TYPES)[number];
 
 /**
  * Who acts on an offer: FieldLot's admins (any listing), the buyer, the seller of a dealer's listing
- * (issue 13: only on offers made on their own listings; docs/product/dealer-selling.md#offers-on-your-tractors),
+ * (only on offers made on their own listings; docs/product/dealer-selling.md#offers-on-your-tractors),
  * and 'system', the scheduled expiry job (docs/product/dealer-tools.md#offers-that-expire).
  */
 export const OFFER_ROLES = ['admin', 'seller', 'buyer', 'system'] as const;
@@ -46,8 +46,8 @@ export type OfferAction = (typeof OFFER_ACTIONS)[number];
  * docs/product/offers.md#status-machine, the one table of who may do what to an offer: each action, the statuses it
  * starts from, where it leads and the roles allowed to take it. pending -> accepted | rejected | countered
  * (admin, or the seller of a dealer's listing); countered -> accepted (buyer accepts the counter); open -> withdrawn (buyer); open -> replaced
- * (buyer: a new offer on the same tractor ends the open one, issue 9; one open offer per dealer per listing);
- * open -> expired (system: OFFER_TTL_HOURS after it was made or countered, issue 17); accepted -> returned (system,
+ * (buyer: a new offer on the same tractor ends the open one, decision 0010; one open offer per dealer per listing);
+ * open -> expired (system: OFFER_TTL_HOURS after it was made or countered, decision 0022); accepted -> returned (system,
  * in the transaction of an admin cancelling the purchase or answering a claim with cancel and return: the sale is
  * undone and the tractor may be sold again, docs/product/purchases.md#status-machine).
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDollars, parseDollarsToCents } from './money';
+import { isBusinessDay } from './us-holidays';
 
 /**
  * After the deal (docs/product/purchases.md): the purchase an accepted offer becomes, its status machine, due
@@ -104,14 +105,13 @@ export function creditNoteNumber(year: number, seq: number): string {
   return `CN-${year}-${String(seq).padStart(6, '0')}`;
 }
 
-/** `days` business days (Monday to Friday; public holidays are not counted out) after `from`, as YYYY-MM-DD (UTC). */
+/** `days` business days (Monday to Friday, US federal holidays skipped) after `from`, as YYYY-MM-DD (UTC). */
 export function addBusinessDays(from: Date, days: number): string {
   const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
   let left = days;
   while (left > 0) {
     d.setUTCDate(d.getUTCDate() + 1);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) left--;
+    if (isBusinessDay(d)) left--;
   }
   return d.toISOString().slice(0, 10);
 }
@@ -455,7 +455,7 @@ export function nextStepText(p: {
   }
 }
 
-// ---------------------------------------------------------------- the seller dealer's view (issue 13 x 14)
+// ---------------------------------------------------------------- the seller dealer's view (purchases.md#the-seller-dealers-view)
 
 /**
  * The purchase's timeline as the seller dealer reads it (decision 0025): the sale's own steps. The buyer's invoice,

@@ -1,4 +1,8 @@
-/** Every SPA route (docs/product/README.md lists the pages; unknown paths: public-site.md#not-found); the server answers 404 (and logs the path) for anything else. */
+/**
+ * Every SPA route (docs/product/README.md lists the pages; unknown paths: public-site.md#not-found): the web
+ * router is built from this list (one page per entry, checked by the type of its page table) and the server
+ * answers 404 (and logs the path) for anything else.
+ */
 export const SPA_ROUTES = [
   '/',
   '/apply',
@@ -11,10 +15,15 @@ export const SPA_ROUTES = [
   '/saved-searches',
   '/my-listings',
   '/my-listings/:id',
+  '/team',
+  '/team/join',
   '/admin',
   '/admin-login',
   '/sell-your-tractor',
   '/tractor/:id',
+  '/tractor/:id/report',
+  '/inspect',
+  '/inspect/:listingId',
   '/email-auth',
   '/auth-redirect',
   '/reset-password',
@@ -26,13 +35,17 @@ export const SPA_ROUTES = [
   '/logo-download',
 ] as const;
 
+export type SpaRoute = (typeof SPA_ROUTES)[number];
+
 export function isSpaRoute(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const parts = clean.split('/');
   return SPA_ROUTES.some((route) => {
-    if (!route.includes(':')) return route === clean;
-    const prefix = route.slice(0, route.indexOf(':'));
-    const rest = clean.slice(prefix.length);
-    return clean.startsWith(prefix) && rest.length > 0 && !rest.includes('/');
+    const pattern = route.split('/');
+    return (
+      pattern.length === parts.length &&
+      pattern.every((p, i) => (p.startsWith(':') ? parts[i].length > 0 : p === parts[i]))
+    );
   });
 }
 

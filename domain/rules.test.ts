@@ -72,6 +72,17 @@ describe('SPA routes', () => {
     expect(isSpaRoute('/tractor/')).toBe(false);
     expect(isSpaRoute('/tractor/a/b')).toBe(false);
     expect(isSpaRoute('/wp-admin')).toBe(false);
+    for (const url of [
+      '/inspect',
+      '/inspect/0b9c',
+      '/tractor/0b9c/report',
+      '/team',
+      '/team/join',
+      '/my-listings/0b9c',
+    ])
+      expect(isSpaRoute(url), url).toBe(true);
+    expect(isSpaRoute('/tractor/0b9c/report/x')).toBe(false);
+    expect(isSpaRoute('/team/leave')).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirectPath } from './routes.js';
-import { findUncleanText, isCleanText } from './text.js';
+import { findUncleanText, isCleanText, MAX_NESTING, nestsDeeperThan } from './text.js';
 
-describe('clean text (issue 10)', () => {
+describe('clean text', () => {
   it('refuses NUL, controls and broken UTF-16; tab and newline only in multi-line text', () => {
     expect(isCleanText('John Deere 6155R — 4 250 h, “very good”')).toBe(true);
     expect(isCleanText('emoji 🚜 pairs are fine')).toBe(true);
@@ -22,7 +22,7 @@ describe('clean text (issue 10)', () => {
   });
 });
 
-describe('safeRedirectPath (issue 10)', () => {
+describe('safeRedirectPath', () => {
   it('accepts only a path of this site', () => {
     expect(safeRedirectPath('/my-offers')).toBe('/my-offers');
     expect(safeRedirectPath('/tractor/abc?tab=1#photos')).toBe('/tractor/abc?tab=1#photos');
@@ -42,5 +42,27 @@ describe('safeRedirectPath (issue 10)', () => {
       undefined,
     ])
       expect(safeRedirectPath(bad)).toBeNull();
+  });
+});
+
+describe('nesting depth', () => {
+  const nested = (depth: number): unknown => {
+    let v: unknown = 'x';
+    for (let i = 0; i < depth; i++) v = i % 2 ? { a: v } : [v];
+    return v;
+  };
+
+  it('allows MAX_NESTING levels and refuses one more', () => {
+    expect(nestsDeeperThan(nested(MAX_NESTING))).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_NESTING + 1))).toBe(true);
+    expect(nestsDeeperThan('text')).toBe(false);
+    expect(nestsDeeperThan(null)).toBe(false);
+  });
+
+  it('walks 20,000 levels without overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    expect(nestsDeeperThan(deep)).toBe(true);
+    expect(findUncleanText(deep)).toBeNull();
+    expect(findUncleanText(nested(20_000))).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ export type AppRole = 'admin' | 'dealer' | 'inspector' | 'user';
 export function roleOf(status: string | null | undefined): AppRole {
   if (status === 'admin') return 'admin';
   if (status === 'approved') return 'dealer';
-  // Staff who write condition reports (issue 12): no dealer rights.
+  // Staff who write condition reports (docs/product/condition-reports.md): no dealer rights.
   if (status === 'inspector') return 'inspector';
   return 'user';
 }

@@ -74,7 +74,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await page.goto('/pending-approval');
     await page.getByRole('heading', { name: 'Application Pending Approval' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
-    // Applying signs nobody in (issue 9: Sign Out only for a signed-in user).
+    // Applying signs nobody in (Sign Out only for a signed-in user).
     expect(await page.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
     await expectNoAxeViolations(page);
   });
@@ -217,7 +217,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     const other = await openBrowser({ width: 390, height: 844 });
     try {
       const p = other.page;
-      // Opened signed out, a tractor page asks to sign in at once (issue 9).
+      // Opened signed out, a tractor page asks to sign in at once (docs/product/accounts.md).
       await p.goto(`/tractor/${listingId}`);
       const dialog = p.getByRole('dialog');
       await dialog.waitFor();

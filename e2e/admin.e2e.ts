@@ -98,7 +98,7 @@ describe.runIf(hasBrowser())('admin panel', () => {
       priceCents: 5_250_000,
     });
     expect(listing.status(), await listing.text()).toBe(201);
-    // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+    // New tractors go live with a condition report or as "Sold as-is, not inspected" (docs/product/condition-reports.md).
     const { id } = await listing.json();
     await apiWrite(page, 'POST', `/api/admin/listings/${id}/as-is`, { reason: 'E2E: sold as seen' });
 

@@ -161,7 +161,7 @@ describe.runIf(hasBrowser())('listings', () => {
       );
       await dialog.getByRole('button', { name: 'Create Listing' }).click();
       await page.getByText('Listing created successfully!').waitFor();
-      // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+      // New tractors go live with a condition report or as "Sold as-is, not inspected" (docs/product/condition-reports.md).
       const created = await (await page.request.get(`${baseUrl()}/api/admin/listings?q=e2e%20942`)).json();
       await apiWrite(page, 'POST', `/api/admin/listings/${created.items[0].id}/as-is`, {
         reason: 'E2E test',

@@ -37,7 +37,7 @@ async function createListing(admin: Page, model: string, priceCents: number): Pr
     condition: 'Good',
     description: 'End-to-end test tractor',
   });
-  // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+  // New tractors go live with a condition report or as "Sold as-is, not inspected" (docs/product/condition-reports.md).
   await apiPost(admin, `/api/admin/listings/${id}/as-is`, { reason: 'End-to-end test tractor' });
   return id;
 }
@@ -88,7 +88,7 @@ describe.runIf(hasBrowser())('offers', () => {
     await row.getByLabel('Counter amount').fill('47000');
     await row.getByLabel('Counter message (optional)').fill('Meet me at 47');
     await row.getByRole('button', { name: /^Counter/ }).click();
-    // Binding steps ask first (issue 9).
+    // Binding steps ask first (docs/product/offers.md#binding-step-confirmation).
     await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Send Counter Offer' }).click();
     await toast(admin.page, 'Offer updated successfully').waitFor();
     await screenshot(admin.page, 'offers-admin-tab-1280');
@@ -138,7 +138,7 @@ describe.runIf(hasBrowser())('offers', () => {
     // $62,500 + $500 + $3,125
     await expect.poll(() => dialog.getByTestId('offer-total').textContent()).toBe('$66,125');
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
-    // Buy Now is confirmed first, naming the price, fee and total (issue 9).
+    // Buy Now is confirmed first, naming the price, fee and total (docs/product/offers.md#binding-step-confirmation).
     const confirm = page.getByRole('dialog', { name: 'Confirm Buy Now' });
     expect(await confirm.getByTestId('confirm-total').textContent()).toBe('$66,125');
     await confirm.getByRole('button', { name: 'Confirm Buy Now' }).click();

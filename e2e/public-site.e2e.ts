@@ -10,7 +10,7 @@ import {
 } from './support/browser';
 import { DEMO_DEALER, signInViaApi } from './support/session';
 
-/** Issue 2, items 7 and 8: every public page shows the texts of docs/product/public-site.md, cleanly, on a desktop and a phone. */
+/** Every public page shows the texts of docs/product/public-site.md, cleanly, on a desktop and a phone. */
 interface PublicPage {
   path: string;
   name: string;

@@ -1,4 +1,4 @@
-// The buyer and admin journeys through nginx over https, on two production instances (issue 16). Started by
+// The buyer and admin journeys through nginx over https, on two production instances (decision 0015). Started by
 // scripts/cluster/run.ts; one story in order: apply, approve, sign in, search, offer, counter (the instance holding
 // the dealer's live stream is killed meanwhile), accept, restart, sell form, notifications, rate limits, draining.
 import { statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `npm run test:cluster` (issue 16): FieldLot as a company runs it. Its own PostgreSQL database, s3rver, an SMTP
+// `npm run test:cluster` (decision 0015): FieldLot as a company runs it. Its own PostgreSQL database, s3rver, an SMTP
 // sink, two app instances in production mode, nginx with deploy/nginx/fieldlot.conf and a self-signed certificate,
 // then the browser journeys through https (e2e/cluster), one instance killed mid-journey and restarted. Ends with
 // one summary line; exit code 0 only with every journey passed, 0 failures and 0 lost writes.

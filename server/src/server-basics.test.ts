@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_IMAGE_SIZES } from '../../domain/listings.js';
+import { SPA_ROUTES } from '../../domain/routes.js';
 import { buildApp } from './app.js';
 import { testConfig } from './config.js';
 import { listingImages, listings } from './db/schema.js';
@@ -70,8 +71,9 @@ describe('server basics (in process)', () => {
       expect(lines).toContainEqual(expect.objectContaining({ msg: 'page not found', path: '/no/such/page' }));
     });
 
-    it('answers SPA routes with 200 and the app shell, never cached', async () => {
-      for (const url of ['/', '/dealer-benefits', '/tractor/6a0e9a1c-4a3e-4a59-9d11-58b6b1a1f6a0']) {
+    it('answers every route of the web app with 200 and the app shell, never cached', async () => {
+      const id = '6a0e9a1c-4a3e-4a59-9d11-58b6b1a1f6a0';
+      for (const url of SPA_ROUTES.map((route) => route.replace(/:[A-Za-z]+/g, id))) {
         const res = await app.inject(url);
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control'], url).toBe('no-cache');

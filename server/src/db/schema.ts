@@ -345,7 +345,7 @@ export const offers = pgTable(
     index('tractor_offers_listing_buyer_idx').on(t.listingId, t.buyerUserId, t.createdAt.desc()),
     index('tractor_offers_created_idx').on(t.createdAt.desc()),
     index('tractor_offers_status_idx').on(t.status),
-    index('tractor_offers_dealership_created_idx').on(t.dealershipId, t.createdAt.desc()),
+    index('tractor_offers_dealership_created_idx').on(t.dealershipId, t.createdAt.desc().nullsFirst()),
     index('tractor_offers_open_expires_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} in ('pending','countered')`),
@@ -586,7 +586,7 @@ export const inspectionRevisions = pgTable(
   },
   (t) => [
     uniqueIndex('inspection_revisions_number_key').on(t.inspectionId, t.number),
-    index('inspection_revisions_listing_idx').on(t.listingId, t.number.desc()),
+    index('inspection_revisions_listing_idx').on(t.listingId, t.number.desc().nullsFirst()),
     check('inspection_revisions_grade_check', sql`${t.gradeTenths} between 10 and 50`),
   ],
 );
@@ -671,7 +671,7 @@ export const recentViews = pgTable(
   },
   (t) => [
     primaryKey({ name: 'recent_views_pk', columns: [t.userId, t.listingId] }),
-    index('recent_views_user_idx').on(t.userId, t.viewedAt.desc()),
+    index('recent_views_user_idx').on(t.userId, t.viewedAt.desc().nullsFirst()),
   ],
 );
 
@@ -741,11 +741,23 @@ export const purchases = pgTable(
   (t) => [
     uniqueIndex('purchases_number_key').on(t.number),
     uniqueIndex('purchases_offer_key').on(t.offerId),
-    index('purchases_buyer_idx').on(t.buyerUserId, t.createdAt.desc()),
+    index('purchases_buyer_idx').on(t.buyerUserId, t.createdAt.desc().nullsFirst()),
     index('purchases_status_idx').on(t.status, t.dueDate),
     // The seller dealer's sold tractors and the dealership's purchases (migration 0014).
-    index('purchases_seller_idx').on(t.sellerUserId, t.createdAt.desc()),
-    index('purchases_dealership_idx').on(t.dealershipId, t.createdAt.desc()),
+    index('purchases_seller_idx').on(t.sellerUserId, t.createdAt.desc().nullsFirst()),
+    index('purchases_dealership_idx').on(t.dealershipId, t.createdAt.desc().nullsFirst()),
+    check(
+      'purchases_status_check',
+      sql`${t.status} in ('awaiting_payment','paid','released','picked_up','delivered','title_sent','complete','cancelled','in_dispute')`,
+    ),
+    check(
+      'purchases_fulfilment_check',
+      sql`${t.fulfilment} is null or ${t.fulfilment} in ('collect','delivery')`,
+    ),
+    check(
+      'purchases_money_check',
+      sql`${t.priceCents} >= 0 and ${t.buyerFeeCents} >= 0 and ${t.paidCents} >= 0 and ${t.creditedCents} >= 0 and ${t.refundedCents} >= 0`,
+    ),
   ],
 );
 
@@ -821,7 +833,10 @@ export const purchaseClaims = pgTable(
     answeredAt: ts('answered_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('purchase_claims_one_open_key').on(t.purchaseId).where(sql`${t.status} = 'open'`)],
+  (t) => [
+    uniqueIndex('purchase_claims_one_open_key').on(t.purchaseId).where(sql`${t.status} = 'open'`),
+    check('purchase_claims_status_check', sql`${t.status} in ('open','credited','returned','denied')`),
+  ],
 );
 
 export const creditNotes = pgTable(
@@ -840,7 +855,10 @@ export const creditNotes = pgTable(
     reason: text('reason').notNull(),
     issuedAt: ts('issued_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('credit_notes_number_key').on(t.number)],
+  (t) => [
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    check('credit_notes_amount_check', sql`${t.amountCents} > 0`),
+  ],
 );
 
 export const payments = pgTable(
@@ -860,5 +878,9 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_purchase_idx').on(t.purchaseId, t.createdAt)],
+  (t) => [
+    index('payments_purchase_idx').on(t.purchaseId, t.createdAt),
+    check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
 );

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { findUncleanText, TEXT_ERROR } from '../../../domain/text.js';
+import { findUncleanText, NESTING_ERROR, nestsDeeperThan, TEXT_ERROR } from '../../../domain/text.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
  * Every text input of every route, query, params and body, is checked once here before the schemas run
- * (issue 10): NUL, control characters and broken UTF-16 get a 400 naming the field, never a 500.
+ * (docs/product/security.md): NUL, control characters and broken UTF-16 get a 400 naming the field, never a 500;
+ * arrays and objects nested deeper than MAX_NESTING get a 400 before anything walks them.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     for (const part of [req.params, req.query, req.body]) {
+      if (nestsDeeperThan(part)) throw new AppError('VALIDATION', NESTING_ERROR);
       const field = findUncleanText(part);
       if (field !== null) {
         throw new AppError('VALIDATION', TEXT_ERROR, { fields: { [field]: TEXT_ERROR } });

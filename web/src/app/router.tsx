@@ -1,6 +1,42 @@
+import { SPA_ROUTES, type SpaRoute } from '@domain/routes';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './route-error';
+
+type Page = NonNullable<RouteObject['lazy']>;
+
+/** The page of every route in domain/routes.ts (a route without a page, or a page without a route, fails typecheck). */
+const PAGES: Record<SpaRoute, Page> = {
+  '/': () => import('./routes/home'),
+  '/apply': () => import('./routes/apply'),
+  '/pending-approval': () => import('./routes/pending-approval'),
+  '/browse-listings': () => import('./routes/browse-listings'),
+  '/my-account': () => import('./routes/my-account'),
+  '/my-offers': () => import('./routes/my-offers'),
+  '/purchased-inventory': () => import('./routes/purchased-inventory'),
+  '/watchlist': () => import('./routes/watchlist'),
+  '/saved-searches': () => import('./routes/saved-searches'),
+  '/my-listings': () => import('./routes/my-listings'),
+  '/my-listings/:id': () => import('./routes/my-listings'),
+  '/team': () => import('./routes/team'),
+  '/team/join': () => import('./routes/team-join'),
+  '/admin': () => import('./routes/admin'),
+  '/admin-login': () => import('./routes/admin-login'),
+  '/sell-your-tractor': () => import('./routes/sell-your-tractor'),
+  '/tractor/:id': () => import('./routes/tractor-detail'),
+  '/tractor/:id/report': () => import('./routes/tractor-report'),
+  '/inspect': () => import('./routes/inspect'),
+  '/inspect/:listingId': () => import('./routes/inspect-listing'),
+  '/email-auth': () => import('./routes/email-auth'),
+  '/auth-redirect': () => import('./routes/auth-redirect'),
+  '/reset-password': () => import('./routes/reset-password'),
+  '/unsubscribe': () => import('./routes/unsubscribe'),
+  '/privacy-policy': () => import('./routes/privacy-policy'),
+  '/terms-of-service': () => import('./routes/terms-of-service'),
+  '/dealer-benefits': () => import('./routes/dealer-benefits'),
+  '/contact': () => import('./routes/contact'),
+  '/logo-download': () => import('./routes/logo-download'),
+};
 
 /** Every route of the product (docs/product/README.md; unknown paths: public-site.md#not-found); each page is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -9,34 +45,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RootLayout loading />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', lazy: () => import('./routes/home') },
-      { path: '/apply', lazy: () => import('./routes/apply') },
-      { path: '/pending-approval', lazy: () => import('./routes/pending-approval') },
-      { path: '/browse-listings', lazy: () => import('./routes/browse-listings') },
-      { path: '/my-account', lazy: () => import('./routes/my-account') },
-      { path: '/my-offers', lazy: () => import('./routes/my-offers') },
-      { path: '/purchased-inventory', lazy: () => import('./routes/purchased-inventory') },
-      { path: '/watchlist', lazy: () => import('./routes/watchlist') },
-      { path: '/saved-searches', lazy: () => import('./routes/saved-searches') },
-      { path: '/my-listings/:id?', lazy: () => import('./routes/my-listings') },
-      { path: '/team', lazy: () => import('./routes/team') },
-      { path: '/team/join', lazy: () => import('./routes/team-join') },
-      { path: '/admin', lazy: () => import('./routes/admin') },
-      { path: '/admin-login', lazy: () => import('./routes/admin-login') },
-      { path: '/sell-your-tractor', lazy: () => import('./routes/sell-your-tractor') },
-      { path: '/tractor/:id', lazy: () => import('./routes/tractor-detail') },
-      { path: '/tractor/:id/report', lazy: () => import('./routes/tractor-report') },
-      { path: '/inspect', lazy: () => import('./routes/inspect') },
-      { path: '/inspect/:listingId', lazy: () => import('./routes/inspect-listing') },
-      { path: '/email-auth', lazy: () => import('./routes/email-auth') },
-      { path: '/auth-redirect', lazy: () => import('./routes/auth-redirect') },
-      { path: '/reset-password', lazy: () => import('./routes/reset-password') },
-      { path: '/unsubscribe', lazy: () => import('./routes/unsubscribe') },
-      { path: '/privacy-policy', lazy: () => import('./routes/privacy-policy') },
-      { path: '/terms-of-service', lazy: () => import('./routes/terms-of-service') },
-      { path: '/dealer-benefits', lazy: () => import('./routes/dealer-benefits') },
-      { path: '/contact', lazy: () => import('./routes/contact') },
-      { path: '/logo-download', lazy: () => import('./routes/logo-download') },
+      ...SPA_ROUTES.map((path) => ({ path, lazy: PAGES[path] })),
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

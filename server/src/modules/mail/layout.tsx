@@ -1,19 +1,17 @@
 // tsx applies the root tsconfig (jsx: react-jsx) only to the files that tsconfig includes, and server/ is not
 // one of them; without this pragma esbuild compiles JSX to React.createElement and fails at run time.
 /** @jsxRuntime automatic */
-import {
-  Body,
-  Button,
-  Column,
-  Container,
-  Head,
-  Heading,
-  Html,
-  Link,
-  Row,
-  Section,
-  Text,
-} from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LayoutInput, MailEnv } from './templates.js';
 

@@ -1,4 +1,4 @@
-import { formatDollarsCents } from '@domain/money';
+import { formatDollarsCents, parseDollarsToCents } from '@domain/money';
 import {
   dateLabel,
   PAYMENT_METHOD_LABELS,
@@ -237,6 +237,12 @@ function Step({
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
+/** A typed amount as money ("$100,000.00"); as typed when it is not one (the server then says why). */
+function amountText(typed: string): string {
+  const cents = parseDollarsToCents(typed);
+  return cents === null ? `$${typed}` : formatDollarsCents(cents);
+}
+
 function Actions({ purchase: p }: { purchase: Purchase }) {
   const s = p.status;
   const final = s === 'complete' || s === 'cancelled';
@@ -262,7 +268,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
             { name: 'paidOn', label: 'Date received', type: 'date', initial: todayIso() },
           ]}
           confirm={(v) =>
-            `Record a payment of $${v.amount} from ${who}. The balance is ${formatDollarsCents(p.balanceCents ?? 0)}.`
+            `Record a payment of ${amountText(v.amount)} from ${who}. The balance is ${formatDollarsCents(p.balanceCents ?? 0)}.`
           }
           body={(v) => ({ ...v, expectedBalanceCents: p.balanceCents })}
         />

@@ -13,7 +13,7 @@ import { E2E_ADMIN } from './support/global-setup';
 import { siteLinkIn, waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
 
-/** Issue 9 sections 3, 5, 6 and 7: binding steps ask first, counters where the dealer looks, admin notices, polish. */
+/** (docs/product/offers.md, admin.md) binding steps ask first, counters where the dealer looks, admin notices, polish. */
 
 async function apiPost(page: Page, path: string, data: unknown = {}) {
   const res = await apiWrite(page, 'POST', path, data);
@@ -30,9 +30,9 @@ async function createListing(admin: Page, model: string, priceCents: number): Pr
     priceCents,
     location: 'Iowa',
     condition: 'Good',
-    description: 'Issue 9 journey tractor',
+    description: 'Binding steps journey tractor',
   });
-  // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+  // New tractors go live with a condition report or as "Sold as-is, not inspected" (docs/product/condition-reports.md).
   await apiPost(admin, `/api/admin/listings/${id}/as-is`, { reason: 'End-to-end test tractor' });
   return id;
 }
@@ -61,7 +61,7 @@ const warningsOf = (page: Page) => {
   return seen;
 };
 
-describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admins hear buyers', () => {
+describe.runIf(hasBrowser())('deals ask first, counters are seen, admins hear buyers', () => {
   let admin: Browser;
   let dealer: Browser;
   const run = Date.now().toString(36);
@@ -101,7 +101,7 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
     await confirm.waitFor();
     await expectDeal(confirm, { tractor, amount: '$92,900', fee: '$5,145', total: '$98,045' });
     await confirm.getByText('Dana Whitfield · Whitfield Ag Equipment').waitFor();
-    await screenshot(admin.page, 'issue09-admin-counter-confirm-1280');
+    await screenshot(admin.page, 'binding-steps-admin-counter-confirm-1280');
     await expectNoAxeViolations(admin.page, ['[role="alertdialog"]']);
     await admin.page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
@@ -120,13 +120,13 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
     expect(await panel.getByTestId('counter-total').textContent()).toBe('$98,045');
     await panel.getByRole('button', { name: 'Make New Offer' }).waitFor();
     expect(await panel.getByRole('button', { name: 'Make Offer', exact: true }).count()).toBe(0);
-    await screenshot(page, 'issue09-counter-panel-390');
+    await screenshot(page, 'binding-steps-counter-panel-390');
 
     await panel.getByRole('button', { name: 'Accept Counter Offer' }).click();
     const accept = page.getByRole('alertdialog', { name: 'Accept counter offer?' });
     await accept.waitFor();
     await expectDeal(accept, { tractor, amount: '$92,900', fee: '$5,145', total: '$98,045' });
-    await screenshot(page, 'issue09-accept-counter-confirm-390');
+    await screenshot(page, 'binding-steps-accept-counter-confirm-390');
     await expectNoAxeViolations(page, ['[role="alertdialog"]']);
     await page.keyboard.press('Escape');
     await accept.waitFor({ state: 'hidden' });
@@ -196,7 +196,7 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
 
     const counterCard = page.getByTestId('my-offer').filter({ hasText: counterModel });
     await counterCard.getByRole('button', { name: 'Withdraw Offer' }).waitFor();
-    await screenshot(page, 'issue09-my-offers-390');
+    await screenshot(page, 'binding-steps-my-offers-390');
     await counterCard.getByRole('button', { name: 'Accept Counter Offer' }).click();
     const accept = page.getByRole('alertdialog', { name: 'Accept counter offer?' });
     await expectDeal(accept, {
@@ -258,7 +258,7 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
     const rows = page.getByTestId('admin-offer-row');
     await expect.poll(() => rows.count()).toBe(n);
     for (const text of await rows.allTextContents()) expect(text).toContain('Pending');
-    await screenshot(page, 'issue09-admin-needs-action-1280');
+    await screenshot(page, 'binding-steps-admin-needs-action-1280');
 
     await row.getByRole('button', { name: 'Reject' }).click();
     const reject = page.getByRole('alertdialog', { name: 'Reject this offer?' });
@@ -279,7 +279,7 @@ describe.runIf(hasBrowser())('issue 9: deals ask first, counters are seen, admin
   });
 });
 
-describe.runIf(hasBrowser())('issue 9: polish seen in the walk', () => {
+describe.runIf(hasBrowser())('polish seen in the walk', () => {
   it('the outbox lists subject, recipient, template, status and time; a row opens the HTML and text', async () => {
     const b = await openBrowser();
     try {
@@ -296,7 +296,7 @@ describe.runIf(hasBrowser())('issue 9: polish seen in the walk', () => {
       await dialog.locator('iframe').waitFor();
       await dialog.getByRole('tab', { name: 'Text' }).click();
       expect((await dialog.locator('pre').textContent())?.length).toBeGreaterThan(20);
-      await screenshot(b.page, 'issue09-outbox-message-1280');
+      await screenshot(b.page, 'binding-steps-outbox-message-1280');
       await expectNoAxeViolations(b.page, ['[role="dialog"]']);
     } finally {
       await b.close();
@@ -304,7 +304,7 @@ describe.runIf(hasBrowser())('issue 9: polish seen in the walk', () => {
   });
 
   it('an applicant gets "we received your application"; /pending-approval shows Sign Out only to a signed-in user; after a reset the sign-in dialog has the e-mail', async () => {
-    const email = `issue9-${Date.now().toString(36)}@example.com`;
+    const email = `binding-steps-${Date.now().toString(36)}@example.com`;
     const visitor = await openBrowser({ width: 390, height: 844 });
     const admin = await openBrowser();
     try {
@@ -345,7 +345,7 @@ describe.runIf(hasBrowser())('issue 9: polish seen in the walk', () => {
       const dialog = p.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Sign In' }).waitFor();
       expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
-      await screenshot(p, 'issue09-sign-in-after-reset-390');
+      await screenshot(p, 'binding-steps-sign-in-after-reset-390');
       // Done: no brand or daily e-mails for this account in later journeys (they sign in with the demo password).
       await apiWrite(admin.page, 'PATCH', `/api/admin/users/${user.id}/status`, { status: 'rejected' });
     } finally {
@@ -396,7 +396,7 @@ describe.runIf(hasBrowser())('issue 9: polish seen in the walk', () => {
       await banner.getByRole('button', { name: 'More' }).click();
       for (const name of ['Dealer Benefits', 'Sell Your Tractor', 'Contact'])
         await wide.page.getByRole('menuitem', { name }).waitFor();
-      await screenshot(wide.page, 'issue09-dealer-header-1280');
+      await screenshot(wide.page, 'binding-steps-dealer-header-1280');
       await wide.page.getByRole('menuitem', { name: 'Contact' }).click();
       await wide.page.waitForURL('**/contact');
 
@@ -407,7 +407,7 @@ describe.runIf(hasBrowser())('issue 9: polish seen in the walk', () => {
       await menu.getByText('Dana Whitfield').waitFor();
       for (const name of ['My Offers', 'Dealer Benefits', 'Sell Your Tractor', 'Contact'])
         await menu.getByRole('link', { name }).waitFor();
-      await screenshot(phone.page, 'issue09-dealer-menu-390');
+      await screenshot(phone.page, 'binding-steps-dealer-menu-390');
       await expectNoAxeViolations(phone.page, ['header']);
     } finally {
       await wide.close();
@@ -421,9 +421,9 @@ describe.runIf(hasBrowser())('issue 9: polish seen in the walk', () => {
       await signInViaApi(phone.page, E2E_ADMIN.email, E2E_ADMIN.password);
       await phone.page.goto('/admin?tab=listings');
       await phone.page.getByTestId('admin-listing').first().waitFor();
-      await screenshot(phone.page, 'issue09-admin-listings-390');
+      await screenshot(phone.page, 'binding-steps-admin-listings-390');
       await phone.page.getByTestId('admin-listing').first().scrollIntoViewIfNeeded();
-      await phone.page.screenshot({ path: 'e2e/artifacts/issue09-admin-listings-390-view.png' });
+      await phone.page.screenshot({ path: 'e2e/artifacts/binding-steps-admin-listings-390-view.png' });
       const overflow = await phone.page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );

@@ -13,7 +13,7 @@ import { E2E_ADMIN } from './support/global-setup';
 import { DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 
 /** Screenshots for the issue's note, in e2e/artifacts like the other journeys'. */
-const shot = (page: Page, name: string) => screenshot(page, `issue-13-${name}`);
+const shot = (page: Page, name: string) => screenshot(page, `dealer-selling-${name}`);
 
 const photo = async (name: string, background: string) => ({
   name,
@@ -29,7 +29,7 @@ async function axeAtRest(page: Page, include: string[] = ['main']) {
   await expectNoAxeViolations(page, include);
 }
 
-describe.runIf(hasBrowser())('issue 13: dealers sell their trade-ins', () => {
+describe.runIf(hasBrowser())('dealers sell their trade-ins', () => {
   let sellerA: Browser;
   let admin: Browser;
   let buyerB: Browser;

@@ -16,7 +16,7 @@ import { E2E_ADMIN } from './support/global-setup';
 import { siteLinkIn } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi, signInViaUi } from './support/session';
 
-/** Issue 9 journeys: records are permanent, e-mail links keep working, offers make sense, Buy Now asks first. */
+/** (docs/product/listings.md, offers.md) records are permanent, e-mail links keep working, offers make sense, Buy Now asks first. */
 
 async function apiPost(page: Page, url: string, data?: unknown) {
   const res = await apiWrite(page, 'POST', url, data);
@@ -34,7 +34,7 @@ async function createListing(admin: Page, model: string, priceCents: number): Pr
     location: 'Kansas',
     condition: 'Good',
   });
-  // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+  // New tractors go live with a condition report or as "Sold as-is, not inspected" (docs/product/condition-reports.md).
   await apiPost(admin, `/api/admin/listings/${id}/as-is`, { reason: 'End-to-end test tractor' });
   return id;
 }
@@ -66,7 +66,7 @@ async function mailsAbout(template: string, to: string, needle: string, count = 
   }
 }
 
-describe.runIf(hasBrowser())('issue 9: records and offers', () => {
+describe.runIf(hasBrowser())('records and offers', () => {
   let admin: Browser;
   let dealer: Browser;
   let dealer2: Browser;
@@ -111,7 +111,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
     const soldRow = row('Rec-Sold');
     expect(await soldRow.getByRole('button', { name: 'Deactivate' }).isDisabled()).toBe(true);
     await soldRow.getByText('Sold: it stays sold and keeps its price; Delete archives it.').waitFor();
-    await screenshot(page, 'issue-09-admin-listings-1280');
+    await screenshot(page, 'records-admin-listings-1280');
 
     // A listing with no offers is deleted for real.
     await row('Rec-None')
@@ -163,7 +163,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
     await page.getByLabel('Status').selectOption('archived');
     await row('Rec-Offers').getByText('Archived').waitFor();
     await row('Rec-Sold').waitFor();
-    await screenshot(page, 'issue-09-admin-archived-1280');
+    await screenshot(page, 'records-admin-archived-1280');
     await row('Rec-Offers')
       .getByRole('button', { name: /^Restore/ })
       .click();
@@ -214,7 +214,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
       // Signed out: the page asks to sign in, and stays where it is.
       const dialog = p.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Sign In' }).waitFor();
-      await screenshot(p, 'issue-09-mail-link-sign-in-1280');
+      await screenshot(p, 'records-mail-link-sign-in-1280');
       await signInViaUi(p, DEMO_DEALER.email, DEMO_DEALER.password);
       await p.getByRole('heading', { name: `Kubota ${model}` }).waitFor();
       await p.getByText('$48,000').first().waitFor();
@@ -281,7 +281,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
     const instead = page.getByRole('dialog', { name: 'Buy Now instead?' });
     await instead.getByText('That is at or above the asking price of $50,000. Buy Now instead?').waitFor();
     await instead.getByRole('button', { name: 'Send my offer of $50,000' }).waitFor();
-    await screenshot(page, 'issue-09-buy-now-instead-390');
+    await screenshot(page, 'records-buy-now-instead-390');
     await expectNoAxeViolations(page, ['[role="dialog"]']);
     await instead.getByRole('button', { name: 'Buy Now instead' }).click();
 
@@ -294,7 +294,7 @@ describe.runIf(hasBrowser())('issue 9: records and offers', () => {
     await fees.getByText('Buyer fee ($500 + 5%)').waitFor();
     await fees.getByText('$3,000').waitFor();
     expect(await confirm.getByTestId('confirm-total').textContent()).toBe('$53,000');
-    await screenshot(page, 'issue-09-buy-now-confirm-390');
+    await screenshot(page, 'records-buy-now-confirm-390');
     await expectNoAxeViolations(page, ['[role="dialog"]']);
     await page.keyboard.press('Escape');
     await dialog.waitFor();

@@ -14,7 +14,7 @@ import { apiWrite, DEMO_DEALER2, signInViaApi } from './support/session';
 
 // docs/product/dealer-tools.md: a dealer saves a search with instant alerts, an admin lists a matching tractor,
 // the dealer gets the alert, watches the tractor and sees the price drop notice (e-mail, live, watchlist page).
-const shot = (page: Page, name: string) => screenshot(page, `issue-17-${name}`);
+const shot = (page: Page, name: string) => screenshot(page, `watchlist-${name}`);
 
 async function apiOk(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
   const res = await apiWrite(page, method, path, data);
@@ -22,7 +22,7 @@ async function apiOk(page: Page, method: 'POST' | 'PATCH', path: string, data: u
   return res.json();
 }
 
-describe.runIf(hasBrowser())('issue 17: watchlist and saved searches', () => {
+describe.runIf(hasBrowser())('watchlist and saved searches', () => {
   let admin: Browser;
   let dealer: Browser;
   let phone: Browser;
@@ -84,7 +84,7 @@ describe.runIf(hasBrowser())('issue 17: watchlist and saved searches', () => {
       condition: 'Excellent',
       description: 'Dealer tools journey tractor',
     }));
-    // New tractors go live with a condition report or as "Sold as-is, not inspected" (issue 12).
+    // New tractors go live with a condition report or as "Sold as-is, not inspected" (docs/product/condition-reports.md).
     await apiOk(admin.page, 'POST', `/api/admin/listings/${listingId}/as-is`, {
       reason: 'E2E: sold as seen',
     });

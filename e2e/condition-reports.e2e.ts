@@ -18,7 +18,7 @@ import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
 
 /** Screenshots for the issue's note, in e2e/artifacts like the other journeys'. */
-const shot = (page: Page, name: string) => screenshot(page, `issue-12-${name}`);
+const shot = (page: Page, name: string) => screenshot(page, `condition-reports-${name}`);
 
 async function apiPost(page: Page, path: string, data: unknown) {
   const res = await apiWrite(page, 'POST', path, data);
@@ -43,7 +43,7 @@ async function settled(page: Page) {
   await page.getByText('Saved', { exact: true }).waitFor();
 }
 
-describe.runIf(hasBrowser())('issue 12: condition reports', () => {
+describe.runIf(hasBrowser())('condition reports', () => {
   let admin: Browser;
   let inspector: Browser;
   let dealer: Browser;

@@ -15,7 +15,7 @@ import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
 
-const shot = (page: Page, name: string) => screenshot(page, `issue-14-${name}`);
+const shot = (page: Page, name: string) => screenshot(page, `after-the-deal-${name}`);
 
 async function apiPost(page: Page, path: string, data: unknown) {
   const res = await apiWrite(page, 'POST', path, data);
@@ -30,7 +30,7 @@ async function pdfAt(page: Page, href: string | null) {
   return pdfText(await res.body());
 }
 
-describe.runIf(hasBrowser())('issue 14: after the deal', () => {
+describe.runIf(hasBrowser())('after the deal', () => {
   let admin: Browser;
   let dealer: Browser;
   const run = Date.now().toString(36);

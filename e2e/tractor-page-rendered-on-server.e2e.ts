@@ -10,7 +10,7 @@ import {
 import { DEMO_DEALER, signInViaApi } from './support/session';
 
 /**
- * Issue 15, the tractor page on a phone (decision 0024): a visitor's tractor page arrives rendered by the server,
+ * The tractor page on a phone (decision 0024): a visitor's tractor page arrives rendered by the server,
  * the browser takes it over without re-rendering it (no hydration error), and the sign-in prompt still opens.
  */
 interface PublicCard {
@@ -20,7 +20,7 @@ interface PublicCard {
   image: unknown;
 }
 
-describe.skipIf(!hasBrowser())('issue 15: a tractor page rendered by the server', () => {
+describe.skipIf(!hasBrowser())('a tractor page rendered by the server', () => {
   let b: Browser;
   let tractor: PublicCard;
 
@@ -67,7 +67,7 @@ describe.skipIf(!hasBrowser())('issue 15: a tractor page rendered by the server'
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
     await dialog.waitFor();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'issue-15-tractor-visitor-390');
+    await screenshot(page, 'tractor-visitor-390');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // Closed, the dialog hands the page back: the tractor's heading is there, once, for everyone.

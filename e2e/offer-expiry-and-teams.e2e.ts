@@ -13,7 +13,7 @@ import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 
-/** Issue 17 (docs/product/dealer-tools.md): an offer expires on a simulated clock; dealership teams. */
+/** docs/product/dealer-teams-and-expiry.md: an offer expires on a simulated clock; dealership teams. */
 
 async function apiPost(page: Page, url: string, data?: unknown) {
   const res = await apiWrite(page, 'POST', url, data);
@@ -39,7 +39,7 @@ async function createLiveListing(admin: Page, model: string, priceCents: number)
 const mailAbout = (template: string, to: string, needle: string) =>
   waitForMail({ template, to, contains: needle }, 60_000);
 
-describe.runIf(hasBrowser())('issue 17: offers that expire', () => {
+describe.runIf(hasBrowser())('offers that expire', () => {
   let admin: Browser;
   let dealer: Browser;
   const run = Date.now().toString(36);
@@ -73,7 +73,7 @@ describe.runIf(hasBrowser())('issue 17: offers that expire', () => {
     await admin.page.goto('/admin?tab=offers');
     const row = admin.page.getByTestId('admin-offer-row').filter({ hasText: model });
     await expect.poll(() => row.getByTestId('offer-time-left').textContent()).toBe('expires in 48 h');
-    await screenshot(admin.page, 'issue-17-admin-offer-expires');
+    await screenshot(admin.page, 'teams-admin-offer-expires');
 
     // 49 hours later (the server's clock), the sweep makes it Expired.
     advanceServerClock(49 * 3600_000);
@@ -99,7 +99,7 @@ describe.runIf(hasBrowser())('issue 17: offers that expire', () => {
     expect(
       await page.getByTestId('my-offer').filter({ hasText: model }).getByTestId('offer-time-left').count(),
     ).toBe(0);
-    await screenshot(page, 'issue-17-my-offers-expired');
+    await screenshot(page, 'teams-my-offers-expired');
     await expectNoAxeViolations(page);
     const mail = await mailAbout('notify-offer-update', DEMO_DEALER.email, listingId);
     expect(mail).toContain('Your offer has expired');
@@ -115,7 +115,7 @@ describe.runIf(hasBrowser())('issue 17: offers that expire', () => {
   });
 });
 
-describe.runIf(hasBrowser())('issue 17: dealership teams', () => {
+describe.runIf(hasBrowser())('dealership teams', () => {
   let admin: Browser;
   let owner: Browser;
   let invitee: Browser;
@@ -159,7 +159,7 @@ describe.runIf(hasBrowser())('issue 17: dealership teams', () => {
     await toast(page, `Invitation sent to ${email}`).waitFor();
     const pending = page.getByTestId('team-invite').filter({ hasText: email });
     await pending.getByText('Up to $40,000').waitFor();
-    await screenshot(page, 'issue-17-team-1280');
+    await screenshot(page, 'teams-team-1280');
     await expectNoAxeViolations(page);
 
     // The invitee follows the e-mailed link and chooses a password: no application.
@@ -172,7 +172,7 @@ describe.runIf(hasBrowser())('issue 17: dealership teams', () => {
     await join.getByLabel('Full Name').fill('Casey Fieldbuyer');
     await join.getByLabel('Password', { exact: true }).fill(password);
     await join.getByLabel('Confirm Password').fill(password);
-    await screenshot(join, 'issue-17-join-390');
+    await screenshot(join, 'teams-join-390');
     await expectNoAxeViolations(join);
     await join.getByRole('button', { name: 'Join the Team' }).click();
     await toast(join, 'Your account is ready. Please sign in with your new password.').waitFor();
@@ -187,7 +187,7 @@ describe.runIf(hasBrowser())('issue 17: dealership teams', () => {
     await dialog
       .getByText('Your dealership limits your offers to $40,000. Ask the owner to raise your limit.')
       .waitFor();
-    await screenshot(join, 'issue-17-limit-refused-390');
+    await screenshot(join, 'teams-limit-refused-390');
     await dialog.getByLabel('Offer amount (USD)').fill('39000');
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
     await toast(join, 'Offer submitted successfully!').waitFor();
@@ -202,7 +202,7 @@ describe.runIf(hasBrowser())('issue 17: dealership teams', () => {
     const member = page.getByTestId('team-member').filter({ hasText: 'Casey Fieldbuyer' });
     await member.getByText('Up to $40,000').waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'issue-17-team-member-390');
+    await screenshot(page, 'teams-team-member-390');
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await member.getByRole('button', { name: 'Remove' }).click();

@@ -1,0 +1,45 @@
+-- Foreign keys declared inline in the hand-written migrations took PostgreSQL's default names (<table>_<column>_fkey); schema.ts
+-- names them the way drizzle-kit does, and generated migrations drop and add them by those names. Renaming is
+-- catalog-only: no rows are read or rewritten (docs/decisions/0029-schema-and-migrations-cannot-drift.md).
+ALTER TABLE "credit_notes" RENAME CONSTRAINT "credit_notes_claim_id_fkey" TO "credit_notes_claim_id_purchase_claims_id_fk";--> statement-breakpoint
+ALTER TABLE "credit_notes" RENAME CONSTRAINT "credit_notes_invoice_id_fkey" TO "credit_notes_invoice_id_invoices_id_fk";--> statement-breakpoint
+ALTER TABLE "credit_notes" RENAME CONSTRAINT "credit_notes_purchase_id_fkey" TO "credit_notes_purchase_id_purchases_id_fk";--> statement-breakpoint
+ALTER TABLE "dealership_invites" RENAME CONSTRAINT "dealership_invites_accepted_user_id_fkey" TO "dealership_invites_accepted_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "dealership_invites" RENAME CONSTRAINT "dealership_invites_dealership_id_fkey" TO "dealership_invites_dealership_id_dealerships_id_fk";--> statement-breakpoint
+ALTER TABLE "dealership_invites" RENAME CONSTRAINT "dealership_invites_invited_by_fkey" TO "dealership_invites_invited_by_users_id_fk";--> statement-breakpoint
+ALTER TABLE "dealership_members" RENAME CONSTRAINT "dealership_members_dealership_id_fkey" TO "dealership_members_dealership_id_dealerships_id_fk";--> statement-breakpoint
+ALTER TABLE "dealership_members" RENAME CONSTRAINT "dealership_members_user_id_fkey" TO "dealership_members_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "dealerships" RENAME CONSTRAINT "dealerships_owner_user_id_fkey" TO "dealerships_owner_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "inspection_photos" RENAME CONSTRAINT "inspection_photos_inspection_id_fkey" TO "inspection_photos_inspection_id_inspections_id_fk";--> statement-breakpoint
+ALTER TABLE "inspection_photos" RENAME CONSTRAINT "inspection_photos_uploaded_by_fkey" TO "inspection_photos_uploaded_by_users_id_fk";--> statement-breakpoint
+ALTER TABLE "inspection_ratings" RENAME CONSTRAINT "inspection_ratings_inspection_id_fkey" TO "inspection_ratings_inspection_id_inspections_id_fk";--> statement-breakpoint
+ALTER TABLE "inspection_revisions" RENAME CONSTRAINT "inspection_revisions_inspection_id_fkey" TO "inspection_revisions_inspection_id_inspections_id_fk";--> statement-breakpoint
+ALTER TABLE "inspection_revisions" RENAME CONSTRAINT "inspection_revisions_inspector_user_id_fkey" TO "inspection_revisions_inspector_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "inspection_revisions" RENAME CONSTRAINT "inspection_revisions_listing_id_fkey" TO "inspection_revisions_listing_id_tractor_listings_id_fk";--> statement-breakpoint
+ALTER TABLE "inspections" RENAME CONSTRAINT "inspections_listing_id_fkey" TO "inspections_listing_id_tractor_listings_id_fk";--> statement-breakpoint
+ALTER TABLE "inspections" RENAME CONSTRAINT "inspections_updated_by_fkey" TO "inspections_updated_by_users_id_fk";--> statement-breakpoint
+ALTER TABLE "invoices" RENAME CONSTRAINT "invoices_purchase_id_fkey" TO "invoices_purchase_id_purchases_id_fk";--> statement-breakpoint
+ALTER TABLE "payments" RENAME CONSTRAINT "payments_purchase_id_fkey" TO "payments_purchase_id_purchases_id_fk";--> statement-breakpoint
+ALTER TABLE "payments" RENAME CONSTRAINT "payments_recorded_by_fkey" TO "payments_recorded_by_users_id_fk";--> statement-breakpoint
+ALTER TABLE "purchase_claims" RENAME CONSTRAINT "purchase_claims_answered_by_fkey" TO "purchase_claims_answered_by_users_id_fk";--> statement-breakpoint
+ALTER TABLE "purchase_claims" RENAME CONSTRAINT "purchase_claims_dealer_user_id_fkey" TO "purchase_claims_dealer_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "purchase_claims" RENAME CONSTRAINT "purchase_claims_purchase_id_fkey" TO "purchase_claims_purchase_id_purchases_id_fk";--> statement-breakpoint
+ALTER TABLE "purchase_events" RENAME CONSTRAINT "purchase_events_actor_user_id_fkey" TO "purchase_events_actor_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "purchase_events" RENAME CONSTRAINT "purchase_events_purchase_id_fkey" TO "purchase_events_purchase_id_purchases_id_fk";--> statement-breakpoint
+ALTER TABLE "purchases" RENAME CONSTRAINT "purchases_buyer_user_id_fkey" TO "purchases_buyer_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "purchases" RENAME CONSTRAINT "purchases_dealership_id_fkey" TO "purchases_dealership_id_dealerships_id_fk";--> statement-breakpoint
+ALTER TABLE "purchases" RENAME CONSTRAINT "purchases_inspection_revision_id_fkey" TO "purchases_inspection_revision_id_inspection_revisions_id_fk";--> statement-breakpoint
+ALTER TABLE "purchases" RENAME CONSTRAINT "purchases_listing_id_fkey" TO "purchases_listing_id_tractor_listings_id_fk";--> statement-breakpoint
+ALTER TABLE "purchases" RENAME CONSTRAINT "purchases_offer_id_fkey" TO "purchases_offer_id_tractor_offers_id_fk";--> statement-breakpoint
+ALTER TABLE "purchases" RENAME CONSTRAINT "purchases_seller_user_id_fkey" TO "purchases_seller_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "recent_views" RENAME CONSTRAINT "recent_views_listing_id_fkey" TO "recent_views_listing_id_tractor_listings_id_fk";--> statement-breakpoint
+ALTER TABLE "recent_views" RENAME CONSTRAINT "recent_views_user_id_fkey" TO "recent_views_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "saved_search_sends" RENAME CONSTRAINT "saved_search_sends_listing_id_fkey" TO "saved_search_sends_listing_id_tractor_listings_id_fk";--> statement-breakpoint
+ALTER TABLE "saved_search_sends" RENAME CONSTRAINT "saved_search_sends_search_id_fkey" TO "saved_search_sends_search_id_saved_searches_id_fk";--> statement-breakpoint
+ALTER TABLE "saved_searches" RENAME CONSTRAINT "saved_searches_user_id_fkey" TO "saved_searches_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "tractor_listings" RENAME CONSTRAINT "tractor_listings_seller_user_id_fkey" TO "tractor_listings_seller_user_id_users_id_fk";--> statement-breakpoint
+ALTER TABLE "tractor_offers" RENAME CONSTRAINT "tractor_offers_dealership_id_fkey" TO "tractor_offers_dealership_id_dealerships_id_fk";--> statement-breakpoint
+ALTER TABLE "tractor_offers" RENAME CONSTRAINT "tractor_offers_inspection_revision_id_fkey" TO "tractor_offers_inspection_revision_id_inspection_revisions_id_f";--> statement-breakpoint
+ALTER TABLE "watchlist_items" RENAME CONSTRAINT "watchlist_items_dealership_id_fkey" TO "watchlist_items_dealership_id_dealerships_id_fk";--> statement-breakpoint
+ALTER TABLE "watchlist_items" RENAME CONSTRAINT "watchlist_items_listing_id_fkey" TO "watchlist_items_listing_id_tractor_listings_id_fk";--> statement-breakpoint
+ALTER TABLE "watchlist_items" RENAME CONSTRAINT "watchlist_items_user_id_fkey" TO "watchlist_items_user_id_users_id_fk";
