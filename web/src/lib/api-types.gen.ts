@@ -9544,6 +9544,7 @@ export interface operations {
                             location: string;
                             condition: string;
                             status: string;
+                            reviewStatus: string | null;
                             rated: number;
                             total: number;
                             grade: number | null;
@@ -9616,6 +9617,7 @@ export interface operations {
                             location: string;
                             condition: string;
                             status: string;
+                            reviewStatus: string | null;
                         };
                         serial: string;
                         hourMeter: number | null;
