@@ -4527,6 +4527,7 @@ export interface operations {
                         approvedUsers: number;
                         administrators: number;
                         offersNeedingAction: number;
+                        listingsInReview: number;
                     };
                 };
             };

@@ -22,6 +22,7 @@ describe('admin panel API', () => {
       approvedUsers: 0,
       administrators: 1,
       offersNeedingAction: 0,
+      listingsInReview: 0,
     });
     const a = await createUser(t.app, { status: 'pending' });
     await createUser(t.app, { status: 'pending' });
@@ -33,6 +34,7 @@ describe('admin panel API', () => {
       approvedUsers: 1,
       administrators: 1,
       offersNeedingAction: 0,
+      listingsInReview: 0,
     });
     await setUserStatus(t.app, a.id, 'approved');
     expect((await admin.get('/api/admin/stats')).json()).toMatchObject({
