@@ -6268,6 +6268,7 @@ export interface operations {
                                 email: string;
                                 companyName: string;
                             } | null;
+                            expiresAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];

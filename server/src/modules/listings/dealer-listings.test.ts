@@ -207,6 +207,15 @@ describe('dealers sell their trade-ins', () => {
       (m) => (m.payload as { offerId: string }).offerId === ok.json().offer.id,
     );
     expect(notice?.payload).toMatchObject({ kind: 'new_offer', buyerLabel: 'A dealer in Iowa' });
+    // The seller sees the open offer's expiry, the same instant the buyer sees.
+    const buyerOffer = (await asB.get('/api/offers/mine'))
+      .json()
+      .offers.find((o: { id: string }) => o.id === ok.json().offer.id);
+    const sellerOffer = (await asA.get('/api/my-listings/offers'))
+      .json()
+      .items.find((o: { id: string }) => o.id === ok.json().offer.id);
+    expect(sellerOffer.expiresAt).toEqual(expect.any(String));
+    expect(sellerOffer.expiresAt).toBe(buyerOffer.expiresAt);
   });
 
   it("names a buyer without a state by their company address's state", async () => {
