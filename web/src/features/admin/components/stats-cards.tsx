@@ -26,7 +26,7 @@ export function StatsCards() {
     <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="User counts">
       {cards.map(({ label, value, sub, icon: Icon }) => (
         <li key={label}>
-          <Card className="flex h-full items-center justify-between gap-2 px-3 py-1.5 sm:block sm:space-y-1 sm:p-4">
+          <Card className="flex h-full items-center justify-between gap-2 px-3 py-1 sm:block sm:space-y-1 sm:p-4">
             <div className="flex min-w-0 items-center justify-between gap-2">
               <h2 className="text-xs font-semibold text-muted-foreground sm:text-sm">{label}</h2>
               <Icon className="hidden size-5 text-brand-700 sm:block" aria-hidden="true" />
@@ -34,7 +34,7 @@ export function StatsCards() {
             {value === undefined ? (
               <Skeleton className="h-6 w-10 sm:h-8 sm:w-16" />
             ) : (
-              <p className="text-lg font-extrabold tabular-nums sm:text-3xl" data-testid={`stat-${label}`}>
+              <p className="text-base font-extrabold tabular-nums sm:text-3xl" data-testid={`stat-${label}`}>
                 {value.toLocaleString('en-US')}
               </p>
             )}

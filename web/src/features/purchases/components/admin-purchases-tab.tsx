@@ -50,9 +50,9 @@ export function PurchaseCounts() {
         // One short line on a phone (label, number), as the admin's count cards (docs/product/admin.md#count-cards).
         <li
           key={label}
-          className="flex flex-row-reverse items-center justify-between gap-2 rounded-lg border border-border bg-card px-3 py-1.5 sm:block sm:p-3"
+          className="flex flex-row-reverse items-center justify-between gap-2 rounded-lg border border-border bg-card px-3 py-1 sm:block sm:p-3"
         >
-          <p className="text-lg font-bold tabular-nums sm:text-2xl">{n}</p>
+          <p className="text-base font-bold tabular-nums sm:text-2xl">{n}</p>
           <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
         </li>
       ))}
