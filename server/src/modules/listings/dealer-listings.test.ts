@@ -166,6 +166,14 @@ describe('dealers sell their trade-ins', () => {
     expect(row).toMatchObject({ stage: 'changes_requested', changeRequestReason: 'Add a photo of the cab' });
     // Editing makes it a draft again; submitted and approved it goes live.
     expect((await asA.patch(`/api/my-listings/${id}`, { model: 'M7-173' })).json().stage).toBe('draft');
+    // The returned draft keeps FieldLot's reason, on the list and the edit page, until it is approved.
+    const returned = (await asA.get('/api/my-listings'))
+      .json()
+      .items.find((l: { id: string }) => l.id === id);
+    expect(returned).toMatchObject({ stage: 'draft', changeRequestReason: 'Add a photo of the cab' });
+    expect((await asA.get(`/api/my-listings/${id}`)).json().changeRequestReason).toBe(
+      'Add a photo of the cab',
+    );
     await asA.post(`/api/my-listings/${id}/submit`);
     const approved = await asAdmin.post(`/api/admin/listings/${id}/approve`, { asIsReason: 'Trade-in' });
     expect(approved.json().stage).toBe('live');
