@@ -9,6 +9,8 @@ export const adminStatsSchema = z.object({
   administrators: z.number(),
   /** Offers and buy-now requests waiting for an admin's answer (status pending): the Offers tab's count. */
   offersNeedingAction: z.number(),
+  /** Dealers' listings submitted and waiting for FieldLot's review (docs/product/admin.md#count-cards). */
+  listingsInReview: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -232,6 +232,8 @@ export const sellerOfferSchema = z.object({
   buyerLabel: z.string(),
   /** Only once this offer is accepted (the sale): the buyer's company and contact. */
   buyer: contactSchema.nullable(),
+  /** When an open offer or counter expires, as the buyer sees it (docs/product/dealer-tools.md#offers-that-expire). */
+  expiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

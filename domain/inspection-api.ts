@@ -79,6 +79,8 @@ const listingSummarySchema = z.object({
   location: z.string(),
   condition: z.string(),
   status: z.string(),
+  /** A dealer's listing waits for FieldLot's review before it goes live; null for FieldLot's own listings. */
+  reviewStatus: z.string().nullable(),
 });
 
 /** The inspector's working copy of one listing's report. */

@@ -33,6 +33,8 @@ export const MAIL_CLASSES = {
   // Dealers selling (dealer-selling.md): review outcomes and offers on their own listings, to the seller.
   'dealer-listing-reviewed': 'transactional',
   'notify-seller-offer': 'transactional',
+  // A dealer submitted a listing for review: to every admin (docs/product/dealer-selling.md#admin-review).
+  'notify-admin-listing-submitted': 'transactional',
   // Every step of a purchase to its dealer, and the dealer's steps to the admins (purchases.md#e-mails): each
   // follows a step FieldLot's staff or the dealer took on their own deal, so nobody else can make them flood
   // an inbox.

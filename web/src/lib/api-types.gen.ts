@@ -4527,6 +4527,7 @@ export interface operations {
                         approvedUsers: number;
                         administrators: number;
                         offersNeedingAction: number;
+                        listingsInReview: number;
                     };
                 };
             };
@@ -6267,6 +6268,7 @@ export interface operations {
                                 email: string;
                                 companyName: string;
                             } | null;
+                            expiresAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -9544,6 +9546,7 @@ export interface operations {
                             location: string;
                             condition: string;
                             status: string;
+                            reviewStatus: string | null;
                             rated: number;
                             total: number;
                             grade: number | null;
@@ -9616,6 +9619,7 @@ export interface operations {
                             location: string;
                             condition: string;
                             status: string;
+                            reviewStatus: string | null;
                         };
                         serial: string;
                         hourMeter: number | null;

@@ -32,13 +32,13 @@ function invalidate(qc: QueryClient, type: string) {
       // A seller's My Listings (offer counts, best offer, stage) follows offers and reviews
       // (dealer-selling.md#offers-on-your-tractors).
       if (head === 'listings' && q.queryKey[1] === 'mine') return true;
+      // The admin panel's counts ("N need action", "N in review") follow offers and listing reviews.
+      if (head === 'admin' && q.queryKey[1] === 'stats') return type !== 'listing.sold';
       if (type === 'listing.stage') return head.startsWith('listing');
       // Purchases (docs/product/purchases.md) follow their own events and acceptances.
       if (head === 'purchases')
         return type === 'purchase.updated' || type === 'offer.updated' || type === 'resync';
       if (type === 'report.changed') return head === 'reports' || head.startsWith('listing');
-      // The admin panel's "N need action" count follows offers.
-      if (head === 'admin' && q.queryKey[1] === 'stats') return type !== 'listing.sold';
       // An acceptance sells a listing: inventories and the listing page change too.
       if (type === 'listing.sold' || type === 'resync')
         return head.startsWith('listing') || head === 'inventory';

@@ -9,18 +9,23 @@ export async function userStats(exec: Executor): Promise<AdminStats> {
            count(*) filter (where status = 'approved') as approved,
            count(*) filter (where status = 'admin') as admins,
            -- tractor_offers_status_idx makes this one index count
-           (select count(*) from tractor_offers where status = 'pending') as offers_pending
+           (select count(*) from tractor_offers where status = 'pending') as offers_pending,
+           (select count(*) from tractor_listings where review_status = 'in_review') as listings_in_review
     from users`);
   const r =
-    rowsOf<Record<'total' | 'pending' | 'approved' | 'admins' | 'offers_pending', string | number>>(
-      result,
-    )[0];
+    rowsOf<
+      Record<
+        'total' | 'pending' | 'approved' | 'admins' | 'offers_pending' | 'listings_in_review',
+        string | number
+      >
+    >(result)[0];
   return {
     totalUsers: Number(r.total),
     pendingReview: Number(r.pending),
     approvedUsers: Number(r.approved),
     administrators: Number(r.admins),
     offersNeedingAction: Number(r.offers_pending),
+    listingsInReview: Number(r.listings_in_review),
   };
 }
 

@@ -23,6 +23,7 @@ describe('admin panel API', () => {
       approvedUsers: 0,
       administrators: 1,
       offersNeedingAction: 0,
+      listingsInReview: 0,
     });
     const a = await createUser(t.app, { status: 'pending' });
     await createUser(t.app, { status: 'pending' });
@@ -34,6 +35,7 @@ describe('admin panel API', () => {
       approvedUsers: 1,
       administrators: 1,
       offersNeedingAction: 0,
+      listingsInReview: 0,
     });
     await setUserStatus(t.app, a.id, 'approved');
     expect((await admin.get('/api/admin/stats')).json()).toMatchObject({

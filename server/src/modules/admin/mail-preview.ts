@@ -56,6 +56,9 @@ function samplePayload(publicUrl: string): Record<string, unknown> {
     feeCents: 25_000,
     outcome: 'approved',
     reason: 'Please add a photo of the cab.',
+    // notify-admin-listing-submitted
+    sellerName: 'Sam Ortiz',
+    sellerCompany: 'Ortiz Farm Supply',
     // inspection-report-changed (condition reports)
     number: 2,
     grade: '4.3',

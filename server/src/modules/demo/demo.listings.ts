@@ -55,7 +55,7 @@ export function buildDemoListings(ownerId: string, now: Date): ListingInsert[] {
       pick(USES[spec.kind]),
       pick(ORIGINS).replace('{state}', state),
       ...notes,
-      'Passed our 100 point inspection; the condition report is available to approved dealers.',
+      'Passed our 110-point inspection; the condition report is available to approved dealers.',
     ].join(' ');
     const created = new Date(now.getTime() - (i * 23 + Math.floor(rand() * 10)) * 3_600_000 - 3_600_000);
     return {
@@ -73,7 +73,7 @@ export function buildDemoListings(ownerId: string, now: Date): ListingInsert[] {
       otherInfo:
         rand() < 0.4
           ? pick([
-              'Trucking across North America can be arranged by your account manager.',
+              'Trucking across the US can be arranged by your account manager.',
               'Operator manual and spare keys included.',
               'Ballast weights included in the sale.',
               'Warranty transferable until the end of next season.',

@@ -67,6 +67,7 @@ const listingSummary = (l: repo.ListingRow) => ({
   location: l.location,
   condition: l.condition,
   status: l.status,
+  reviewStatus: l.reviewStatus,
 });
 
 export async function inspectionQueue(ctx: AppContext, actor: Actor): Promise<QueueItem[]> {

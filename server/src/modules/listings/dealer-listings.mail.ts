@@ -35,3 +35,25 @@ export const LISTING_REVIEWED = defineTemplate(
     };
   },
 );
+
+/**
+ * docs/product/dealer-selling.md#admin-review: to every admin when a dealer submits a listing for review, as
+ * offers notify them of a new offer; the listing waits hidden until one of them approves it.
+ */
+export const ADMIN_LISTING_SUBMITTED = defineTemplate(
+  'notify-admin-listing-submitted',
+  (p: { listingId: string; tractor: string; sellerName: string; sellerCompany: string }, env) => {
+    const { html, text } = layout(
+      {
+        title: `Listing to review: ${p.tractor}`,
+        paragraphs: [
+          `${p.sellerName}${p.sellerCompany ? ` (${p.sellerCompany})` : ''} submitted ${p.tractor} for review.`,
+          'It stays hidden from dealers until you approve it or ask for changes.',
+        ],
+        cta: { label: 'Review in Listing Management', url: `${env.publicUrl}/admin?tab=listings` },
+      },
+      env,
+    );
+    return { subject: `Listing to review: ${p.tractor}`, html, text };
+  },
+);

@@ -17,7 +17,8 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import { LISTING_REVIEWED } from './dealer-listings.mail.js';
+import { adminEmails } from '../users/index.js';
+import { ADMIN_LISTING_SUBMITTED, LISTING_REVIEWED } from './dealer-listings.mail.js';
 import * as repo from './dealer-listings.repository.js';
 import { LISTING_NOT_FOUND, NOT_EDITABLE } from './images.service.js';
 import * as listingsRepo from './listings.repository.js';
@@ -178,6 +179,21 @@ export async function sellerStep(
       details: { listingId: id },
       request: info,
     });
+    // Admins hear of a listing waiting for them, in the same transaction as the submit.
+    if (action === 'submit') {
+      const seller = await repo.contactOf(tx, actor.userId);
+      for (const to of await adminEmails(tx))
+        await enqueueMail(tx, {
+          template: ADMIN_LISTING_SUBMITTED,
+          to,
+          payload: {
+            listingId: id,
+            tractor: tractorName(row),
+            sellerName: seller?.name ?? actor.name,
+            sellerCompany: seller?.companyName ?? '',
+          },
+        });
+    }
     await publishEvent(tx, {
       type: 'listing.stage',
       audience: ['admins', actor.userId],

@@ -74,6 +74,43 @@ describe('dealers sell their trade-ins', () => {
     expect(refused.json().error.message).toBe(CREATE_LISTING_TEXTS.notApproved);
   });
 
+  it('e-mails every admin when a dealer submits a listing, and counts it in the admin stats', async () => {
+    const secondAdmin = await createUser(t.app, { status: 'admin' });
+    const res = await asA.post('/api/listings', { ...tractor, model: 'M5-111' });
+    const id = res.json().id as string;
+    const statsBefore = (await asAdmin.get('/api/admin/stats')).json().listingsInReview as number;
+    // A draft is nobody's work yet: no mail until it is submitted.
+    expect(await mailsTo(t.app, admin.email, 'notify-admin-listing-submitted')).toHaveLength(0);
+    expect((await asA.post(`/api/my-listings/${id}/submit`)).json().stage).toBe('in_review');
+    for (const a of [admin, secondAdmin]) {
+      const mails = await mailsTo(t.app, a.email, 'notify-admin-listing-submitted');
+      expect(mails.map((m) => m.payload)).toEqual([
+        {
+          listingId: id,
+          tractor: '2020 Kubota M5-111',
+          sellerName: 'Alex Ames',
+          sellerCompany: 'Ames Tractor',
+        },
+      ]);
+    }
+    expect(await mailsTo(t.app, sellerA.email, 'notify-admin-listing-submitted')).toHaveLength(0);
+    const mail = renderTemplate(
+      'notify-admin-listing-submitted',
+      (await mailsTo(t.app, admin.email, 'notify-admin-listing-submitted'))[0].payload as Record<
+        string,
+        unknown
+      >,
+      env,
+    );
+    expect(mail.subject).toBe('Listing to review: 2020 Kubota M5-111');
+    expect(mail.text).toContain('Alex Ames (Ames Tractor) submitted 2020 Kubota M5-111 for review.');
+    expect(mail.text).toContain('https://fieldlot.example/admin?tab=listings');
+    expect((await asAdmin.get('/api/admin/stats')).json().listingsInReview).toBe(statsBefore + 1);
+    // Reviewed, it leaves the count.
+    await asAdmin.post(`/api/admin/listings/${id}/request-changes`, { reason: 'Add a photo of the cab' });
+    expect((await asAdmin.get('/api/admin/stats')).json().listingsInReview).toBe(statsBefore);
+  });
+
   it('saves a draft, submits it, and the admin sees it In review with a count', async () => {
     const res = await asA.post('/api/listings', { ...tractor, floorPriceCents: 80_000_00 });
     expect(res.statusCode).toBe(201);
@@ -132,6 +169,14 @@ describe('dealers sell their trade-ins', () => {
     expect(row).toMatchObject({ stage: 'changes_requested', changeRequestReason: 'Add a photo of the cab' });
     // Editing makes it a draft again; submitted and approved it goes live.
     expect((await asA.patch(`/api/my-listings/${id}`, { model: 'M7-173' })).json().stage).toBe('draft');
+    // The returned draft keeps FieldLot's reason, on the list and the edit page, until it is approved.
+    const returned = (await asA.get('/api/my-listings'))
+      .json()
+      .items.find((l: { id: string }) => l.id === id);
+    expect(returned).toMatchObject({ stage: 'draft', changeRequestReason: 'Add a photo of the cab' });
+    expect((await asA.get(`/api/my-listings/${id}`)).json().changeRequestReason).toBe(
+      'Add a photo of the cab',
+    );
     await asA.post(`/api/my-listings/${id}/submit`);
     const approved = await asAdmin.post(`/api/admin/listings/${id}/approve`, { asIsReason: 'Trade-in' });
     expect(approved.json().stage).toBe('live');
@@ -173,6 +218,15 @@ describe('dealers sell their trade-ins', () => {
       (m) => (m.payload as { offerId: string }).offerId === ok.json().offer.id,
     );
     expect(notice?.payload).toMatchObject({ kind: 'new_offer', buyerLabel: 'A dealer in Iowa' });
+    // The seller sees the open offer's expiry, the same instant the buyer sees.
+    const buyerOffer = (await asB.get('/api/offers/mine'))
+      .json()
+      .offers.find((o: { id: string }) => o.id === ok.json().offer.id);
+    const sellerOffer = (await asA.get('/api/my-listings/offers'))
+      .json()
+      .items.find((o: { id: string }) => o.id === ok.json().offer.id);
+    expect(sellerOffer.expiresAt).toEqual(expect.any(String));
+    expect(sellerOffer.expiresAt).toBe(buyerOffer.expiresAt);
   });
 
   it("names a buyer without a state by their company address's state", async () => {

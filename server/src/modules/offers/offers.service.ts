@@ -857,6 +857,7 @@ export async function listSellerOffers(ctx: AppContext, actor: Actor): Promise<S
         r.status === 'accepted'
           ? { name: r.buyerName, email: r.buyerEmail, companyName: r.buyerCompany }
           : null,
+      expiresAt: isOpenOffer(r.status) ? r.expiresAt.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),

@@ -1,3 +1,4 @@
+import { AS_IS_TITLE } from '../../../../domain/condition-grades.js';
 import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars, formatHours } from '../../../../domain/money.js';
 import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
@@ -16,6 +17,8 @@ export interface SavedSearchAlertPayload extends Record<string, unknown> {
     hours: number;
     priceCents: number;
     location: string;
+    /** The admin's reason when sold as-is, not inspected (absent in alerts queued before it was sent). */
+    asIsReason?: string | null;
   };
   unsubscribeToken: string;
 }
@@ -34,6 +37,8 @@ export const SAVED_SEARCH_ALERT = defineTemplate('saved-search-alert', (p: Saved
         p.reason === 'cheaper'
           ? `${tractor} now matches your saved search "${p.searchName}" at a lower price.`
           : `${tractor} was just listed and matches your saved search "${p.searchName}".`,
+        // As the listing card says it (docs/product/condition-reports.md#where-dealers-see-it).
+        ...(p.listing.asIsReason ? [`${AS_IS_TITLE}: ${p.listing.asIsReason}`] : []),
       ],
       facts: [
         [

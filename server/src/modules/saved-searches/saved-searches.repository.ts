@@ -167,7 +167,7 @@ export async function removeBrandSearch(exec: Executor, userId: string, brand: s
 
 export async function listingFacts(exec: Executor, listingId: string) {
   const result = await exec.execute(sql`
-    select id, make, model, year, hours, price_cents::bigint as "priceCents", location
+    select id, make, model, year, hours, price_cents::bigint as "priceCents", location, as_is_reason as "asIsReason"
     from tractor_listings where id = ${listingId}`);
   const [row] = rowsOf<{
     id: string;
@@ -177,6 +177,7 @@ export async function listingFacts(exec: Executor, listingId: string) {
     hours: number;
     priceCents: string | number;
     location: string;
+    asIsReason: string | null;
   }>(result);
   return row
     ? { ...row, year: Number(row.year), hours: Number(row.hours), priceCents: Number(row.priceCents) }

@@ -157,7 +157,7 @@ describe('saved searches', () => {
     expect(mails[0].payload).toMatchObject({
       searchName: 'Fendt under 100k',
       reason: 'new',
-      listing: { id: cheap },
+      listing: { id: cheap, asIsReason: 'Auction unit' },
     });
     const out = renderTemplate(mails[0].template, mails[0].payload as Record<string, unknown>, {
       publicUrl: t.app.ctx.config.publicUrl,
@@ -166,6 +166,9 @@ describe('saved searches', () => {
     expect(out.subject).toBe('New match for your saved search "Fendt under 100k"');
     expect(out.text).toContain(`http://localhost:3000/tractor/${cheap}`);
     expect(out.text).toContain('/unsubscribe?token=');
+    // Sold as-is, the alert says so, as the listing card does.
+    expect(out.text).toContain('Sold as-is, not inspected: Auction unit');
+    expect(out.html).toContain('Sold as-is, not inspected: Auction unit');
     // A price drop of an already-alerted tractor does not alert again (once per listing).
     await asAdmin.patch(`/api/admin/listings/${cheap}`, { priceCents: 90_000_00 });
     expect(await alerts(dealer)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { Navigate } from 'react-router';
 import { PageLoading } from '@/components/layout/page-loading';
 import { useSession } from '@/features/auth/api/session';
 
@@ -24,5 +25,7 @@ export function Component() {
   if (!user) return <LandingPage />;
   if (user.status === 'admin') return <AdminDashboard />;
   if (user.status === 'approved') return <InventoryDashboard />;
+  // Inspectors' work is the queue (docs/product/condition-reports.md#inspection-queue).
+  if (user.status === 'inspector') return <Navigate to="/inspect" replace />;
   return <ApplicationStatus />;
 }

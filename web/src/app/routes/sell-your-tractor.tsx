@@ -4,7 +4,7 @@ import { SellForm } from '@/features/inquiries/components/sell-form';
 
 const PROMISES = [
   { icon: Clock, text: 'An offer by e-mail, usually within one business day' },
-  { icon: BadgeDollarSign, text: 'Cash offers from dealers across North America' },
+  { icon: BadgeDollarSign, text: 'Cash offers from dealers across the US' },
   { icon: Truck, text: 'We arrange pick-up and trucking' },
 ];
 

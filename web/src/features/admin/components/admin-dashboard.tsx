@@ -11,9 +11,9 @@ import { loadAdminInquiriesTab } from '@/features/inquiries';
 import { loadAdminListingsTab, loadInventoryDashboard } from '@/features/listings';
 import { AdminOffersTab } from '@/features/offers';
 import { AdminPurchasesTab, PurchaseCounts } from '@/features/purchases';
-import { adminStatsKey } from '../api/admin';
+import { adminStatsKey, useAdminStats } from '../api/admin';
 import { NotificationControls } from './notification-controls';
-import { NeedsActionCount, OfferNotices } from './offer-notices';
+import { InReviewCount, NeedsActionCount, OfferNotices } from './offer-notices';
 import { StatsCards } from './stats-cards';
 
 // Each tab is its own chunk: an admin who only reviews applications never downloads the rest.
@@ -93,6 +93,7 @@ export function AdminDashboard() {
           <Eye aria-hidden="true" /> View as User
         </Button>
       </div>
+      <ListingsInReviewNotice onOpen={() => update({ tab: 'listings' })} />
       <StatsCards />
       <Suspense fallback={null}>
         <PurchaseCounts />
@@ -103,6 +104,7 @@ export function AdminDashboard() {
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}
               {t.value === 'offers' && <NeedsActionCount />}
+              {t.value === 'listings' && <InReviewCount />}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -145,6 +147,25 @@ export function AdminDashboard() {
         </TabsContent>
       </Tabs>
     </Page>
+  );
+}
+
+/**
+ * docs/product/admin.md#count-cards: "N in review" while dealers' listings wait for FieldLot's review; it opens
+ * Listing Management, where In review lists them.
+ */
+function ListingsInReviewNotice({ onOpen }: { onOpen: () => void }) {
+  const n = useAdminStats().data?.listingsInReview ?? 0;
+  if (n === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-blue-300 bg-blue-50 px-4 py-2 text-blue-900">
+      <span data-testid="listings-in-review">
+        <strong>{n} in review</strong>: dealers' listings waiting for your approval.
+      </span>
+      <button type="button" className="min-h-11 font-semibold underline" onClick={onOpen}>
+        Open Listing Management
+      </button>
+    </p>
   );
 }
 

@@ -20,6 +20,20 @@ export function NeedsActionCount() {
   );
 }
 
+/** The Listings tab's count of dealers' listings waiting for FieldLot's review (live: listing events refresh it). */
+export function InReviewCount() {
+  const n = useAdminStats().data?.listingsInReview ?? 0;
+  if (n === 0) return null;
+  return (
+    <span
+      className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-foreground"
+      data-testid="listings-in-review-tab"
+    >
+      {n} in review
+    </span>
+  );
+}
+
 /** What a dealer just did, as a toast in every open admin panel (docs/product/offers.md#admin-notices). */
 export function noticeText(data: Record<string, unknown>): string | null {
   const who = String(data.buyerName ?? 'A dealer');

@@ -22,22 +22,23 @@ export function StatsCards() {
     { label: 'Administrators', value: s?.administrators, sub: 'Full access', icon: ShieldCheck },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="User counts">
+    // On a phone each card is one short line (label, number), so the panel's content starts on the first screen.
+    <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="User counts">
       {cards.map(({ label, value, sub, icon: Icon }) => (
         <li key={label}>
-          <Card className="flex h-full flex-col gap-1 p-4">
-            <div className="flex items-center justify-between gap-2">
-              <h2 className="text-sm font-semibold text-muted-foreground">{label}</h2>
-              <Icon className="size-5 text-brand-700" aria-hidden="true" />
+          <Card className="flex h-full items-center justify-between gap-2 px-3 py-1 sm:block sm:space-y-1 sm:p-4">
+            <div className="flex min-w-0 items-center justify-between gap-2">
+              <h2 className="text-xs font-semibold text-muted-foreground sm:text-sm">{label}</h2>
+              <Icon className="hidden size-5 text-brand-700 sm:block" aria-hidden="true" />
             </div>
             {value === undefined ? (
-              <Skeleton className="h-8 w-16" />
+              <Skeleton className="h-6 w-10 sm:h-8 sm:w-16" />
             ) : (
-              <p className="text-3xl font-extrabold tabular-nums" data-testid={`stat-${label}`}>
+              <p className="text-base font-extrabold tabular-nums sm:text-3xl" data-testid={`stat-${label}`}>
                 {value.toLocaleString('en-US')}
               </p>
             )}
-            <p className="text-xs text-muted-foreground">{sub}</p>
+            <p className="hidden text-xs text-muted-foreground sm:block">{sub}</p>
           </Card>
         </li>
       ))}

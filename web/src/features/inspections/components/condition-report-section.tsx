@@ -95,7 +95,7 @@ export function ConditionReportSection({ listingId, revision }: { listingId: str
         {summary && access === 'signedOut' && (
           <div className="rounded-md border border-border bg-muted p-4">
             <p className="text-sm">
-              The full 100-point report, with photos, is available to approved dealers.
+              The full 110-point report, with photos, is available to approved dealers.
             </p>
             <Button className="mt-2" onClick={() => setSignInOpen(true)}>
               <Lock aria-hidden="true" /> {SIGN_IN_FOR_REPORT_TEXT}

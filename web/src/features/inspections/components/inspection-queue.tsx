@@ -1,7 +1,7 @@
 import { AS_IS_TITLE, type QueueItem } from '@domain/inspection-api';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -70,28 +70,81 @@ function AsIsDialog({ item, onClose }: { item: QueueItem; onClose: () => void })
   );
 }
 
-/** The inspectors' list: every tractor not sold, with its draft's progress and its report's grade. */
+/** Each tractor in exactly one state; the list opens on the tractors no one has started. */
+const QUEUE_STATES = [
+  { value: 'waiting', label: 'Waiting' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'published', label: 'Published' },
+  { value: 'as-is', label: AS_IS_TITLE },
+] as const;
+type QueueState = (typeof QUEUE_STATES)[number]['value'];
+
+export function queueStateOf(i: QueueItem): QueueState {
+  if (i.asIsReason) return 'as-is';
+  if (i.grade !== null) return 'published';
+  return i.rated > 0 ? 'draft' : 'waiting';
+}
+
+/**
+ * docs/product/condition-reports.md#inspections-list: every tractor not sold, filtered by state (Waiting by
+ * default, the filter in the address so Back keeps it), with its draft's progress or its report's grade.
+ */
 export function InspectionQueue({ isAdmin }: { isAdmin: boolean }) {
   const query = useInspectionQueue();
   const [asIs, setAsIs] = useState<QueueItem | null>(null);
+  const [params, setParams] = useSearchParams();
   if (query.isPending) return <LoadingState text="Loading tractors..." />;
   if (query.isError) return <ErrorState message="Failed to load tractors" onRetry={() => query.refetch()} />;
-  const items = query.data.items;
-  const waiting = items.filter((i) => i.grade === null && !i.asIsReason);
+  const all = query.data.items;
+  const counts = Object.fromEntries(QUEUE_STATES.map((s) => [s.value, 0])) as Record<QueueState, number>;
+  for (const i of all) counts[queueStateOf(i)]++;
+  const asked = params.get('state');
+  const state: QueueState = QUEUE_STATES.some((s) => s.value === asked) ? (asked as QueueState) : 'waiting';
+  // Waiting is always offered (it is the default); other states only when some tractor is in them.
+  const offered = QUEUE_STATES.filter(
+    (s) => s.value === 'waiting' || s.value === state || counts[s.value] > 0,
+  );
+  const items = all.filter((i) => queueStateOf(i) === state);
+  const toReport = counts.waiting + counts.draft;
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-3 py-6">
       <div>
         <h1 className="text-3xl font-extrabold">Inspections</h1>
         <p className="text-muted-foreground">
-          {waiting.length} {waiting.length === 1 ? 'tractor waits' : 'tractors wait'} for a condition report.
+          {toReport} {toReport === 1 ? 'tractor waits' : 'tractors wait'} for a condition report.
         </p>
       </div>
       {isAdmin && <InspectorAccounts />}
+      <fieldset>
+        <legend className="sr-only">Show tractors</legend>
+        <div className="flex flex-wrap gap-2" data-testid="queue-filter">
+          {offered.map((s) => (
+            <Button
+              key={s.value}
+              variant={s.value === state ? 'default' : 'outline'}
+              aria-pressed={s.value === state}
+              onClick={() =>
+                setParams(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    if (s.value === 'waiting') next.delete('state');
+                    else next.set('state', s.value);
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              {s.label} ({counts[s.value]})
+            </Button>
+          ))}
+        </div>
+      </fieldset>
       {items.length === 0 ? (
         <EmptyState
           icon={<ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />}
-          title="No tractors to inspect"
-          description="New listings appear here."
+          title={state === 'waiting' ? 'No tractors waiting' : 'No tractors here'}
+          description="New listings appear under Waiting."
         />
       ) : (
         <ul className="space-y-3">
@@ -106,12 +159,16 @@ export function InspectionQueue({ isAdmin }: { isAdmin: boolean }) {
                     {i.location} · {i.status === 'active' ? 'Live' : 'Not live'}
                   </p>
                   <div className="flex flex-wrap items-center gap-2 text-sm">
+                    {i.grade !== null && <span className="font-semibold">Published</span>}
                     <GradeBadge grade={i.grade} />
-                    {i.publishedAt && <span>Published {formatLongDate(i.publishedAt)}</span>}
+                    {i.publishedAt && <span>{formatLongDate(i.publishedAt)}</span>}
                     {i.asIsReason && <span className="font-semibold text-orange-900">{AS_IS_TITLE}</span>}
-                    <span className="tabular-nums">
-                      Draft: {i.rated} of {i.total}
-                    </span>
+                    {/* Progress means something only until the report is published. */}
+                    {i.grade === null && !i.asIsReason && (
+                      <span className="tabular-nums">
+                        Draft: {i.rated} of {i.total}
+                      </span>
+                    )}
                   </div>
                 </div>
                 <div className="flex flex-wrap gap-2">

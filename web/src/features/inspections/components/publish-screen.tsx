@@ -29,6 +29,9 @@ export function PublishScreen({
   onCancel: () => void;
 }) {
   const next = (draft.lastPublished?.number ?? 0) + 1;
+  // A dealer's listing stays hidden until an admin approves it (docs/product/dealer-selling.md#admin-review).
+  const reviewStatus = draft.listing.reviewStatus;
+  const waitsForReview = reviewStatus !== null && reviewStatus !== 'approved';
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-extrabold">Announcements and publish</h1>
@@ -93,7 +96,9 @@ export function PublishScreen({
             Publish revision {next} of this report?
             {next > 1
               ? ' Dealers with an open offer on this tractor are told the report changed.'
-              : ' The tractor goes live with it.'}
+              : waitsForReview
+                ? ' The report is published with the listing when FieldLot approves it.'
+                : ' The tractor goes live with it.'}
           </p>
           <div className="flex gap-3">
             <Button variant="outline" size="lg" className="flex-1" onClick={onCancel}>

@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { SellerOffers } from '@/features/offers';
 import { SoldPurchase } from '@/features/purchases';
-import { formatDollarsCents, formatHours } from '@/lib/format';
+import { formatDollars, formatDollarsCents, formatHours } from '@/lib/format';
 import { useLiveEventHandler } from '@/lib/live-events';
 import { useMyListingMutations, useMyListings } from '../api/my-listings';
 
@@ -155,8 +155,8 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
         )}
         {l.sale && (
           <p className="text-sm" data-testid="proceeds">
-            Sold for {formatDollarsCents(l.sale.priceCents)} − fee {formatDollarsCents(l.sale.feeCents)} ={' '}
-            <strong>your proceeds {formatDollarsCents(l.sale.proceedsCents)}</strong>
+            Sold for {formatDollars(l.sale.priceCents)} − fee {formatDollars(l.sale.feeCents)} ={' '}
+            <strong>your proceeds {formatDollars(l.sale.proceedsCents)}</strong>
           </p>
         )}
         {l.stage === 'sold' && (

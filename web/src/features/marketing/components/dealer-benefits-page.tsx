@@ -25,8 +25,8 @@ const BENEFITS = [
   },
   {
     icon: Truck,
-    title: 'Trucking across North America',
-    text: 'We arrange transport from the seller’s yard to yours, anywhere in the United States and Canada.',
+    title: 'Trucking across the US',
+    text: 'We arrange transport from the seller’s yard to yours, anywhere in the United States.',
   },
   {
     icon: DollarSign,
@@ -36,7 +36,7 @@ const BENEFITS = [
   {
     icon: ClipboardCheck,
     title: 'Pre-purchase inspection',
-    text: 'A 100 point inspection and condition report before you pay, with the option to back out if it is not what you expected.',
+    text: 'A 110-point inspection and condition report before you pay; under the inspection guarantee a buyer may cancel a purchase if unhappy with the condition report.',
   },
   {
     icon: Smartphone,

@@ -19,9 +19,9 @@ import { TractorIllustration } from './tractor-illustration';
 
 const FACTS = [
   { value: '40+', label: 'finance, rental and leasing companies supplying off-lease stock' },
-  { value: '100 point', label: 'inspection with a condition report on every tractor' },
+  { value: '110-point', label: 'inspection with a condition report on every tractor' },
   { value: '24-48 hours', label: 'to hear back on your dealer application' },
-  { value: 'US & Canada', label: 'trucking arranged to the location you choose' },
+  { value: 'Across the US', label: 'trucking arranged to the location you choose' },
 ];
 
 const PILLARS = [
@@ -35,7 +35,7 @@ const PILLARS = [
     icon: HandCoins,
     title: 'Selling',
     lead: 'Move trade-ins and aged units',
-    text: 'Reach vetted dealers across North America instead of one local buyer. We handle the paperwork, title transfer and trucking.',
+    text: 'Reach vetted dealers across the US instead of one local buyer. We handle the paperwork, title transfer and trucking.',
   },
   {
     icon: Handshake,
@@ -81,7 +81,7 @@ export function LandingPage() {
             <p className="mt-4 max-w-xl text-lg text-brand-100">
               Buy inspected used tractors at dealer prices and sell your trade-ins to a network of vetted
               dealers. {site.name} sources from dealer trade-ins, off-lease fleets and farmers, and delivers
-              across North America.
+              across the US.
             </p>
             <div className="mt-7 flex flex-wrap gap-3">
               <Link to="/apply" className={linkButton.gold}>
@@ -154,10 +154,10 @@ export function LandingPage() {
         <div className="grid items-start gap-8 lg:grid-cols-2">
           <div>
             <h2 id="inspection" className="text-3xl font-extrabold tracking-tight text-brand-900">
-              100 point inspection on every tractor
+              110-point inspection on every tractor
             </h2>
             <p className="mt-3 text-gray-700">
-              Before a tractor is listed, an inspector works through our 100 point inspection: engine,
+              Before a tractor is listed, an inspector works through our 110-point inspection: engine,
               driveline, hydraulics, PTO, electrics, cab, tyres and frame. The condition report is on the
               listing, so you know what you are buying before you make an offer.
             </p>
@@ -166,13 +166,13 @@ export function LandingPage() {
                 <ShieldCheck className="size-6 text-brand-700" /> Inspection guarantee
               </h3>
               <p className="mt-2 text-gray-800">
-                If you are unhappy with the condition report, you may cancel the purchase. No cancellation
-                fee, no argument.
+                Under our inspection guarantee, a buyer may cancel a purchase if unhappy with the condition
+                report, by telling their account manager in writing before the tractor is collected.
               </p>
             </div>
             <p className="mt-6 flex items-center gap-2 text-gray-700">
               <Truck className="size-5 shrink-0 text-brand-700" />
-              Trucking across North America and title transfer handled by your account manager.
+              Trucking across the US and title transfer handled by your account manager.
             </p>
           </div>
           <InspectionCard />

@@ -40,7 +40,7 @@ export function TermsOfServicePage() {
       title: 'Listings and condition reports',
       body: (
         <p>
-          Each tractor is listed with its specifications and a condition report based on our 100 point
+          Each tractor is listed with its specifications and a condition report based on our 110-point
           inspection. We describe tractors carefully, but a used machine is sold as it is, with the wear the
           condition report describes. Photos illustrate the machine and do not replace the report.
         </p>

@@ -1,5 +1,5 @@
 import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
-import { offerActionsFor } from '@domain/offers';
+import { formatOfferTimeLeft, offerActionsFor } from '@domain/offers';
 import { Handshake } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -35,6 +35,7 @@ export function DealerOfferPanel({ listing }: { listing: OfferListing & { status
 
   return (
     <div className="grid gap-2" data-testid="offer-panel">
+      <YourOpenOffer listingId={listing.id} />
       <LiveCounter listing={listing} onNewOffer={openOffer}>
         <Button size="lg" variant="accent" className="w-full text-base" onClick={openOffer}>
           Make Offer
@@ -42,6 +43,26 @@ export function DealerOfferPanel({ listing }: { listing: OfferListing & { status
       </LiveCounter>
       <OfferDialog listing={listing} open={offerOpen} onClose={() => setOfferOpen(false)} />
     </div>
+  );
+}
+
+/**
+ * "Your offer $170,000, expires in 48 h" while the dealer's own offer waits for an answer, so the page shows what
+ * they did (docs/product/offers.md#offer-panel).
+ */
+function YourOpenOffer({ listingId }: { listingId: string }) {
+  const offers = useListingOffers(listingId).data ?? [];
+  const open = offers.find((o) => o.status === 'pending');
+  if (!open) return null;
+  const what = open.offerType === 'buy_now' ? 'Your buy now request' : 'Your offer';
+  return (
+    <p
+      className="rounded-md border border-border bg-muted p-3 text-sm font-semibold"
+      data-testid="your-offer"
+    >
+      {what} {formatDollars(open.offerAmountCents)}
+      {open.expiresAt ? `, ${formatOfferTimeLeft(open.expiresAt, Date.now())}` : ''}
+    </p>
   );
 }
 

@@ -18,7 +18,7 @@ import { formatDateTime, formatDollarsCents } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type AdminDecision, type SellerOffer, useAdminDecision, useSellerOffers } from '../api/offers';
 import { CONFIRM } from './admin-offers-tab';
-import { OfferStatusBadge, OfferTypeBadge } from './offer-badges';
+import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';
 
 /**
  * docs/product/dealer-selling.md#offers-on-your-tractors: offers on the dealer's own listings, open ones first;
@@ -87,6 +87,8 @@ function SellerOfferRow({ offer, feeCents }: { offer: SellerOffer; feeCents: num
         </h3>
         <OfferStatusBadge status={status} />
         <OfferTypeBadge type={offer.offerType as OfferType} />
+        {/* The same "expires in 48 h" the buyer sees on My Offers. */}
+        <OfferTimeLeft status={status} expiresAt={offer.expiresAt} />
         <time className="ml-auto text-sm text-muted-foreground" dateTime={offer.createdAt}>
           {formatDateTime(offer.createdAt)}
         </time>

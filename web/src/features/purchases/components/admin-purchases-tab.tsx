@@ -42,14 +42,18 @@ export function PurchaseCounts() {
   ];
   return (
     <ul
-      className="grid grid-cols-2 gap-3 sm:grid-cols-5"
+      className="grid grid-cols-2 gap-2 sm:grid-cols-5 sm:gap-3"
       aria-label="Purchases"
       data-testid="purchase-counts"
     >
       {items.map(([label, n]) => (
-        <li key={label} className="rounded-lg border border-border bg-card p-3">
-          <p className="text-2xl font-bold tabular-nums">{n}</p>
-          <p className="text-sm text-muted-foreground">{label}</p>
+        // One short line on a phone (label, number), as the admin's count cards (docs/product/admin.md#count-cards).
+        <li
+          key={label}
+          className="flex flex-row-reverse items-center justify-between gap-2 rounded-lg border border-border bg-card px-3 py-1 sm:block sm:p-3"
+        >
+          <p className="text-base font-bold tabular-nums sm:text-2xl">{n}</p>
+          <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
         </li>
       ))}
     </ul>
