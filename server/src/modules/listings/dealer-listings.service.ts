@@ -17,7 +17,6 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import { adminEmails } from '../users/index.js';
 import { ADMIN_LISTING_SUBMITTED, LISTING_REVIEWED } from './dealer-listings.mail.js';
 import * as repo from './dealer-listings.repository.js';
 import { LISTING_NOT_FOUND, NOT_EDITABLE } from './images.service.js';
@@ -182,7 +181,7 @@ export async function sellerStep(
     // Admins hear of a listing waiting for them, in the same transaction as the submit.
     if (action === 'submit') {
       const seller = await repo.contactOf(tx, actor.userId);
-      for (const to of await adminEmails(tx))
+      for (const to of await repo.adminEmails(tx))
         await enqueueMail(tx, {
           template: ADMIN_LISTING_SUBMITTED,
           to,
