@@ -16,7 +16,7 @@ console.log(`Test run ${testRunId()} (${RUN_ID_VARIABLE})`);
 
 // Each step's limit in minutes, to name a step that hangs (a busy machine takes about twice the usual time);
 // .ci/run also limits the whole `npm test`.
-const LIMITS = { typecheck: 3, lint: 2, vitest: 15, build: 4, journeys: 20 };
+const LIMITS = { typecheck: 5, lint: 3, vitest: 25, build: 6, journeys: 35 };
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
