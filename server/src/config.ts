@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDatabaseUrl } from './db/hosts.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -13,7 +14,17 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // One host, or a primary and its standbys (h1:5432,h2:5432, target_session_attrs=read-write; decision 0036).
+  DATABASE_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      try {
+        parseDatabaseUrl(url);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
   // PostgreSQL: a request waits at most this long for a connection, and a statement runs at most this long (0: no
   // limit), so an unreachable database answers 503 in seconds instead of hanging (decision 0031).
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),

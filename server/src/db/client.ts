@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { failoverClientClass, HostPicker, parseDatabaseUrl } from './hosts.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -45,8 +46,10 @@ const silentLog: DatabaseLog = { warn() {}, info() {} };
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL only: its URL, for connections outside the pool (the migration lock). */
+  /** PostgreSQL only: its URL (one host or several, decision 0036). */
   url?: string;
+  /** PostgreSQL only: a connection outside the pool (the migration lock), to the host the pool uses. */
+  newClient?: (config?: pg.ClientConfig) => pg.Client;
   /**
    * LISTEN on a channel; returns an unsubscribe function. Rejects when the database cannot be reached now (call
    * again later). A dropped connection reconnects by itself; `hooks` hear it drop and come back.
@@ -108,8 +111,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   let log: DatabaseLog = options.log ?? silentLog;
   const outage = new OutageLog(() => log);
+  // One host or a primary and its standbys: every connection goes to the writable one (decision 0036).
+  const Client = failoverClientClass(new HostPicker(parseDatabaseUrl(url), connectTimeoutMs));
   const pool = new pg.Pool({
-    connectionString: url,
+    Client,
     max: options.poolSize ?? 10,
     // A request waits at most this long for a connection (a new one, or a free one of a busy pool).
     connectionTimeoutMillis: connectTimeoutMs,
@@ -135,11 +140,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       client.end().catch(() => {});
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listener = new Listener(url, connectTimeoutMs, () => log);
+  const listener = new Listener(Client, connectTimeoutMs, () => log);
   return {
     db,
     kind: 'postgres',
     url,
+    newClient: (config) => new Client(config),
     listen: (channel, handler, hooks) => listener.listen(channel, handler, hooks),
     async ping() {
       await pool.query('select 1');
@@ -191,7 +197,7 @@ class Listener {
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    private readonly Client: new (config: pg.ClientConfig) => pg.Client,
     private readonly connectTimeoutMs: number,
     private readonly log: () => DatabaseLog,
   ) {}
@@ -231,8 +237,7 @@ class Listener {
 
   private async open(): Promise<pg.Client> {
     if (this.closed) throw new Error('Cannot use a pool after calling end on the pool');
-    const client = new pg.Client({
-      connectionString: this.url,
+    const client = new this.Client({
       connectionTimeoutMillis: this.connectTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -318,7 +323,7 @@ export async function runMigrations(database: Database): Promise<void> {
     // advisory lock, held on a connection of its own (the pool may have one), then find nothing left to do.
     // Migrations run on that connection too, without the pool's statement timeout (an index on a big table
     // may take longer).
-    const lock = new pg.Client({ connectionString: database.url });
+    const lock = database.newClient?.() ?? new pg.Client({ connectionString: database.url });
     // A drop fails the query in flight; without a listener the 'error' event would end the process.
     lock.on('error', () => {});
     await lock.connect();
