@@ -41,6 +41,10 @@ async function cleanup() {
   for (const run of cleanups.splice(0).reverse()) await Promise.resolve(run()).catch(() => {});
 }
 
+type Raw = { raw: Buffer; headers: Record<string, string> };
+const isRaw = (body: unknown): body is Raw =>
+  typeof body === 'object' && body !== null && Buffer.isBuffer((body as Raw).raw);
+
 /** A signed-in visitor: keeps cookies, sends the anti-forgery header on writes. */
 class Client {
   private readonly cookies = new Map<string, string>();
@@ -53,9 +57,9 @@ class Client {
     const csrf = [...this.cookies].find(([k]) => k.toLowerCase().includes('csrf'))?.[1];
     if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
     let payload: string | Buffer | undefined;
-    if (body && typeof body === 'object' && 'raw' in body && Buffer.isBuffer(body.raw)) {
+    if (isRaw(body)) {
       payload = body.raw;
-      Object.assign(headers, (body as { headers: Record<string, string> }).headers);
+      Object.assign(headers, body.headers);
     } else if (body !== undefined) {
       payload = JSON.stringify(body);
       headers['content-type'] = 'application/json';
