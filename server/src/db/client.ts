@@ -59,6 +59,11 @@ export interface Database {
   ping(): Promise<void>;
   /** From now on, outages (lost and restored connections) are logged here. */
   setLog(log: DatabaseLog): void;
+  /**
+   * PGlite only: runs `fn` while no statement runs, so its data folder on disk is a consistent (crash-safe)
+   * image of every commit so far (docs/decisions/0038-backups.md).
+   */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -100,6 +105,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File
       await client.query('select 1');
     },
     setLog() {},
+    exclusive: (fn) => client.runExclusive(fn),
     async close() {
       if (!client.closed) await client.close();
     },
