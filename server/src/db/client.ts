@@ -56,7 +56,20 @@ export interface Database {
   ping(): Promise<void>;
   /** From now on, outages (lost and restored connections) are logged here. */
   setLog(log: DatabaseLog): void;
+  /**
+   * Hears every error of a pool or LISTEN connection, and each failed reconnection of the latter (the operator's
+   * metrics count them, decision 0037). Returns the function that stops hearing them.
+   */
+  onError(listener: (err: unknown) => void): () => void;
+  /** PostgreSQL: the pool's connections (open, idle) and the requests waiting for one; null for PGlite (no pool). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** A request waits at most this long for a database connection (DATABASE_CONNECT_TIMEOUT_MS). */
@@ -97,6 +110,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File
       await client.query('select 1');
     },
     setLog() {},
+    onError: () => () => {},
+    poolStats: () => null,
     async close() {
       if (!client.closed) await client.close();
     },
@@ -107,7 +122,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   let log: DatabaseLog = options.log ?? silentLog;
-  const outage = new OutageLog(() => log);
+  const errorListeners = new Set<(err: unknown) => void>();
+  const outage = new OutageLog(
+    () => log,
+    (err) => {
+      for (const listener of errorListeners) listener(err);
+    },
+  );
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -135,7 +156,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       client.end().catch(() => {});
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listener = new Listener(url, connectTimeoutMs, () => log);
+  const listener = new Listener(url, connectTimeoutMs, () => log, outage.error);
   return {
     db,
     kind: 'postgres',
@@ -148,6 +169,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     setLog(next) {
       log = next;
     },
+    onError(listener) {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();
@@ -158,8 +184,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 /** One "lost" line when the database goes away and one "back" line when it returns, not a line per connection. */
 class OutageLog {
   private since: number | null = null;
-  constructor(private readonly log: () => DatabaseLog) {}
+  constructor(
+    private readonly log: () => DatabaseLog,
+    /** Every error, not only the first of an outage (metrics count them all). */
+    readonly error: (err: unknown) => void = () => {},
+  ) {}
   lost(err: unknown, where: string) {
+    this.error(err);
     if (this.since !== null) return;
     this.since = Date.now();
     this.log().warn({ err, where }, 'database connection lost');
@@ -194,6 +225,7 @@ class Listener {
     private readonly url: string,
     private readonly connectTimeoutMs: number,
     private readonly log: () => DatabaseLog,
+    private readonly reportError: (err: unknown) => void,
   ) {}
 
   async listen(channel: string, handler: NotifyHandler, hooks?: ListenHooks): Promise<() => Promise<void>> {
@@ -267,6 +299,7 @@ class Listener {
   }
 
   private lost(client: pg.Client, err?: Error) {
+    if (err) this.reportError(err);
     if (this.client !== client) return;
     this.client = null;
     this.missed = true;
@@ -281,7 +314,8 @@ class Listener {
     this.retry = setTimeout(() => {
       this.retry = undefined;
       if (this.client || this.closed) return;
-      this.connect().catch(() => {
+      this.connect().catch((err) => {
+        this.reportError(err);
         this.delayMs = Math.min(this.delayMs * 2, LISTEN_RETRY.maxDelayMs);
         this.reconnectSoon();
       });
