@@ -13,6 +13,7 @@ import { freePort } from '../../server/src/test/free-port.js';
 import { type Managed, startProcess, waitFor } from '../cluster/processes.js';
 import { serverArgs } from '../server-args.mjs';
 import { type Answer, ApiClient } from './http-client.js';
+import { DatabaseErrorsWatch, METRICS_ENV } from './metrics.js';
 import { ScratchPostgres } from './postgres.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -177,6 +178,7 @@ async function main(): Promise<number> {
       WORKERS: 'true',
       OFFER_EXPIRY_SWEEP_SECONDS: '1',
       LOG_LEVEL: 'info',
+      ...METRICS_ENV,
     };
     delete env.TEST_DATABASE_URL;
     const inst = { name, port, exitedAt: null } as Instance;
@@ -258,6 +260,7 @@ async function main(): Promise<number> {
   ];
   const readyAfter: Array<{ name: string; ms: number | null }> = [];
   const failures: string[] = [];
+  const errorsWatch = await DatabaseErrorsWatch.start(a.client.baseUrl);
   for (const event of events) {
     seen.window = { apiUnavailable: 0, readyUnavailable: 0 };
     const resyncsBefore = resyncs;
@@ -277,6 +280,8 @@ async function main(): Promise<number> {
     );
     await sleep(1000);
   }
+  const databaseErrors = await errorsWatch.finish();
+  failures.push(...databaseErrors.failures);
   await stopProbes();
 
   // After everything: the offer acknowledged before the outages is there, and both instances serve again.
@@ -310,7 +315,8 @@ async function main(): Promise<number> {
     `resilience: ${ok ? 'PASSED' : 'FAILED'}: ${crashed.length} of ${instances.length} instances crashed, ` +
       `${seen.other5xx.length} 5xx other than 503, ${seen.unavailable} 503s (${seen.bad503.length} without JSON + ` +
       `Retry-After), ${seen.problems.length} other problems, ${seen.answers} answers (slowest ` +
-      `${(seen.slowestMs / 1000).toFixed(1)} s); ready after: ${readyText}; write kept: ${kept ? 'yes' : 'no'}`,
+      `${(seen.slowestMs / 1000).toFixed(1)} s); ready after: ${readyText}; write kept: ${kept ? 'yes' : 'no'}; ` +
+      databaseErrors.text,
   );
   if (!ok) for (const inst of instances) log(`last lines of instance ${inst.name}:\n${inst.proc.tail()}`);
   return ok ? 0 : 1;
