@@ -243,7 +243,7 @@ describe('METRICS_PORT', () => {
       await app.ready();
       const denied = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(denied.status).toBe(401);
-      expect((await denied.json()).error.code).toBe('UNAUTHENTICATED');
+      expect(((await denied.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
       expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: auth })).status).toBe(200);
     } finally {
       await app.close();
