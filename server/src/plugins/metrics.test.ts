@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { testConfig } from '../config.js';
@@ -192,6 +193,25 @@ describe('database errors', () => {
     expect(sampleOf(text, 'fieldlot_database_errors_total{kind="timeout"}')).toBe(2);
     expect(sampleOf(text, 'fieldlot_database_errors_total{kind="other"}')).toBe(1);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'counts the errors of pool and LISTEN connections the server ends (PostgreSQL)',
+    async () => {
+      const connectionErrors = async () =>
+        sampleOf(
+          (await app.inject({ method: 'GET', url: '/metrics', headers: auth })).body,
+          'fieldlot_database_errors_total{kind="connection"}',
+        ) ?? 0;
+      const before = await connectionErrors();
+      // Idle pool connections and the inventory cache's LISTEN connection, ended as a restart would end them.
+      await Promise.all([1, 2].map(() => app.ctx.db.execute(sql`select pg_sleep(0.05)`)));
+      await app.ctx.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await expect.poll(connectionErrors, { timeout: 5000 }).toBeGreaterThan(before);
+    },
+  );
 
   it('keeps answering while the database is gone: the outbox gauges have no sample', async () => {
     await dropDatabase?.();
