@@ -16,6 +16,7 @@ import { freePort } from '../../server/src/test/free-port.js';
 import { type Managed, startProcess, waitFor } from '../cluster/processes.js';
 import { serverArgs } from '../server-args.mjs';
 import { type Answer, ApiClient } from './http-client.js';
+import { DatabaseErrorsWatch, METRICS_ENV } from './metrics.js';
 import { ScratchPostgres } from './postgres.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -246,6 +247,7 @@ async function main(): Promise<number> {
       WORKERS: 'true',
       OFFER_EXPIRY_SWEEP_SECONDS: '1',
       LOG_LEVEL: 'info',
+      ...METRICS_ENV,
     };
     delete env.TEST_DATABASE_URL;
     const inst = { name, port, exitedAt: null } as Instance;
@@ -342,6 +344,7 @@ async function main(): Promise<number> {
   const writesBefore: number[] = [];
   let resynced = 0;
   const failures: string[] = [];
+  const errorsWatch = await DatabaseErrorsWatch.start(a.client.baseUrl);
   for (const event of events) {
     seen.window = { apiUnavailable: 0, readyUnavailable: 0 };
     const resyncsBefore = resyncs;
@@ -366,6 +369,8 @@ async function main(): Promise<number> {
     if (event.name !== 'failover') await waitForSyncStandby(primary);
     await sleep(1500);
   }
+  const databaseErrors = await errorsWatch.finish();
+  failures.push(...databaseErrors.failures);
   await stopProbes();
   const afterFailover = acknowledged.length - (writesBefore.at(-1) ?? 0);
   if (afterFailover === 0) failures.push('no write was acknowledged after the failover');
@@ -411,7 +416,8 @@ async function main(): Promise<number> {
       `${seen.other5xx.length} 5xx other than 503, ${seen.unavailable} 503s (${seen.bad503.length} without JSON + ` +
       `Retry-After), ${seen.problems.length} other problems, ${seen.answers} answers (slowest ` +
       `${(seen.slowestMs / 1000).toFixed(1)} s); ready after: ${readyText}; live streams resynced ` +
-      `${resynced} of ${events.length}; offer kept: ${kept ? 'yes' : 'no'}`,
+      `${resynced} of ${events.length}; offer kept: ${kept ? 'yes' : 'no'}; ` +
+      databaseErrors.text,
   );
   if (!ok) for (const inst of instances) log(`last lines of instance ${inst.name}:\n${inst.proc.tail()}`);
   return ok ? 0 : 1;

@@ -64,7 +64,20 @@ export interface Database {
    * image of every commit so far (docs/decisions/0038-backups.md).
    */
   exclusive?<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Hears every error of a pool or LISTEN connection, and each failed reconnection of the latter (the operator's
+   * metrics count them, decision 0037). Returns the function that stops hearing them.
+   */
+  onError(listener: (err: unknown) => void): () => void;
+  /** PostgreSQL: the pool's connections (open, idle) and the requests waiting for one; null for PGlite (no pool). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** A request waits at most this long for a database connection (DATABASE_CONNECT_TIMEOUT_MS). */
@@ -106,6 +119,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File
     },
     setLog() {},
     exclusive: (fn) => client.runExclusive(fn),
+    onError: () => () => {},
+    poolStats: () => null,
     async close() {
       if (!client.closed) await client.close();
     },
@@ -116,9 +131,15 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   let log: DatabaseLog = options.log ?? silentLog;
-  const outage = new OutageLog(() => log);
   // One host or a primary and its standbys: every connection goes to the writable one (decision 0036).
   const Client = failoverClientClass(new HostPicker(parseDatabaseUrl(url), connectTimeoutMs));
+  const errorListeners = new Set<(err: unknown) => void>();
+  const outage = new OutageLog(
+    () => log,
+    (err) => {
+      for (const listener of errorListeners) listener(err);
+    },
+  );
   const pool = new pg.Pool({
     Client,
     max: options.poolSize ?? 10,
@@ -146,7 +167,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       client.end().catch(() => {});
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listener = new Listener(Client, connectTimeoutMs, () => log);
+  const listener = new Listener(Client, connectTimeoutMs, () => log, outage.error);
   return {
     db,
     kind: 'postgres',
@@ -160,6 +181,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     setLog(next) {
       log = next;
     },
+    onError(listener) {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();
@@ -170,8 +196,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 /** One "lost" line when the database goes away and one "back" line when it returns, not a line per connection. */
 class OutageLog {
   private since: number | null = null;
-  constructor(private readonly log: () => DatabaseLog) {}
+  constructor(
+    private readonly log: () => DatabaseLog,
+    /** Every error, not only the first of an outage (metrics count them all). */
+    readonly error: (err: unknown) => void = () => {},
+  ) {}
   lost(err: unknown, where: string) {
+    this.error(err);
     if (this.since !== null) return;
     this.since = Date.now();
     this.log().warn({ err, where }, 'database connection lost');
@@ -206,6 +237,7 @@ class Listener {
     private readonly Client: new (config: pg.ClientConfig) => pg.Client,
     private readonly connectTimeoutMs: number,
     private readonly log: () => DatabaseLog,
+    private readonly reportError: (err: unknown) => void,
   ) {}
 
   async listen(channel: string, handler: NotifyHandler, hooks?: ListenHooks): Promise<() => Promise<void>> {
@@ -278,6 +310,7 @@ class Listener {
   }
 
   private lost(client: pg.Client, err?: Error) {
+    if (err) this.reportError(err);
     if (this.client !== client) return;
     this.client = null;
     this.missed = true;
@@ -292,7 +325,8 @@ class Listener {
     this.retry = setTimeout(() => {
       this.retry = undefined;
       if (this.client || this.closed) return;
-      this.connect().catch(() => {
+      this.connect().catch((err) => {
+        this.reportError(err);
         this.delayMs = Math.min(this.delayMs * 2, LISTEN_RETRY.maxDelayMs);
         this.reconnectSoon();
       });
