@@ -19,7 +19,6 @@ import type {
   CreateOfferBody,
   Offer,
   OfferWithListing,
-  Purchase,
 } from '../../../../domain/offers.schemas.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { requireRole, requireRoleSaying } from '../../lib/access.js';
@@ -363,24 +362,6 @@ export async function getMyOffer(ctx: AppContext, actor: Actor, offerId: string)
   const row = await repo.findOffer(ctx.db, offerId, await scopeOf(ctx, ctx.db, actor));
   if (!row) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
   return toOffer(row);
-}
-
-export async function listPurchases(ctx: AppContext, actor: Actor): Promise<Purchase[]> {
-  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  // Purchases belong to the dealership (every member sees them; the purchase copies the offer's dealership_id,
-  // dealer-tools.md#dealership-teams). A cancelled sale ('returned') keeps its card and its purchase.
-  const rows = await repo.listBuyerOffers(ctx.db, await scopeOf(ctx, ctx.db, actor), {
-    status: ['accepted', 'returned'],
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    listingId: r.listingId,
-    offerAmountCents: r.offerAmountCents,
-    acceptedAt: iso(r.acceptedAt),
-    expiresAt: isOpenOffer(r.status) ? r.expiresAt.toISOString() : null,
-    createdAt: r.createdAt.toISOString(),
-    listing: listingOf(r),
-  }));
 }
 
 // ---------------------------------------------------------------- transitions

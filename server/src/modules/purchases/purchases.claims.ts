@@ -18,7 +18,15 @@ import { adminMove } from './purchases.admin-move.js';
 import { myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
 import { refundAll, undoSale } from './purchases.sale.js';
-import { buyerScope, finish, money, PURCHASE_NOT_FOUND, refusal, tellAdmins } from './purchases.shared.js';
+import {
+  buyerScope,
+  finish,
+  money,
+  PURCHASE_NOT_FOUND,
+  refusal,
+  requireAction,
+  tellAdmins,
+} from './purchases.shared.js';
 
 /** docs/product/purchases.md#inspection-guarantee: within GUARANTEE_DAYS of pickup or delivery. */
 export async function openClaim(
@@ -44,6 +52,7 @@ export async function openClaim(
         'CONFLICT',
         `The inspection guarantee ended on ${dateLabel(p.guaranteeEndsAt.toISOString())}`,
       );
+    requireAction('buyer', 'open_claim', p, now);
     const [revision] = p.inspectionRevisionId ? await repo.revisionNumbers(tx, [p.inspectionRevisionId]) : [];
     const allowed = new Set([NOT_IN_REPORT, ...Object.keys(revision?.ratings ?? {})]);
     const unknown = body.checkpoints.filter((c) => !allowed.has(c));

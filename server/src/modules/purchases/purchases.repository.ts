@@ -174,6 +174,9 @@ export async function listingFacts(exec: Executor, listingIds: string[]) {
       zip: listings.zip,
       status: listings.status,
       priceCents: listings.priceCents,
+      condition: listings.condition,
+      hours: listings.hours,
+      asIsReason: listings.asIsReason,
       // A dealer's listing has its seller; FieldLot's own has none (docs/product/dealer-selling.md).
       sellerUserId: listings.sellerUserId,
       imageKey: sql<
