@@ -406,7 +406,7 @@ interface TransitionArgs {
 
 /**
  * Every status change: one transaction, a conditional UPDATE through the domain machine's allowed sources
- * (and, for buyers, `buyer_user_id = actor`). Accepting sells the listing and ends the other open offers.
+ * (and, for buyers, `buyer_user_id = actor`). Accepting hands the offer to purchases, which performs the sale.
  */
 async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
   const { by, to } = OFFER_TRANSITIONS[a.action];

@@ -204,6 +204,11 @@ describe('purchases: after the deal', () => {
     const delivered = await adminA.post(`/api/admin/purchases/${p.id}/delivered`, { date: '2026-12-01' });
     expect(delivered.json().status).toBe('delivered');
     expect(delivered.json().guaranteeEndsAt).not.toBeNull();
+    // The steps offered are the steps accepted (domain purchaseActionsFor): transport ends with the handover.
+    expect(delivered.json().actions).toEqual(['receive_title', 'cancel']);
+    const lateTransport = await adminA.post(`/api/admin/purchases/${p.id}/logistics`, { carrier: 'Late' });
+    expect(lateTransport.statusCode).toBe(409);
+    expect((await buyer.get(`/api/purchases/${p.id}`)).json().actions).toEqual(['open_claim']);
 
     const claim = await buyer.post(`/api/purchases/${p.id}/claims`, {
       checkpoints: ['not_in_report'],
