@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDollars, parseDollarsToCents } from './money';
+import { listingSummarySchema } from './offers.schemas';
 import { isBusinessDay } from './us-holidays';
 
 /**
@@ -58,6 +59,10 @@ export const PURCHASE_ACTIONS = [
   'open_claim',
   'resolve_claim',
   'return',
+  // Steps that record a fact and keep the status (docs/product/purchases.md#delivery-and-landed-cost, #title).
+  'choose_fulfilment',
+  'record_transport',
+  'receive_title',
 ] as const;
 export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
 
@@ -67,7 +72,7 @@ export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
  * (credit or deny) goes back to the status before the dispute; `return` (cancel and return) ends it Cancelled.
  */
 export const PURCHASE_TRANSITIONS: Readonly<
-  Record<PurchaseAction, { from: readonly PurchaseStatus[]; to: PurchaseStatus | 'previous' }>
+  Record<PurchaseAction, { from: readonly PurchaseStatus[]; to: PurchaseStatus | 'previous' | 'same' }>
 > = {
   pay: { from: ['awaiting_payment'], to: 'paid' },
   release: { from: ['paid'], to: 'released' },
@@ -82,6 +87,13 @@ export const PURCHASE_TRANSITIONS: Readonly<
   open_claim: { from: HANDED_OVER, to: 'in_dispute' },
   resolve_claim: { from: ['in_dispute'], to: 'previous' },
   return: { from: ['in_dispute'], to: 'cancelled' },
+  choose_fulfilment: { from: ['awaiting_payment'], to: 'same' },
+  // Transport is arranged once the dealer chose how, until the tractor is handed over.
+  record_transport: { from: ['awaiting_payment', 'paid', 'released'], to: 'same' },
+  receive_title: {
+    from: ['awaiting_payment', 'paid', 'released', 'picked_up', 'delivered', 'title_sent', 'in_dispute'],
+    to: 'same',
+  },
 };
 
 export function canPurchase(action: PurchaseAction, status: PurchaseStatus): boolean {
@@ -90,6 +102,54 @@ export function canPurchase(action: PurchaseAction, status: PurchaseStatus): boo
 
 export function purchaseActionSources(action: PurchaseAction): PurchaseStatus[] {
   return [...PURCHASE_TRANSITIONS[action].from];
+}
+
+/** What a purchase's actions depend on besides its status. */
+export interface PurchaseFacts {
+  status: PurchaseStatus;
+  fulfilment: Fulfilment | null;
+  /** Null until the invoice (the dealer chose collection or delivery). */
+  totalCents: number | null;
+  titleReceivedAt: string | null;
+  guaranteeEndsAt: string | null;
+}
+
+const ADMIN_ACTIONS: readonly PurchaseAction[] = [
+  'pay',
+  'release',
+  'record_transport',
+  'pickup',
+  'deliver',
+  'receive_title',
+  'send_title',
+  'complete',
+  'resolve_claim',
+  'return',
+  'cancel',
+];
+const BUYER_ACTIONS: readonly PurchaseAction[] = ['choose_fulfilment', 'open_claim'];
+
+/**
+ * docs/product/purchases.md#status-machine: the one answer to "which steps may this role take now", for the
+ * screens (Purchased Inventory, admin Purchases) and the server's refusal alike. `buyer`: a dealership member who
+ * may act (a viewer takes none, VIEWER_PURCHASE_TEXT). The order is the screens' order.
+ */
+export function purchaseActionsFor(role: 'admin' | 'buyer', p: PurchaseFacts, now: Date): PurchaseAction[] {
+  const handedOverBy = p.fulfilment === 'delivery' ? 'deliver' : 'pickup';
+  const guaranteeOpen = p.guaranteeEndsAt !== null && now < new Date(p.guaranteeEndsAt);
+  const extra: Partial<Record<PurchaseAction, boolean>> = {
+    pay: p.totalCents !== null,
+    choose_fulfilment: p.fulfilment === null,
+    record_transport: p.fulfilment !== null,
+    pickup: handedOverBy === 'pickup',
+    deliver: handedOverBy === 'deliver',
+    receive_title: p.titleReceivedAt === null,
+    send_title: p.titleReceivedAt !== null,
+    open_claim: guaranteeOpen,
+  };
+  return (role === 'admin' ? ADMIN_ACTIONS : BUYER_ACTIONS).filter(
+    (a) => canPurchase(a, p.status) && extra[a] !== false,
+  );
 }
 
 // ---------------------------------------------------------------- numbers and dates
@@ -390,6 +450,10 @@ export const purchaseSchema = z
     claimOpen: z.boolean(),
     /** The reader may choose delivery and open a claim (false for a dealership's viewer; VIEWER_PURCHASE_TEXT). */
     canAct: z.boolean(),
+    /** The steps the reader may take now (purchaseActionsFor): the screens show these buttons, nothing else. */
+    actions: z.array(z.enum(PURCHASE_ACTIONS)),
+    /** The tractor as the Purchased Inventory card shows it. */
+    listing: listingSummarySchema,
     nextStep: z.object({ text: z.string(), by: z.string().nullable() }).nullable(),
     timeline: z.array(timelineItem),
     documents: z.array(document),

@@ -653,26 +653,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/offers/purchased": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * My accepted offers (purchases)
-         * @description **Stable**: changes only by additions within version 1.
-         */
-        get: operations["offers.listPurchases"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/offers/listing/{listingId}": {
         parameters: {
             query?: never;
@@ -1893,6 +1873,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/offers/purchased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dealer's purchases (deprecated: use GET /api/purchases)
+         * @deprecated
+         * @description **Stable**: changes only by additions within version 1.
+         */
+        get: operations["offers.listPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchases/landed-cost": {
         parameters: {
             query?: never;
@@ -2540,14 +2541,6 @@ export interface components {
                 companyName: string;
             };
         };
-        OfferPurchase: {
-            id: string;
-            listingId: string;
-            offerAmountCents: number;
-            acceptedAt: string | null;
-            createdAt: string;
-            listing: components["schemas"]["OfferListing"];
-        };
         Purchase: {
             id: string;
             number: string;
@@ -2595,6 +2588,8 @@ export interface components {
             guaranteeEndsAt: string | null;
             claimOpen: boolean;
             canAct: boolean;
+            actions: ("pay" | "release" | "pickup" | "deliver" | "send_title" | "complete" | "cancel" | "open_claim" | "resolve_claim" | "return" | "choose_fulfilment" | "record_transport" | "receive_title")[];
+            listing: components["schemas"]["OfferListing"];
             nextStep: {
                 text: string;
                 by: string | null;
@@ -5338,62 +5333,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         offers: components["schemas"]["OfferWithListing"][];
-                    };
-                };
-            };
-            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Not signed in, or the session expired."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "Signed in, but this account may not do this"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    "offers.listPurchases": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        purchases: components["schemas"]["OfferPurchase"][];
                     };
                 };
             };
@@ -12409,6 +12348,62 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Purchase"][];
+                    };
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "offers.listPurchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchases: components["schemas"]["Purchase"][];
                     };
                 };
             };

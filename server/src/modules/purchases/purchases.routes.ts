@@ -65,6 +65,27 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ({ items: await service.myPurchases(ctx, req.actor()) }),
   );
 
+  // The Purchased Inventory's list before the purchases module owned it: the same Purchase list, kept for
+  // integrators of version 1 (route-docs STABLE_OPERATIONS); new clients read GET /api/purchases.
+  api.get(
+    '/offers/purchased',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        summary: "The dealer's purchases (deprecated: use GET /api/purchases)",
+        operationId: 'offers.listPurchases',
+        deprecated: true,
+        errors: [],
+        tags,
+        response: { 200: z.object({ purchases: z.array(purchaseSchema) }) },
+      },
+    },
+    async (req, reply) => {
+      reply.headers({ 'cache-control': 'no-store' });
+      return { purchases: await service.myPurchases(ctx, req.actor()) };
+    },
+  );
+
   api.get(
     '/purchases/landed-cost',
     {

@@ -3,6 +3,8 @@ import type { AuthzEntry } from '../authz.js';
 /** Every purchases route (docs/product/purchases.md); :purchaseId is an unknown id here (404 for allowed roles). */
 export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/purchases', access: 'dealer' },
+  // The deprecated alias of GET /api/purchases, kept for version 1 integrators.
+  { method: 'GET', url: '/api/offers/purchased', access: 'dealer' },
   { method: 'GET', url: '/api/purchases/landed-cost', access: 'dealer' },
   { method: 'GET', url: '/api/purchases/address', access: 'dealer' },
   {

@@ -61,7 +61,7 @@ export function PurchaseProgress({
       {p.status === 'cancelled' && p.cancelReason && (
         <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm">Cancelled: {p.cancelReason}</p>
       )}
-      {!readOnly && p.status === 'awaiting_payment' && !p.fulfilment && <FulfilmentChoice purchase={p} />}
+      {!readOnly && p.actions.includes('choose_fulfilment') && <FulfilmentChoice purchase={p} />}
       <Money purchase={p} />
       {p.documents.length > 0 && (
         <div>
@@ -238,8 +238,8 @@ function Claim({ purchase: p, readOnly }: { purchase: Purchase; readOnly: boolea
   const [open, setOpen] = useState(false);
   const claims = p.claims;
   const end = p.guaranteeEndsAt ? new Date(p.guaranteeEndsAt) : null;
-  const windowOpen =
-    end !== null && end > now && ['picked_up', 'delivered', 'title_sent'].includes(p.status) && !p.claimOpen;
+  // The server offers the step (domain purchaseActionsFor); the live clock only hides it once the window ends.
+  const windowOpen = p.actions.includes('open_claim') && end !== null && end > now;
   if (!end && claims.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
