@@ -5,7 +5,6 @@ import {
   returnAction,
   sellerProceedsCents,
 } from '../../../../domain/dealer-listings.js';
-import { checkpointById } from '../../../../domain/inspection.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import { BUYER_FEE_LABEL, buyerFeeCents, formatDollars } from '../../../../domain/money.js';
 import {
@@ -52,6 +51,7 @@ import { currentMembership } from '../dealerships/index.js';
 import { processImage, returnToDraft } from '../listings/index.js';
 import { returnOffer } from '../offers/index.js';
 import { setAddress as saveAddress } from '../users/index.js';
+import { claimCheckpointViews, claimPhotoViews } from './claim-evidence.js';
 import {
   PURCHASE_ADMIN_NOTICE,
   PURCHASE_SELLER_UPDATE,
@@ -491,12 +491,9 @@ async function toPurchases(ctx: AppContext, rows: repo.PurchaseRow[], canAct = t
       claims: claims.map((c) => ({
         id: c.id,
         status: c.status,
-        checkpoints: c.checkpoints.map((id) => ({
-          id,
-          label: id === NOT_IN_REPORT ? 'Not in report' : (checkpointById(id)?.label ?? id),
-        })),
+        checkpoints: claimCheckpointViews(c.checkpoints, revision?.ratings),
         description: c.description,
-        photoUrls: c.photos.map((p) => imageUrl(p.storageKey, 800)),
+        photos: claimPhotoViews(r.id, c.photos),
         answer: c.answer,
         creditCents: c.creditCents,
         createdAt: c.createdAt.toISOString(),
@@ -904,7 +901,7 @@ export async function addClaimPhoto(
   if (claim.photos.length >= 12) throw new AppError('CONFLICT', 'A claim holds at most 12 photos');
   let processed: Awaited<ReturnType<typeof processImage>>;
   try {
-    processed = await processImage(data);
+    processed = await processImage(data, 'claims');
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, { fields: { file: err.message } });
     throw err;
