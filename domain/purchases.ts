@@ -375,6 +375,19 @@ export const claimAnswerBody = z.discriminatedUnion('answer', [
 export type ClaimAnswerBody = z.input<typeof claimAnswerBody>;
 
 export const purchaseIdParams = z.object({ purchaseId: z.uuid('Purchase not found') });
+
+/** Claim photo variants (docs/product/purchases.md#inspection-guarantee): a thumbnail and the full size. */
+export const CLAIM_PHOTO_WIDTHS = { thumb: 400, full: 1600 } as const;
+/** A claim photo file is `{photo id}-{width}.webp`; the id is the last part of its storage key. */
+export const claimPhotoFile = z
+  .string()
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(400|800|1600)\.webp$/,
+    'Photo not found',
+  );
+export const claimPhotoParams = purchaseIdParams.extend({ file: claimPhotoFile });
+export const claimPhotoUrl = (purchaseId: string, photoId: string, width: number) =>
+  `/api/purchases/${purchaseId}/claims/photos/${photoId}-${width}.webp`;
 export const documentParams = purchaseIdParams.extend({ documentId: z.uuid('Document not found') });
 
 const timelineItem = z.object({
@@ -399,12 +412,30 @@ const payment = z.object({
   reference: z.string(),
   paidOn: z.string(),
 });
+/**
+ * A checkpoint the claim names, with what the report frozen with the purchase said about it (null for "Not in
+ * report" or a checkpoint the report left unrated), so the admin decides with the evidence.
+ */
+const claimCheckpoint = z.object({
+  id: z.string(),
+  label: z.string(),
+  section: z.string().nullable(),
+  report: z.object({ rating: z.string(), ratingLabel: z.string(), note: z.string() }).nullable(),
+});
+/** A claim photo: the thumbnail and the full size, served only to the buyer's dealership and admins. */
+const claimPhoto = z.object({
+  id: z.string(),
+  thumbUrl: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
 const claim = z.object({
   id: z.string(),
   status: z.enum(['open', 'credited', 'returned', 'denied']),
-  checkpoints: z.array(z.object({ id: z.string(), label: z.string() })),
+  checkpoints: z.array(claimCheckpoint),
   description: z.string(),
-  photoUrls: z.array(z.string()),
+  photos: z.array(claimPhoto),
   answer: z.string().nullable(),
   creditCents: z.number().nullable(),
   createdAt: z.string(),

@@ -135,6 +135,7 @@ describe('authorization matrix', () => {
       inquiryId: inquiry.id,
       userId: users.applicant.id,
       imageId: image.id,
+      file: '00000000-0000-4000-8000-000000000000-400.webp',
     };
   });
   afterAll(() => t?.close());

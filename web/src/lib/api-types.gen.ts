@@ -2118,6 +2118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchases/{purchaseId}/claims/photos/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A claim photo (WebP, 400 or 1600 px wide): the buyer's dealership and admins only
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["purchases.claimPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/purchases": {
         parameters: {
             query?: never;
@@ -2625,9 +2645,21 @@ export interface components {
                 checkpoints: {
                     id: string;
                     label: string;
+                    section: string | null;
+                    report: {
+                        rating: string;
+                        ratingLabel: string;
+                        note: string;
+                    } | null;
                 }[];
                 description: string;
-                photoUrls: string[];
+                photos: {
+                    id: string;
+                    thumbUrl: string;
+                    url: string;
+                    width: number;
+                    height: number;
+                }[];
                 answer: string | null;
                 creditCents: number | null;
                 createdAt: string;
@@ -13590,6 +13622,66 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNSUPPORTED_MEDIA",
                      *         "message": "The file type is not accepted."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "purchases.claimPhoto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchaseId: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo (WebP bytes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such record, or not one this account may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such record, or not one this account may see."
                      *       }
                      *     }
                      */

@@ -108,7 +108,7 @@ export async function addClaimPhoto(
   if (claim.photos.length >= 12) throw new AppError('CONFLICT', 'A claim holds at most 12 photos');
   let processed: Awaited<ReturnType<typeof processImage>>;
   try {
-    processed = await processImage(data);
+    processed = await processImage(data, 'claims');
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, { fields: { file: err.message } });
     throw err;

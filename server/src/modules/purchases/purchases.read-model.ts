@@ -1,10 +1,8 @@
 // The purchase as the buyer, the seller dealer and the admin read it (docs/product/purchases.md, dealer-tools.md#purchases).
 import { sellerProceedsCents } from '../../../../domain/dealer-listings.js';
-import { checkpointById } from '../../../../domain/inspection.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
   isOverdue,
-  NOT_IN_REPORT,
   nextStepText,
   type Purchase,
   type PurchaseStatus,
@@ -16,6 +14,7 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { claimCheckpointViews, claimPhotoViews } from './claim-evidence.js';
 import * as repo from './purchases.repository.js';
 import { buyerAccess, estimateTo, iso, PURCHASE_NOT_FOUND, purchaseFacts } from './purchases.shared.js';
 
@@ -175,12 +174,9 @@ export async function toPurchases(
       claims: claims.map((c) => ({
         id: c.id,
         status: c.status,
-        checkpoints: c.checkpoints.map((id) => ({
-          id,
-          label: id === NOT_IN_REPORT ? 'Not in report' : (checkpointById(id)?.label ?? id),
-        })),
+        checkpoints: claimCheckpointViews(c.checkpoints, revision?.ratings),
         description: c.description,
-        photoUrls: c.photos.map((p) => imageUrl(p.storageKey, 800)),
+        photos: claimPhotoViews(r.id, c.photos),
         answer: c.answer,
         creditCents: c.creditCents,
         createdAt: c.createdAt.toISOString(),

@@ -27,6 +27,7 @@ import {
 } from '../../../../domain/purchases.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { IMAGE_MAX_BYTES, PHOTO_MISSING, uploadedImage } from '../listings/index.js';
+import { claimPhotoRoutes } from './claim-photos.routes.js';
 import { renderCreditNotePdf, renderGatePassPdf, renderInvoicePdf } from './purchases.pdf.js';
 import * as service from './purchases.service.js';
 
@@ -314,6 +315,9 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
   });
+
+  // Claim photos are read by the buyer's dealership and by admins (claim-photos.routes.ts).
+  await claimPhotoRoutes(app, ctx);
 
   // ------------------------------------------------------------ admin
   api.get(

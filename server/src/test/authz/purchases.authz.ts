@@ -29,6 +29,9 @@ export const authz: AuthzEntry[] = [
     body: { checkpoints: ['not_in_report'], description: 'The loader leaks oil.' },
   },
   { method: 'POST', url: '/api/purchases/:purchaseId/claims/photos', access: 'dealer' },
+  // Public as a route: every role is answered by the service, and anyone but the buyer's dealership and admins
+  // gets 404 (claim-photos.test.ts covers each role against a real claim photo).
+  { method: 'GET', url: '/api/purchases/:purchaseId/claims/photos/:file', access: 'public' },
   { method: 'GET', url: '/api/purchases/:purchaseId/documents/invoice.pdf', access: 'dealer' },
   {
     method: 'GET',

@@ -28,6 +28,7 @@ import {
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useChooseFulfilment, useOpenClaim } from '../api/purchases';
+import { ClaimEvidence } from './claim-evidence';
 
 /** docs/product/purchases.md#purchased-inventory: status, what is due next, documents, delivery, title, claim. */
 export function PurchaseProgress({
@@ -261,16 +262,8 @@ function Claim({ purchase: p, readOnly }: { purchase: Purchase; readOnly: boolea
                   ? 'cancel and return'
                   : 'not accepted'}
           </p>
-          <p className="text-muted-foreground">{c.checkpoints.map((x) => x.label).join(', ')}</p>
-          <p>{c.description}</p>
+          <ClaimEvidence claim={c} />
           {c.answer && <p className="mt-1">Answer: {c.answer}</p>}
-          {c.photoUrls.length > 0 && (
-            <div className="mt-2 flex flex-wrap gap-2">
-              {c.photoUrls.map((u) => (
-                <img key={u} src={u} alt="Claim" className="size-16 rounded object-cover" />
-              ))}
-            </div>
-          )}
         </div>
       ))}
       {windowOpen && !readOnly && (
