@@ -494,6 +494,32 @@ export const purchaseSchema = z
   })
   .meta({ id: 'Purchase' });
 export type Purchase = z.infer<typeof purchaseSchema>;
+
+/**
+ * Version 1's accepted offer, as the deprecated `GET /api/offers/purchased` has always listed it: a projection of
+ * the one Purchase read model kept so integrators' clients do not break (docs/decisions/0040-one-purchase-read-model.md).
+ */
+export const legacyOfferPurchaseSchema = z
+  .object({
+    /** The accepted offer's id. */
+    id: z.string(),
+    listingId: z.string(),
+    offerAmountCents: z.number(),
+    acceptedAt: z.string().nullable(),
+    createdAt: z.string(),
+    listing: listingSummarySchema,
+  })
+  .meta({ id: 'OfferPurchase', deprecated: true });
+export function legacyOfferPurchase(p: Purchase): z.infer<typeof legacyOfferPurchaseSchema> {
+  return {
+    id: p.offerId,
+    listingId: p.listingId,
+    offerAmountCents: p.priceCents,
+    acceptedAt: p.createdAt,
+    createdAt: p.createdAt,
+    listing: p.listing,
+  };
+}
 export const purchaseListSchema = z.object({ items: z.array(purchaseSchema) });
 
 export const adminPurchaseQuery = z.object({

@@ -2667,6 +2667,15 @@ export interface components {
             }[];
             createdAt: string;
         };
+        /** @deprecated */
+        OfferPurchase: {
+            id: string;
+            listingId: string;
+            offerAmountCents: number;
+            acceptedAt: string | null;
+            createdAt: string;
+            listing: components["schemas"]["OfferListing"];
+        };
         SoldPurchase: {
             id: string;
             number: string;
@@ -12435,7 +12444,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        purchases: components["schemas"]["Purchase"][];
+                        purchases: components["schemas"]["OfferPurchase"][];
                     };
                 };
             };

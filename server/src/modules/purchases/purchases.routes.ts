@@ -13,6 +13,8 @@ import {
   handoverBody,
   landedCostQuery,
   landedCostSchema,
+  legacyOfferPurchase,
+  legacyOfferPurchaseSchema,
   logisticsBody,
   paymentBody,
   purchaseCountsSchema,
@@ -66,8 +68,9 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ({ items: await service.myPurchases(ctx, req.actor()) }),
   );
 
-  // The Purchased Inventory's list before the purchases module owned it: the same Purchase list, kept for
-  // integrators of version 1 (route-docs STABLE_OPERATIONS); new clients read GET /api/purchases.
+  // The Purchased Inventory's list before the purchases module owned it, in version 1's shape (route-docs
+  // STABLE_OPERATIONS: it changes only by additions), projected from the one read model; new clients read
+  // GET /api/purchases (docs/decisions/0040-one-purchase-read-model.md).
   api.get(
     '/offers/purchased',
     {
@@ -78,12 +81,12 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
         deprecated: true,
         errors: [],
         tags,
-        response: { 200: z.object({ purchases: z.array(purchaseSchema) }) },
+        response: { 200: z.object({ purchases: z.array(legacyOfferPurchaseSchema) }) },
       },
     },
     async (req, reply) => {
       reply.headers({ 'cache-control': 'no-store' });
-      return { purchases: await service.myPurchases(ctx, req.actor()) };
+      return { purchases: (await service.myPurchases(ctx, req.actor())).map(legacyOfferPurchase) };
     },
   );
 
