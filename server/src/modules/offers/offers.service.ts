@@ -1,3 +1,4 @@
+import { maskContactDetails } from '../../../../domain/buyer-message.js';
 import { anonymousBuyer, OWN_LISTING_OFFER, type SellerOffers } from '../../../../domain/dealer-listings.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
@@ -851,7 +852,8 @@ export async function listSellerOffers(ctx: AppContext, actor: Actor): Promise<S
       offerAmountCents: r.offerAmountCents,
       originalPriceCents: r.originalPriceCents,
       counterOfferAmountCents: r.counterOfferAmountCents,
-      message: r.message,
+      // Contact details stay hidden until the sale, like the buyer (dealer-selling.md#offers-on-your-tractors).
+      message: r.status === 'accepted' ? r.message : maskContactDetails(r.message),
       buyerLabel: anonymousBuyer(r.buyerState),
       buyer:
         r.status === 'accepted'
