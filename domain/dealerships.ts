@@ -30,6 +30,16 @@ export const TEAM_TEXT = {
   noDealership: 'Administrators do not belong to a dealership',
 } as const;
 
+/**
+ * No dealership deals with itself, whichever member acts (docs/product/dealer-tools.md#dealership-teams,
+ * decision 0039): its members never offer on, buy, watch or claim against its own listings.
+ */
+export const OWN_DEALERSHIP_TEXT = {
+  offer: "You cannot make an offer on your own dealership's listing",
+  watch: "You cannot watch your own dealership's listing",
+  claim: "You cannot open a claim on your own dealership's sale",
+} as const;
+
 /** "Your dealership limits your offers to $40,000. Ask the owner to raise your limit." */
 export function offerLimitText(limitCents: number): string {
   return `Your dealership limits your offers to ${formatDollars(limitCents)}. Ask the owner to raise your limit.`;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DealershipRole, MemberRole } from '../../../../domain/dealerships.js';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { dealershipInvites, dealershipMembers, dealerships, users } from '../../db/schema.js';
 
 /** The only file of the dealerships module that touches the database. */
@@ -292,4 +292,40 @@ export async function insertMember(
     offerLimitCents: row.offerLimitCents,
     createdAt: row.now,
   });
+}
+
+// ---------------------------------------------------------------- self-dealing (decision 0039)
+
+/** The dealership of the buyer: the one given, or the buyer's membership (a removed member's too). */
+const buyerDealerships = (buyer: { userId: string; dealershipId?: string | null }) => sql`(
+  select b.dealership_id from dealership_members b where b.user_id = ${buyer.userId}
+  ${buyer.dealershipId ? sql`union select ${buyer.dealershipId}::uuid` : sql``})`;
+
+/** Whether the listing's owner or seller belongs to the buyer's dealership. */
+export async function listingOfBuyersDealership(
+  exec: Executor,
+  buyer: { userId: string; dealershipId?: string | null },
+  listingId: string,
+): Promise<boolean> {
+  const rows = rowsOf<{ hit: boolean }>(
+    await exec.execute(sql`select exists (
+      select 1 from dealership_members s
+      join tractor_listings l on s.user_id in (l.user_id, l.seller_user_id)
+      where l.id = ${listingId} and s.dealership_id in ${buyerDealerships(buyer)}) as hit`),
+  );
+  return Boolean(rows[0]?.hit);
+}
+
+/** Whether `sellerUserId` belongs to the buyer's dealership. */
+export async function sellerInBuyersDealership(
+  exec: Executor,
+  buyer: { userId: string; dealershipId?: string | null },
+  sellerUserId: string,
+): Promise<boolean> {
+  const rows = rowsOf<{ hit: boolean }>(
+    await exec.execute(sql`select exists (
+      select 1 from dealership_members s
+      where s.user_id = ${sellerUserId} and s.dealership_id in ${buyerDealerships(buyer)}) as hit`),
+  );
+  return Boolean(rows[0]?.hit);
 }

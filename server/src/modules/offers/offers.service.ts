@@ -1,5 +1,6 @@
 import { maskContactDetails } from '../../../../domain/buyer-message.js';
 import { anonymousBuyer, OWN_LISTING_OFFER, type SellerOffers } from '../../../../domain/dealer-listings.js';
+import { OWN_DEALERSHIP_TEXT } from '../../../../domain/dealerships.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
   isOpenOffer,
@@ -30,7 +31,12 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
-import { checkMemberMayOffer, currentMembership } from '../dealerships/index.js';
+import {
+  checkMemberMayOffer,
+  currentMembership,
+  refuseOwnDealershipListing,
+  refuseOwnDealershipSeller,
+} from '../dealerships/index.js';
 import { markListingSold } from '../listings/index.js';
 import { listingLink } from './offers.links.js';
 import {
@@ -170,6 +176,8 @@ async function createOfferOnce(
       throw new AppError('CONFLICT', 'This tractor is not available for offers right now');
     if (listing.userId === actor.userId || listing.sellerUserId === actor.userId)
       throw new AppError('VALIDATION', OWN_LISTING_OFFER);
+    // Nor on a listing of their own dealership, whichever member sells it (decision 0039).
+    await refuseOwnDealershipListing(tx, { userId: actor.userId }, listing.id, 'offer');
 
     let cents: number;
     if (typedCents === null) {
@@ -412,6 +420,16 @@ function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
+/** The purchase trigger's refusal of a sale inside one dealership (migration 0020). */
+function isSelfDealing(err: unknown): boolean {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (e.code === '23514' && e.constraint === 'purchases_not_self_dealing') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 interface TransitionArgs {
   action: Action;
   /** Who takes the step: the table's `by` must name it; buyer and seller get their row-level rule. */
@@ -449,6 +467,13 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
         );
       }
       if (to === 'accepted') {
+        // No dealership buys from itself, whoever accepts (decision 0039; the purchase's trigger has the last word).
+        await refuseOwnDealershipSeller(
+          tx,
+          { userId: current.buyerUserId, dealershipId: current.dealershipId },
+          current.sellerUserId,
+          'offer',
+        );
         // Lock the listing first: acceptances on one listing queue here instead of deadlocking.
         const listing = await repo.lockListingForSale(tx, current.listingId);
         if (listing?.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
@@ -488,6 +513,7 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
   } catch (err) {
     // The one-accepted-offer-per-listing index is the last word when two acceptances race.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This tractor has already been sold');
+    if (isSelfDealing(err)) throw new AppError('VALIDATION', OWN_DEALERSHIP_TEXT.offer);
     throw err;
   }
 }

@@ -48,7 +48,7 @@ import type { DomainEventBus } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
-import { currentMembership } from '../dealerships/index.js';
+import { currentMembership, refuseOwnDealershipSeller } from '../dealerships/index.js';
 import { processImage, returnToDraft } from '../listings/index.js';
 import { returnOffer } from '../offers/index.js';
 import { setAddress as saveAddress } from '../users/index.js';
@@ -839,6 +839,13 @@ export async function openClaim(
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockPurchase(tx, id, scope);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    // Never a claim against the dealership's own sale (decision 0039).
+    await refuseOwnDealershipSeller(
+      tx,
+      { userId: actor.userId, dealershipId: p.dealershipId },
+      p.sellerUserId,
+      'claim',
+    );
     if (!HANDED_OVER.includes(p.status) || !p.guaranteeEndsAt) {
       if (p.status === 'in_dispute')
         throw new AppError('CONFLICT', 'A claim on this purchase is already open');
