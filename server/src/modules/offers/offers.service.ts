@@ -38,6 +38,7 @@ import {
   refuseOwnDealershipSeller,
 } from '../dealerships/index.js';
 import { markListingSold } from '../listings/index.js';
+import { answerBelowFloorLater, checkOfferPace, isBelowFloor } from './offers.floor.js';
 import { listingLink } from './offers.links.js';
 import {
   ADMIN_NEW_OFFER,
@@ -198,13 +199,23 @@ async function createOfferOnce(
       dealershipId = member.dealershipId;
     }
 
-    // Under the seller's floor price: recorded and declined at once, politely, never naming the floor
-    // (docs/product/dealer-selling.md#floor-price). It leaves the dealer's open offer, if any, as it was.
-    const belowFloor = listing.floorPriceCents !== null && cents < listing.floorPriceCents;
+    // A floor that cannot be probed (docs/product/dealer-selling.md#floor-price, decision 0039): the dealership's
+    // declined offers here limit the next; one under the floor is open like any other, unseen by the seller,
+    // and answered at the end of the response window by the expiry sweep.
+    if (input.offerType === 'offer')
+      await checkOfferPace(tx, {
+        dealershipId,
+        buyerUserId: actor.userId,
+        listingId: listing.id,
+        cents,
+        askingCents: listing.priceCents,
+        now,
+      });
+    const belowFloor = isBelowFloor(cents, listing.floorPriceCents);
     // One open offer per dealer per listing: the new one replaces theirs (it shows as "Replaced" in the history).
-    const replaced = belowFloor ? [] : await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
+    const replaced = await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
     const inserted = await repo.insertOffer(tx, {
-      status: belowFloor ? 'rejected' : 'pending',
+      belowFloor,
       listingId: listing.id,
       buyerUserId: actor.userId,
       dealershipId,
@@ -233,33 +244,13 @@ async function createOfferOnce(
 
     const tractor = tractorName(listing);
     if (belowFloor) {
-      await enqueueMail(tx, {
-        template: OFFER_UPDATE,
-        to: actor.email,
-        payload: {
-          offerId: inserted.id,
-          listingId: listing.id,
-          tractor,
-          offerType: input.offerType,
-          amountCents: cents,
-          askingCents: listing.priceCents,
-          link: listingLink(ctx, listing.id),
-          status: 'rejected',
-          belowFloor: true,
-        },
-      });
-      await audit(tx, {
-        action: 'offer.declined_below_floor',
-        resourceType: 'offer',
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        details: { offerId: inserted.id, listingId: listing.id, amountCents: cents },
+      await answerBelowFloorLater(tx, {
+        actor,
+        offer: inserted,
+        replaced,
+        tractor: tractorName(listing),
+        sellerUserId: listing.sellerUserId,
         request,
-      });
-      await publishEvent(tx, {
-        type: 'offer.created',
-        audience: [actor.userId],
-        data: { offerId: inserted.id, listingId: listing.id, status: 'rejected' },
       });
       return { offer: toOffer(inserted), replayed: false };
     }
@@ -727,8 +718,9 @@ async function afterExpiry(ctx: AppContext, tx: Tx, offer: repo.OfferRow) {
         ttlHours: ctx.config.offerTtlHours,
       },
     });
-  // A dealer's listing: the seller is told as for a withdrawn offer (docs/product/dealer-selling.md).
-  const sellerId = listing?.sellerUserId ?? null;
+  // A dealer's listing: the seller is told as for a withdrawn offer (docs/product/dealer-selling.md); never of an
+  // offer under the floor, which they never saw (decision 0039), nor are the admins.
+  const sellerId = offer.belowFloor ? null : (listing?.sellerUserId ?? null);
   const [seller] = sellerId ? await repo.usersByIds(tx, [sellerId]) : [];
   if (seller)
     await enqueueMail(tx, {
@@ -742,7 +734,7 @@ async function afterExpiry(ctx: AppContext, tx: Tx, offer: repo.OfferRow) {
         ttlHours: ctx.config.offerTtlHours,
       },
     });
-  for (const admin of await repo.adminRecipients(tx))
+  for (const admin of offer.belowFloor ? [] : await repo.adminRecipients(tx))
     await enqueueMail(tx, {
       template: ADMIN_OFFER_NOTICE,
       to: admin.email,
