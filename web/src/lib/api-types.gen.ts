@@ -1799,7 +1799,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Invite a buyer or viewer by e-mail (owner only): the same answer whether or not the address has an account
+         * Invite a buyer or viewer by e-mail (owner only; the same answer for any address)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["team.invite"];

@@ -19,12 +19,13 @@ export async function joinWithAccount(
   input: JoinInviteBody,
   request: RequestInfo,
 ): Promise<TeamResponse> {
-  requireRole(actor, 'dealer');
+  requireRole(actor, 'dealer', 'admin');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const inv = await repo.openInviteByToken(tx, sha256(input.token), now);
     if (!inv || inv.email.toLowerCase() !== actor.email.toLowerCase())
       throw new AppError('NOT_FOUND', TEAM_TEXT.inviteInvalid);
+    if (actor.status !== 'approved') throw new AppError('CONFLICT', TEAM_TEXT.noDealership);
     const owner = await repo.findMembership(tx, inv.invitedBy);
     if (!owner || owner.removedAt || owner.dealershipId !== inv.dealershipId)
       throw new AppError('NOT_FOUND', TEAM_TEXT.inviteInvalid);

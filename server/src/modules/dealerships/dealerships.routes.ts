@@ -47,8 +47,7 @@ export async function dealershipsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'dealer' },
       schema: {
         operationId: 'team.invite',
-        summary:
-          'Invite a buyer or viewer by e-mail (owner only): the same answer whether or not the address has an account',
+        summary: 'Invite a buyer or viewer by e-mail (owner only; the same answer for any address)',
         errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
         body: inviteBody,
         response: { 201: inviteResponse },
