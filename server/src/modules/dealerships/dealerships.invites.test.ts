@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVITE_MAILS_PER_ADDRESS_PER_DAY,
@@ -7,8 +7,7 @@ import {
   TEAM_TEXT,
 } from '../../../../domain/dealerships.js';
 import { testConfig } from '../../config.js';
-import { dealershipMembers, outbox, users } from '../../db/schema.js';
-import { mailClassOf } from '../../lib/mail-classes.js';
+import { dealershipMembers, users } from '../../db/schema.js';
 import {
   createTestApp,
   createUser,
@@ -18,8 +17,6 @@ import {
   type TestUser,
 } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
-import { processOutboxOnce } from '../mail/mail.worker.js';
-import type { MailTransport } from '../mail/transport.js';
 import { TEAM_INVITE_MAIL } from './dealerships.mail.js';
 
 const HOUR = 3600_000;
@@ -132,33 +129,6 @@ describe('dealership invitations', { timeout: 120_000 }, () => {
     });
     expect(rendered.subject).not.toMatch(/[\r\n]/);
     expect(rendered.html).not.toContain('<b>Ag</b>');
-  });
-
-  it('is unsolicited mail, which never holds back a password reset', async () => {
-    expect(mailClassOf('team-invite')).toBe('unsolicited');
-    const invitee = await createUser(t.app, { status: 'approved' });
-    for (let i = 0; i < INVITE_MAILS_PER_ADDRESS_PER_DAY; i++)
-      await (await owner()).client.post('/api/team/invites', { email: invitee.email, role: 'buyer' });
-    const reset = await new TestClient(t.app).post('/api/auth/password-reset', { email: invitee.email });
-    expect(reset.statusCode, reset.body).toBe(200);
-    const sent: { to: string; subject: string }[] = [];
-    const transport: MailTransport = {
-      kind: 'eml',
-      send: async (m) => {
-        sent.push({ to: m.to, subject: m.subject });
-      },
-      close: () => {},
-    };
-    await processOutboxOnce(t.app.ctx, transport);
-    const toInvitee = sent.filter((m) => m.to === invitee.email);
-    // One invitation a day reaches the address; the reset goes out at once all the same.
-    expect(toInvitee.filter((m) => /invites you/.test(m.subject))).toHaveLength(1);
-    expect(toInvitee.some((m) => !/invites you/.test(m.subject))).toBe(true);
-    const waiting = await t.app.ctx.db
-      .select({ template: outbox.template })
-      .from(outbox)
-      .where(and(eq(outbox.recipient, invitee.email), eq(outbox.status, 'pending')));
-    expect(waiting.every((w) => w.template === 'team-invite')).toBe(true);
   });
 
   it('lets an invitee with an account join with their own sign-in, and only them', async () => {

@@ -99,7 +99,7 @@ describe('a floor price cannot be probed', { timeout: 180_000 }, () => {
       const m = (await mailsTo(t.app, u.email, 'notify-offer-update')).find(
         (x) => (x.payload as { offerId: string }).offerId === id,
       );
-      const { offerId: _o, amountCents: _a, ...rest } = m?.payload as Record<string, unknown>;
+      const { offerId: _o, amountCents: _a, ...rest } = (m?.payload ?? {}) as Record<string, unknown>;
       return rest;
     };
     expect(await mailOf(low.user, below.json().offer.id)).toEqual(
