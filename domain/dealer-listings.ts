@@ -138,6 +138,18 @@ export const CREATE_LISTING_TEXTS = {
   failed: (message: string) => `Failed to create listing: ${message}`,
 } as const;
 
+/**
+ * A dealer's listing reaches the inspectors once submitted for review (in review, then approved); a draft, a
+ * returned or a withdrawn one is the seller's alone. FieldLot's own listings (no review status) always do.
+ */
+export const INSPECTABLE_REVIEW_STATUSES = [
+  'in_review',
+  'approved',
+] as const satisfies readonly ReviewStatus[];
+export function submittedForInspection(reviewStatus: ReviewStatus | string | null): boolean {
+  return reviewStatus === null || (INSPECTABLE_REVIEW_STATUSES as readonly string[]).includes(reviewStatus);
+}
+
 export const BELOW_FLOOR_TEXT = 'below what the seller will accept';
 export const OWN_LISTING_OFFER = 'You cannot make an offer on your own listing';
 export const WITHDRAW_SOLD = 'This listing has an accepted offer and can no longer be withdrawn';

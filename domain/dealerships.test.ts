@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inviteBody, memberOfferProblem, offerLimitSchema, offerLimitText, TEAM_TEXT } from './dealerships';
+import {
+  INVITE_NAME_MAX,
+  inviteBody,
+  memberOfferProblem,
+  offerLimitSchema,
+  offerLimitText,
+  plainDisplayName,
+  TEAM_TEXT,
+} from './dealerships';
 
 describe('dealership members and offers (dealer-tools.md#dealership-teams)', () => {
   it('lets owners offer anything, buyers up to their limit, viewers nothing', () => {
@@ -35,5 +43,17 @@ describe('dealership members and offers (dealer-tools.md#dealership-teams)', () 
     expect(TEAM_TEXT.emailTaken).toBe(
       'An account with this e-mail already exists. Only people without a FieldLot account can be invited.',
     );
+  });
+});
+
+describe('names in an invitation e-mail (decision 0039)', () => {
+  it('are one line of plain text, links and contact details hidden, at most 80 characters', () => {
+    expect(plainDisplayName('  Ames\r\nTractor\u202e   Co ')).toBe('Ames Tractor Co');
+    expect(plainDisplayName('Ames Tractor, claim at https://evil.example.com/login')).toBe(
+      'Ames Tractor, claim at [contact hidden]',
+    );
+    const long = plainDisplayName('A'.repeat(200));
+    expect(long).toHaveLength(INVITE_NAME_MAX);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

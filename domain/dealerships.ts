@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maskContactDetails } from './buyer-message';
 import { emailSchema } from './email';
 import { DOLLAR_AMOUNT_MESSAGE, formatDollars, parseDollarAmount } from './money';
 import { newPasswordSchema } from './password';
@@ -28,6 +29,46 @@ export const TEAM_TEXT = {
   ownerFixed: "The owner's role cannot be changed and the owner cannot be removed",
   removed: 'You are no longer a member of a dealership',
   noDealership: 'Administrators do not belong to a dealership',
+  // Invitations (decision 0039): the same answer whether or not the address has an account.
+  inviteCapDealership: 'Your dealership has sent too many invitations today. Please try again tomorrow.',
+  inviteCapAddress: 'Too many invitations were sent to this address today. Please try again tomorrow.',
+  haveAccount:
+    'You already have a FieldLot account. Sign in with it, then open the invitation link again to join.',
+  alreadyMember: 'You are already a member of this dealership',
+  ownerWithTeam: 'You own a dealership with other members, so you cannot join another one',
+} as const;
+
+/** Invitation caps, counted in the database (decision 0039, dealer-tools.md#dealership-teams). */
+export const INVITES_PER_DEALERSHIP_PER_DAY = 20;
+/** E-mails of invitations to one address a day, from every dealership together. */
+export const INVITE_MAILS_PER_ADDRESS_PER_DAY = 3;
+/** A withdrawn and re-sent invitation within this many hours keeps the link already e-mailed: no second e-mail. */
+export const INVITE_RESEND_QUIET_HOURS = 24;
+/** The longest dealership or owner name an invitation e-mail shows. */
+export const INVITE_NAME_MAX = 80;
+
+/**
+ * A name typed into a profile as an invitation e-mail shows it to someone who never asked for it: plain text on
+ * one line (control characters and runs of spaces collapsed), contact details and links hidden, at most
+ * `max` characters ("…" when cut).
+ */
+export function plainDisplayName(name: string, max = INVITE_NAME_MAX): string {
+  const line = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const safe = maskContactDetails(line);
+  return safe.length > max ? `${safe.slice(0, max - 1).trimEnd()}…` : safe;
+}
+
+/**
+ * No dealership deals with itself, whichever member acts (docs/product/dealer-tools.md#dealership-teams,
+ * decision 0039): its members never offer on, buy, watch or claim against its own listings.
+ */
+export const OWN_DEALERSHIP_TEXT = {
+  offer: "You cannot make an offer on your own dealership's listing",
+  watch: "You cannot watch your own dealership's listing",
+  claim: "You cannot open a claim on your own dealership's sale",
 } as const;
 
 /** "Your dealership limits your offers to $40,000. Ask the owner to raise your limit." */
@@ -82,6 +123,12 @@ export const acceptInviteBody = z.object({
   password: newPasswordSchema,
 });
 export type AcceptInviteBody = z.input<typeof acceptInviteBody>;
+
+/** A signed-in dealer joins with their own account: only the link's token (decision 0039). */
+export const joinInviteBody = z.object({
+  token: z.string().min(10, TEAM_TEXT.inviteInvalid).max(200, TEAM_TEXT.inviteInvalid),
+});
+export type JoinInviteBody = z.input<typeof joinInviteBody>;
 
 export const memberIdParams = z.object({ userId: z.uuid(TEAM_TEXT.memberNotFound) });
 export const inviteIdParams = z.object({ inviteId: z.uuid(TEAM_TEXT.inviteNotFound) });

@@ -280,11 +280,16 @@ export const dealershipInvites = pgTable(
     acceptedAt: ts('accepted_at'),
     acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'restrict' }),
     revokedAt: ts('revoked_at'),
+    // When its e-mail was queued; null when it re-uses the link of one sent to the same address within a day
+    // (decision 0039): a withdrawn and re-sent invitation keeps that link, so the token is unique among open ones.
+    mailedAt: ts('mailed_at'),
   },
   (t) => [
     check('dealership_invites_role_check', sql`${t.role} in ('buyer','viewer')`),
     check('dealership_invites_limit_check', sql`${t.offerLimitCents} is null or ${t.offerLimitCents} >= 100`),
-    uniqueIndex('dealership_invites_token_key').on(t.tokenHash),
+    uniqueIndex('dealership_invites_token_key')
+      .on(t.tokenHash)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     uniqueIndex('dealership_invites_open_key')
       .on(t.dealershipId, t.email)
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
@@ -314,6 +319,9 @@ export const offers = pgTable(
     counterMessage: text('counter_message'),
     idempotencyKey: text('idempotency_key'),
     acceptedAt: ts('accepted_at'),
+    // Under the seller's floor when made: open like any offer, unseen by the seller, and answered by expiry
+    // (decision 0039, docs/product/dealer-selling.md#floor-price).
+    belowFloor: boolean('below_floor').notNull().default(false),
     // The dealership the offer belongs to (migration 0012); buyer_user_id is the member who acted. Null for admins.
     dealershipId: uuid('dealership_id').references(() => dealerships.id, { onDelete: 'restrict' }),
     // Open offers and counters expire then (migration 0011, docs/product/dealer-tools.md).

@@ -15,9 +15,6 @@ export const MAIL_CLASSES = {
   'notify-user-status-change': 'security',
   'users-application-exists': 'security',
   'users-application-received': 'security',
-  // A dealership owner's invitation to a new member (dealer-tools.md#dealership-teams): it carries a link
-  // that sets a password.
-  'team-invite': 'security',
   'notify-admin-new-offer': 'transactional',
   'notify-offer-update': 'transactional',
   'notify-admin-offer-notice': 'transactional',
@@ -47,6 +44,9 @@ export const MAIL_CLASSES = {
   // Goes to an address typed into the public sell form, which no account asked for: its own rule
   // (at most once a day per address, 20 a day per client) is applied when it is queued.
   'send-tractor-inquiry-confirmation': 'unsolicited',
+  // A dealership owner's invitation (dealer-tools.md#dealership-teams): typed in by another dealer, never asked
+  // for by its recipient, so it never shares a cap with (or crowds out) a password reset (decision 0039).
+  'team-invite': 'unsolicited',
 } as const satisfies Record<string, MailClass>;
 
 export type TemplateName = keyof typeof MAIL_CLASSES;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, listings, offers, saleInquiries } from '../db/schema.js';
+import { OWN_DEALERSHIP_TEXT } from '../../../domain/dealerships.js';
+import { dealershipMembers, listingImages, listings, offers, saleInquiries } from '../db/schema.js';
 import { undocumentedAnswers } from '../openapi/route-docs.js';
 import { type RegisteredRoute, routeRegistry } from '../plugins/auth.js';
 import type { AuthzEntry } from './authz.js';
@@ -198,4 +199,62 @@ describe('authorization matrix', () => {
     // Every error status seen in the sweep is one the route's OpenAPI entry lists (openapi/route-docs.ts).
     expect(undocumentedAnswers).toEqual([]);
   }, 120_000);
+
+  // Decision 0039: no dealership deals with itself, whichever member acts and whichever route they take.
+  it('refuses every route that would let a dealership offer on, buy, watch or accept its own listing', async () => {
+    const db = t.app.ctx.db;
+    const asDealer = await TestClient.as(t.app, users.dealer);
+    const dealershipId = (await asDealer.get('/api/team')).json().dealership.id as string;
+    const teammate = await createUser(t.app, { status: 'approved', name: 'Authz teammate' });
+    await db.insert(dealershipMembers).values({ userId: teammate.id, dealershipId, role: 'buyer' });
+    const [listing] = await db
+      .insert(listings)
+      .values({
+        userId: users.dealer.id,
+        sellerUserId: users.dealer.id,
+        reviewStatus: 'approved',
+        make: 'Fendt',
+        model: '724 Vario',
+        year: 2020,
+        hours: 2100,
+        priceCents: 21_000_000,
+        location: 'Ames, IA',
+      })
+      .returning({ id: listings.id });
+    const [offer] = await db
+      .insert(offers)
+      .values({
+        listingId: listing.id,
+        buyerUserId: teammate.id,
+        sellerUserId: users.dealer.id,
+        dealershipId,
+        offerType: 'offer',
+        offerAmountCents: 20_000_000,
+        originalPriceCents: 21_000_000,
+      })
+      .returning({ id: offers.id });
+    const asTeammate = await TestClient.as(t.app, teammate);
+    const asAdmin = await TestClient.as(t.app, users.admin);
+    const cases: [TestClient, 'POST' | 'PUT', string, unknown, string][] = [
+      [
+        asTeammate,
+        'POST',
+        '/api/offers',
+        { listingId: listing.id, offerType: 'offer', amount: '200000' },
+        'offer',
+      ],
+      [asTeammate, 'POST', '/api/offers', { listingId: listing.id, offerType: 'buy_now' }, 'offer'],
+      [asTeammate, 'PUT', `/api/watchlist/${listing.id}`, {}, 'watch'],
+      [asDealer, 'POST', `/api/my-listings/offers/${offer.id}/accept`, {}, 'offer'],
+      [asAdmin, 'POST', `/api/admin/offers/${offer.id}/accept`, {}, 'offer'],
+    ];
+    const failures: string[] = [];
+    for (const [client, method, url, body, what] of cases) {
+      const res = await client.request(method, url, body);
+      const message = res.statusCode === 400 ? res.json().error.message : '';
+      if (message !== OWN_DEALERSHIP_TEXT[what as keyof typeof OWN_DEALERSHIP_TEXT])
+        failures.push(`${method} ${url}: got ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  });
 });

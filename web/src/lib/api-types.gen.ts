@@ -1779,7 +1779,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Invite a buyer or viewer by e-mail (owner only)
+         * Invite a buyer or viewer by e-mail (owner only; the same answer for any address)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["team.invite"];
@@ -1831,6 +1831,26 @@ export interface paths {
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         patch: operations["team.updateMember"];
+        trace?: never;
+    };
+    "/api/team/invites/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation with the account signed in (the invited address): join the dealership
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        post: operations["team.joinInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/team/invites/accept": {
@@ -11932,6 +11952,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `RATE_LIMITED`: Too many attempts; retry after `retryAfterSeconds` (also sent as the Retry-After header). */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Too many attempts. Please try again later.",
+                     *         "retryAfterSeconds": 900
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "team.revokeInvite": {
@@ -12178,6 +12218,145 @@ export interface operations {
                             offerLimitCents: number | null;
                             joinedAt: string;
                         };
+                    };
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. `BAD_REQUEST`: The request cannot be read (e.g. malformed JSON). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). `CSRF`: The x-csrf-token header does not match the anti-forgery cookie, or the request is cross-site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such record, or not one this account may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such record, or not one this account may see."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CONFLICT`: The record is not in a state that allows this (e.g. the offer is no longer pending). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The record is not in a state that allows this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "team.joinInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dealership: {
+                            id: string;
+                            name: string;
+                        };
+                        /** @enum {string} */
+                        myRole: "owner" | "buyer" | "viewer";
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "buyer" | "viewer";
+                            offerLimitCents: number | null;
+                            joinedAt: string;
+                        }[];
+                        invites: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "buyer" | "viewer";
+                            offerLimitCents: number | null;
+                            createdAt: string;
+                            expiresAt: string;
+                        }[];
                     };
                 };
             };

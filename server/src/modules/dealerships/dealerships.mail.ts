@@ -1,3 +1,4 @@
+import { plainDisplayName } from '../../../../domain/dealerships.js';
 import { formatDollars } from '../../../../domain/money.js';
 import { defineTemplate, layout, link } from '../mail/index.js';
 
@@ -10,6 +11,9 @@ export const TEAM_INVITE_MAIL = defineTemplate<{
   offerLimitCents: number | null;
   days: number;
 }>('team-invite', (p, env) => {
+  // Names typed by another dealer: plain text, one line, at most 80 characters (decision 0039).
+  const ownerName = plainDisplayName(p.ownerName);
+  const dealershipName = plainDisplayName(p.dealershipName);
   const url = link(env, `/team/join?token=${encodeURIComponent(p.token)}`);
   const role =
     p.role === 'viewer'
@@ -18,13 +22,14 @@ export const TEAM_INVITE_MAIL = defineTemplate<{
         ? `a buyer (offers up to ${formatDollars(p.offerLimitCents)})`
         : 'a buyer';
   return {
-    subject: `${p.ownerName} invites you to ${p.dealershipName} on ${env.brand.name}`,
+    subject: `${ownerName} invites you to ${dealershipName} on ${env.brand.name}`,
     ...layout(
       {
-        title: `Join ${p.dealershipName} on ${env.brand.name}`,
+        title: `Join ${dealershipName} on ${env.brand.name}`,
         paragraphs: [
-          `${p.ownerName} invites you to buy tractors for ${p.dealershipName} on ${env.brand.name}, as ${role}.`,
+          `${ownerName} invites you to buy tractors for ${dealershipName} on ${env.brand.name}, as ${role}.`,
           `Choose your password with the button below within ${p.days} days; the link works once. No application is needed: your dealership's owner approved you.`,
+          `Already have a ${env.brand.name} account? Sign in with it first, then open the button's link to join.`,
           'If you did not expect this, ignore this e-mail.',
         ],
         cta: { label: 'Accept the invitation', url },

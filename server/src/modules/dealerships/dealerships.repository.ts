@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DealershipRole, MemberRole } from '../../../../domain/dealerships.js';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { dealershipInvites, dealershipMembers, dealerships, users } from '../../db/schema.js';
 
 /** The only file of the dealerships module that touches the database. */
@@ -204,6 +204,8 @@ export async function replaceInvite(
     invitedBy: string;
     now: Date;
     expiresAt: Date;
+    /** When its e-mail is queued; null when it keeps the link of one e-mailed within a day. */
+    mailedAt: Date | null;
   },
 ): Promise<InviteRow> {
   await exec
@@ -228,6 +230,7 @@ export async function replaceInvite(
       invitedBy: row.invitedBy,
       createdAt: row.now,
       expiresAt: row.expiresAt,
+      mailedAt: row.mailedAt,
     })
     .returning(inviteColumns);
   return created;
@@ -292,4 +295,104 @@ export async function insertMember(
     offerLimitCents: row.offerLimitCents,
     createdAt: row.now,
   });
+}
+
+// ---------------------------------------------------------------- self-dealing (decision 0039)
+
+/** The dealership of the buyer: the one given, or the buyer's membership (a removed member's too). */
+const buyerDealerships = (buyer: { userId: string; dealershipId?: string | null }) => sql`(
+  select b.dealership_id from dealership_members b where b.user_id = ${buyer.userId}
+  ${buyer.dealershipId ? sql`union select ${buyer.dealershipId}::uuid` : sql``})`;
+
+/** Whether the listing's owner or seller belongs to the buyer's dealership. */
+export async function listingOfBuyersDealership(
+  exec: Executor,
+  buyer: { userId: string; dealershipId?: string | null },
+  listingId: string,
+): Promise<boolean> {
+  const rows = rowsOf<{ hit: boolean }>(
+    await exec.execute(sql`select exists (
+      select 1 from dealership_members s
+      join tractor_listings l on s.user_id in (l.user_id, l.seller_user_id)
+      where l.id = ${listingId} and s.dealership_id in ${buyerDealerships(buyer)}) as hit`),
+  );
+  return Boolean(rows[0]?.hit);
+}
+
+/** Whether `sellerUserId` belongs to the buyer's dealership. */
+export async function sellerInBuyersDealership(
+  exec: Executor,
+  buyer: { userId: string; dealershipId?: string | null },
+  sellerUserId: string,
+): Promise<boolean> {
+  const rows = rowsOf<{ hit: boolean }>(
+    await exec.execute(sql`select exists (
+      select 1 from dealership_members s
+      where s.user_id = ${sellerUserId} and s.dealership_id in ${buyerDealerships(buyer)}) as hit`),
+  );
+  return Boolean(rows[0]?.hit);
+}
+
+// ---------------------------------------------------------------- invitations (decision 0039)
+
+/** The link hash of the newest invitation from this dealership to this address e-mailed since `since`. */
+export async function lastMailedInvite(
+  exec: Executor,
+  dealershipId: string,
+  email: string,
+  since: Date,
+): Promise<{ tokenHash: string } | null> {
+  const rows = await exec
+    .select({ tokenHash: dealershipInvites.tokenHash })
+    .from(dealershipInvites)
+    .where(
+      and(
+        eq(dealershipInvites.dealershipId, dealershipId),
+        eq(dealershipInvites.email, email),
+        gt(dealershipInvites.mailedAt, since),
+      ),
+    )
+    .orderBy(desc(dealershipInvites.mailedAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The open invitation of a link, locked for the rest of the transaction. */
+export async function openInviteByToken(
+  exec: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<(InviteRow & { invitedBy: string }) | null> {
+  const rows = await exec
+    .select({ ...inviteColumns, invitedBy: dealershipInvites.invitedBy })
+    .from(dealershipInvites)
+    .where(and(eq(dealershipInvites.tokenHash, tokenHash), openInvite(now)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function currentMemberCount(exec: Executor, dealershipId: string): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dealershipMembers)
+    .where(and(eq(dealershipMembers.dealershipId, dealershipId), isNull(dealershipMembers.removedAt)));
+  return row?.n ?? 0;
+}
+
+/** A current member moves to another dealership with the invited role (their one-person dealership stays). */
+export async function moveMember(
+  exec: Executor,
+  row: { userId: string; dealershipId: string; role: MemberRole; offerLimitCents: number | null; now: Date },
+): Promise<boolean> {
+  const rows = await exec
+    .update(dealershipMembers)
+    .set({
+      dealershipId: row.dealershipId,
+      role: row.role,
+      offerLimitCents: row.offerLimitCents,
+      createdAt: row.now,
+    })
+    .where(and(eq(dealershipMembers.userId, row.userId), isNull(dealershipMembers.removedAt)))
+    .returning({ userId: dealershipMembers.userId });
+  return rows.length > 0;
 }

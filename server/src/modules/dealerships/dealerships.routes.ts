@@ -6,6 +6,7 @@ import {
   inviteBody,
   inviteIdParams,
   inviteResponse,
+  joinInviteBody,
   memberIdParams,
   memberResponse,
   memberUpdateBody,
@@ -13,6 +14,8 @@ import {
   teamResponse,
 } from '../../../../domain/dealerships.js';
 import type { AppContext } from '../../lib/context.js';
+import { joinWithAccount } from './dealerships.invites-join.js';
+import { invite as sendInvite } from './dealerships.invites-send.js';
 import './dealerships.mail.js';
 import * as service from './dealerships.service.js';
 
@@ -44,14 +47,14 @@ export async function dealershipsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'dealer' },
       schema: {
         operationId: 'team.invite',
-        summary: 'Invite a buyer or viewer by e-mail (owner only)',
-        errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+        summary: 'Invite a buyer or viewer by e-mail (owner only; the same answer for any address)',
+        errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
         body: inviteBody,
         response: { 201: inviteResponse },
       },
     },
     async (req, reply) => {
-      const invite = await service.invite(ctx, req.actor(), req.body, req.info());
+      const invite = await sendInvite(ctx, req.actor(), req.body, req.info());
       reply.code(201);
       return { invite };
     },
@@ -108,6 +111,24 @@ export async function dealershipsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       await service.removeMember(ctx, req.actor(), req.params.userId, req.info());
       return { ok: true as const };
+    },
+  );
+
+  api.post(
+    '/team/invites/join',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'team.joinInvite',
+        summary: 'Accept an invitation with the account signed in (the invited address): join the dealership',
+        errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
+        body: joinInviteBody,
+        response: { 200: teamResponse },
+      },
+    },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return joinWithAccount(ctx, req.actor(), req.body, req.info());
     },
   );
 

@@ -1,7 +1,5 @@
 import {
   type AcceptInviteBody,
-  INVITE_TTL_DAYS,
-  type InviteBody,
   type MemberUpdateBody,
   memberOfferProblem,
   TEAM_TEXT,
@@ -14,12 +12,10 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
-import { enqueueMail } from '../../lib/outbox.js';
+import { sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/password-hash.js';
 import { revokeUserSessions } from '../../lib/sessions.js';
 import { createUser, setUserStatus } from '../users/index.js';
-import { TEAM_INVITE_MAIL } from './dealerships.mail.js';
 import * as repo from './dealerships.repository.js';
 
 /** docs/product/dealer-tools.md#dealership-teams */
@@ -84,59 +80,11 @@ export async function getTeam(ctx: AppContext, actor: Actor): Promise<TeamRespon
   });
 }
 
-async function ownerMembership(exec: Executor, actor: Actor, now: Date) {
+/** The acting owner's membership (403 for any other member). */
+export async function ownerMembership(exec: Executor, actor: Actor, now: Date) {
   const m = await currentMembership(exec, actor, now);
   if (m.role !== 'owner') throw new AppError('FORBIDDEN', TEAM_TEXT.notOwner);
   return m;
-}
-
-export async function invite(
-  ctx: AppContext,
-  actor: Actor,
-  input: InviteBody,
-  request: RequestInfo,
-): Promise<TeamInvite> {
-  requireRole(actor, 'dealer', 'admin');
-  const email = String(input.email);
-  const offerLimitCents = (input.offerLimit as number | null | undefined) ?? null;
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const m = await ownerMembership(tx, actor, now);
-    if (await repo.emailTaken(tx, email))
-      throw new AppError('CONFLICT', TEAM_TEXT.emailTaken, { fields: { email: TEAM_TEXT.emailTaken } });
-    const token = randomToken();
-    const row = await repo.replaceInvite(tx, {
-      dealershipId: m.dealershipId,
-      email,
-      role: input.role,
-      offerLimitCents: input.role === 'buyer' ? offerLimitCents : null,
-      tokenHash: sha256(token),
-      invitedBy: actor.userId,
-      now,
-      expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 24 * 3600_000),
-    });
-    await enqueueMail(tx, {
-      template: TEAM_INVITE_MAIL,
-      to: email,
-      payload: {
-        token,
-        ownerName: actor.name,
-        dealershipName: m.dealershipName,
-        role: row.role,
-        offerLimitCents: row.offerLimitCents,
-        days: INVITE_TTL_DAYS,
-      },
-    });
-    await audit(tx, {
-      action: 'team.invite',
-      resourceType: 'dealership',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      details: { dealershipId: m.dealershipId, inviteId: row.id, email, role: row.role },
-      request,
-    });
-    return toInvite(row);
-  });
 }
 
 export async function revokeInvite(ctx: AppContext, actor: Actor, inviteId: string, request: RequestInfo) {
@@ -233,7 +181,8 @@ export async function acceptInvite(
       status: 'approved',
       now,
     });
-    if (!user) throw new AppError('CONFLICT', TEAM_TEXT.emailTaken);
+    // The address has an account (invitations never say so, decision 0039): its owner joins signed in.
+    if (!user) throw new AppError('CONFLICT', TEAM_TEXT.haveAccount);
     await repo.insertMember(tx, {
       userId: user.id,
       dealershipId: inv.dealershipId,

@@ -1,6 +1,7 @@
 // The dealerships module's public file (docs/product/dealer-tools.md#dealership-teams).
 
 export { dealershipsRoutes } from './dealerships.routes.js';
+export { refuseOwnDealershipListing, refuseOwnDealershipSeller } from './dealerships.self-dealing.js';
 export {
   checkMemberMayOffer,
   currentMembership,

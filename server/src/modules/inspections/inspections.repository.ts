@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { INSPECTABLE_REVIEW_STATUSES } from '../../../../domain/dealer-listings.js';
 import type { Executor } from '../../db/client.js';
 import {
   inspectionPhotos,
@@ -61,8 +62,11 @@ export async function lockListing(exec: Executor, id: string): Promise<ListingRo
   return row;
 }
 
-/** Every listing not sold, newest first, with its draft's progress and latest grade: the inspectors' list. */
-export async function queue(exec: Executor) {
+/**
+ * Every listing not sold, newest first, with its draft's progress and latest grade: the inspectors' list.
+ * `submittedOnly`: FieldLot's own and dealers' listings submitted for review (`submittedForInspection`).
+ */
+export async function queue(exec: Executor, opts: { submittedOnly: boolean }) {
   return exec
     .select({
       ...listingColumns,
@@ -73,7 +77,17 @@ export async function queue(exec: Executor) {
     })
     .from(listings)
     .leftJoin(inspections, eq(inspections.listingId, listings.id))
-    .where(ne(listings.status, 'sold'))
+    .where(
+      and(
+        ne(listings.status, 'sold'),
+        opts.submittedOnly
+          ? or(
+              isNull(listings.reviewStatus),
+              inArray(listings.reviewStatus, [...INSPECTABLE_REVIEW_STATUSES]),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(500);
 }

@@ -1,3 +1,4 @@
+import { submittedForInspection } from '../../../../domain/dealer-listings.js';
 import {
   type AnnouncementId,
   CHECKPOINT_IDS,
@@ -70,9 +71,18 @@ const listingSummary = (l: repo.ListingRow) => ({
   reviewStatus: l.reviewStatus,
 });
 
+/**
+ * An inspector works on listings submitted for inspection only: FieldLot's own, and a dealer's once submitted
+ * for review (in review, or approved since); a dealer's unsubmitted draft is theirs alone
+ * (docs/product/condition-reports.md, dealer-selling.md#listing-as-a-dealer). Admins see every listing.
+ */
+function hiddenFromActor(actor: Actor, listing: repo.ListingRow): boolean {
+  return actor.status === 'inspector' && !submittedForInspection(listing.reviewStatus);
+}
+
 export async function inspectionQueue(ctx: AppContext, actor: Actor): Promise<QueueItem[]> {
   assertInspector(actor);
-  const rows = await repo.queue(ctx.db);
+  const rows = await repo.queue(ctx.db, { submittedOnly: actor.status === 'inspector' });
   return rows.map((r) => ({
     ...listingSummary(r),
     rated: Number(r.rated ?? 0),
@@ -83,16 +93,17 @@ export async function inspectionQueue(ctx: AppContext, actor: Actor): Promise<Qu
   }));
 }
 
-async function listingForStaff(ctx: AppContext, listingId: string) {
+async function listingForStaff(ctx: AppContext, actor: Actor, listingId: string) {
   const listing = await repo.listingById(ctx.db, listingId);
-  if (!listing || listing.status === 'sold') throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  if (!listing || listing.status === 'sold' || hiddenFromActor(actor, listing))
+    throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   return listing;
 }
 
 export async function getDraft(ctx: AppContext, actor: Actor, listingId: string): Promise<InspectionDraft> {
   assertInspector(actor);
   const listing = await repo.listingById(ctx.db, listingId);
-  if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  if (!listing || hiddenFromActor(actor, listing)) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const inspection = await repo.inspectionOf(ctx.db, listingId);
   const [ratings, photos, revisions] = inspection
     ? await Promise.all([
@@ -124,7 +135,7 @@ export async function getDraft(ctx: AppContext, actor: Actor, listingId: string)
 /** One answer, saved as given (the form calls this on every tap). */
 export async function saveAnswer(ctx: AppContext, actor: Actor, listingId: string, answer: SaveAnswer) {
   assertInspector(actor);
-  await listingForStaff(ctx, listingId);
+  await listingForStaff(ctx, actor, listingId);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const inspection = await repo.ensureInspection(tx, listingId);
@@ -158,7 +169,7 @@ function checkHourMeter(reading: number, last: number | null) {
 
 export async function saveDetails(ctx: AppContext, actor: Actor, listingId: string, details: DraftDetails) {
   assertInspector(actor);
-  await listingForStaff(ctx, listingId);
+  await listingForStaff(ctx, actor, listingId);
   if (details.hourMeter != null) checkHourMeter(details.hourMeter, await lastHourMeter(ctx, listingId));
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -182,7 +193,7 @@ export async function addPhoto(
   data: Buffer,
 ): Promise<InspectionPhoto> {
   assertInspector(actor);
-  await listingForStaff(ctx, listingId);
+  await listingForStaff(ctx, actor, listingId);
   let processed: Awaited<ReturnType<typeof processImage>>;
   try {
     processed = await processImage(data);
@@ -219,6 +230,7 @@ export async function addPhoto(
 
 export async function removePhoto(ctx: AppContext, actor: Actor, listingId: string, photoId: string) {
   assertInspector(actor);
+  await listingForStaff(ctx, actor, listingId);
   const inspection = await repo.inspectionOf(ctx.db, listingId);
   if (!inspection || !(await repo.removePhoto(ctx.db, inspection.id, photoId, ctx.clock.now())))
     throw new AppError('NOT_FOUND', 'Photo not found');
@@ -240,7 +252,8 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
   const now = ctx.clock.now();
   const result = await inventoryWrite(ctx, async (tx) => {
     const listing = await repo.lockListing(tx, listingId);
-    if (!listing || listing.status === 'sold') throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    if (!listing || listing.status === 'sold' || hiddenFromActor(actor, listing))
+      throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     const inspection = await repo.inspectionOf(tx, listingId);
     const ratingRows = inspection ? await repo.ratingsOf(tx, inspection.id) : [];
     const ratings = Object.fromEntries(

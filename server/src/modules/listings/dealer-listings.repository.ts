@@ -38,10 +38,12 @@ export async function myListings(exec: Executor, sellerUserId: string): Promise<
            l.updated_at::text as updated_at,
            p.storage_key as image_key, p.width as image_width,
            (select count(*)::int from tractor_images i where i.listing_id = l.id) as image_count,
-           (select count(*)::int from tractor_offers o where o.listing_id = l.id) as offer_count,
+           -- Offers under the floor never reach the seller (decision 0039).
+           (select count(*)::int from tractor_offers o where o.listing_id = l.id
+              and not o.below_floor) as offer_count,
            (select count(*)::int from watchlist_items w where w.listing_id = l.id) as watch_count,
            (select count(*)::int from tractor_offers o where o.listing_id = l.id
-              and o.status in ('pending','countered')) as open_offer_count,
+              and o.status in ('pending','countered') and not o.below_floor) as open_offer_count,
            b.amount as best_open_cents, b.status as best_open_status,
            (select o.offer_amount_cents from tractor_offers o where o.listing_id = l.id
               and o.status = 'accepted') as sale_cents
@@ -49,7 +51,7 @@ export async function myListings(exec: Executor, sellerUserId: string): Promise<
     left join tractor_images p on p.listing_id = l.id and p.is_primary
     left join lateral (
       select o.offer_amount_cents as amount, o.status from tractor_offers o
-      where o.listing_id = l.id and o.status in ('pending','countered')
+      where o.listing_id = l.id and o.status in ('pending','countered') and not o.below_floor
       order by o.offer_amount_cents desc limit 1
     ) b on true
     where l.seller_user_id = ${sellerUserId}

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BELOW_FLOOR_TEXT, CREATE_LISTING_TEXTS } from '../../../../domain/dealer-listings.js';
+import { CREATE_LISTING_TEXTS } from '../../../../domain/dealer-listings.js';
 import { testConfig } from '../../config.js';
 import { users } from '../../db/schema.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
-import { OFFER_UPDATE } from '../offers/index.js';
 
 /**
  * Dealers selling (docs/product/dealer-selling.md): a dealer lists, FieldLot reviews, buyers offer, the
@@ -197,21 +196,20 @@ describe('dealers sell their trade-ins', () => {
     expect(res.json().error.message).toBe('You cannot make an offer on your own listing');
   });
 
-  it('declines an offer below the floor politely, without naming the floor', async () => {
+  it('answers an offer below the floor like any untaken offer, never naming the floor (decision 0039)', async () => {
     const id = await liveListing(asA, { floorPriceCents: 80_000_00 });
     const res = await asB.post('/api/offers', { listingId: id, offerType: 'offer', amount: '75000' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().offer.status).toBe('rejected');
+    // Not declined at once (that let a dealer bisect the floor): open, expiring with the response window.
+    expect(res.json().offer.status).toBe('pending');
     expect(res.body).not.toContain('8000000');
-    const mail = (await mailsTo(t.app, buyerB.email, 'notify-offer-update')).find(
+    const told = (await mailsTo(t.app, buyerB.email, 'notify-offer-update')).filter(
       (m) => (m.payload as { offerId: string }).offerId === res.json().offer.id,
     );
-    const rendered = renderTemplate(OFFER_UPDATE, mail?.payload as never, env);
-    expect(rendered.text).toContain(BELOW_FLOOR_TEXT);
-    expect(rendered.text).not.toContain('80,000');
+    expect(told).toEqual([]);
     // The seller is not bothered with it; an offer at the floor reaches them, anonymous.
     const seen = (await asA.get('/api/my-listings/offers')).json().items;
-    expect(seen.some((o: { id: string }) => o.id === res.json().offer.id)).toBe(true);
+    expect(seen.some((o: { id: string }) => o.id === res.json().offer.id)).toBe(false);
     const ok = await asB.post('/api/offers', { listingId: id, offerType: 'offer', amount: '80000' });
     expect(ok.json().offer.status).toBe('pending');
     const notice = (await mailsTo(t.app, sellerA.email, 'notify-seller-offer')).find(

@@ -43,6 +43,7 @@ const offerColumns = {
   expiresAt: offers.expiresAt,
   createdAt: offers.createdAt,
   updatedAt: offers.updatedAt,
+  belowFloor: offers.belowFloor,
 };
 
 export interface OfferRow {
@@ -62,6 +63,8 @@ export interface OfferRow {
   expiresAt: Date;
   createdAt: Date;
   updatedAt: Date;
+  /** Made under the seller's floor: the seller never sees it; expiry answers it (decision 0039). */
+  belowFloor: boolean;
 }
 
 /** The primary image's storage key of a listing (first by order when none is marked primary). */
@@ -132,8 +135,8 @@ export interface NewOffer {
   message: string;
   idempotencyKey: string | null;
   now: Date;
-  /** 'rejected' for an offer below the seller's floor price (declined as it arrives). */
-  status?: 'pending' | 'rejected';
+  /** Under the seller's floor price: open like any offer, unseen by the seller (decision 0039). */
+  belowFloor?: boolean;
   /** OFFER_TTL_HOURS after `now` (domain offerExpiresAt). */
   expiresAt: Date;
 }
@@ -151,7 +154,8 @@ export async function insertOffer(exec: Executor, o: NewOffer): Promise<OfferRow
       offerAmountCents: o.offerAmountCents,
       originalPriceCents: o.originalPriceCents,
       message: o.message,
-      status: o.status ?? 'pending',
+      status: 'pending',
+      belowFloor: o.belowFloor ?? false,
       idempotencyKey: o.idempotencyKey,
       expiresAt: o.expiresAt,
       createdAt: o.now,
@@ -174,11 +178,17 @@ export async function findByIdempotencyKey(
   return rows[0] ?? null;
 }
 
-/** Row-level rule of a seller: only offers made on a listing this dealer sells (decision 0018). */
+/**
+ * Row-level rule of a seller: only offers made on a listing this dealer sells (decision 0018), never one under
+ * its floor (decision 0039).
+ */
 const onListingSoldBy = (sellerUserId: string) =>
-  inArray(
-    offers.listingId,
-    sql`(select ${listings.id} from ${listings} where ${listings.sellerUserId} = ${sellerUserId})`,
+  and(
+    inArray(
+      offers.listingId,
+      sql`(select ${listings.id} from ${listings} where ${listings.sellerUserId} = ${sellerUserId})`,
+    ),
+    eq(offers.belowFloor, false),
   );
 
 /**
@@ -447,24 +457,27 @@ export async function usersByIds(exec: Executor, ids: string[]): Promise<Recipie
 
 /** Offers on the seller's listings, newest first, with the buyer's company and state. */
 export async function listSellerOffers(exec: Executor, sellerUserId: string) {
-  return exec
-    .select({
-      ...offerColumns,
-      listingMake: listings.make,
-      listingModel: listings.model,
-      listingYear: listings.year,
-      buyerName: buyer.name,
-      buyerEmail: buyer.email,
-      buyerCompany: buyer.companyName,
-      // The state a dealer gave, else their company address's (docs/product/dealer-selling.md).
-      buyerState: sql<string | null>`coalesce(${buyer.state}, ${buyer.addressState})`,
-    })
-    .from(offers)
-    .innerJoin(listings, eq(listings.id, offers.listingId))
-    .innerJoin(buyer, eq(buyer.id, offers.buyerUserId))
-    .where(eq(listings.sellerUserId, sellerUserId))
-    .orderBy(desc(offers.createdAt), desc(offers.id))
-    .limit(500);
+  return (
+    exec
+      .select({
+        ...offerColumns,
+        listingMake: listings.make,
+        listingModel: listings.model,
+        listingYear: listings.year,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        buyerCompany: buyer.companyName,
+        // The state a dealer gave, else their company address's (docs/product/dealer-selling.md).
+        buyerState: sql<string | null>`coalesce(${buyer.state}, ${buyer.addressState})`,
+      })
+      .from(offers)
+      .innerJoin(listings, eq(listings.id, offers.listingId))
+      .innerJoin(buyer, eq(buyer.id, offers.buyerUserId))
+      // An offer under the floor never reaches the seller (docs/product/dealer-selling.md#floor-price).
+      .where(and(eq(listings.sellerUserId, sellerUserId), eq(offers.belowFloor, false)))
+      .orderBy(desc(offers.createdAt), desc(offers.id))
+      .limit(500)
+  );
 }
 
 export async function userState(exec: Executor, userId: string): Promise<string | null> {

@@ -1,4 +1,6 @@
+import { maskContactDetails } from '../../../../domain/buyer-message.js';
 import { anonymousBuyer, OWN_LISTING_OFFER, type SellerOffers } from '../../../../domain/dealer-listings.js';
+import { OWN_DEALERSHIP_TEXT } from '../../../../domain/dealerships.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
   isOpenOffer,
@@ -28,7 +30,13 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
-import { checkMemberMayOffer, currentMembership } from '../dealerships/index.js';
+import {
+  checkMemberMayOffer,
+  currentMembership,
+  refuseOwnDealershipListing,
+  refuseOwnDealershipSeller,
+} from '../dealerships/index.js';
+import { answerBelowFloorLater, checkOfferPace, isBelowFloor } from './offers.floor.js';
 import { listingLink } from './offers.links.js';
 import {
   ADMIN_NEW_OFFER,
@@ -167,6 +175,8 @@ async function createOfferOnce(
       throw new AppError('CONFLICT', 'This tractor is not available for offers right now');
     if (listing.userId === actor.userId || listing.sellerUserId === actor.userId)
       throw new AppError('VALIDATION', OWN_LISTING_OFFER);
+    // Nor on a listing of their own dealership, whichever member sells it (decision 0039).
+    await refuseOwnDealershipListing(tx, { userId: actor.userId }, listing.id, 'offer');
 
     let cents: number;
     if (typedCents === null) {
@@ -187,13 +197,23 @@ async function createOfferOnce(
       dealershipId = member.dealershipId;
     }
 
-    // Under the seller's floor price: recorded and declined at once, politely, never naming the floor
-    // (docs/product/dealer-selling.md#floor-price). It leaves the dealer's open offer, if any, as it was.
-    const belowFloor = listing.floorPriceCents !== null && cents < listing.floorPriceCents;
+    // A floor that cannot be probed (docs/product/dealer-selling.md#floor-price, decision 0039): the dealership's
+    // declined offers here limit the next; one under the floor is open like any other, unseen by the seller,
+    // and answered at the end of the response window by the expiry sweep.
+    if (input.offerType === 'offer')
+      await checkOfferPace(tx, {
+        dealershipId,
+        buyerUserId: actor.userId,
+        listingId: listing.id,
+        cents,
+        askingCents: listing.priceCents,
+        now,
+      });
+    const belowFloor = isBelowFloor(cents, listing.floorPriceCents);
     // One open offer per dealer per listing: the new one replaces theirs (it shows as "Replaced" in the history).
-    const replaced = belowFloor ? [] : await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
+    const replaced = await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
     const inserted = await repo.insertOffer(tx, {
-      status: belowFloor ? 'rejected' : 'pending',
+      belowFloor,
       listingId: listing.id,
       buyerUserId: actor.userId,
       dealershipId,
@@ -222,33 +242,13 @@ async function createOfferOnce(
 
     const tractor = tractorName(listing);
     if (belowFloor) {
-      await enqueueMail(tx, {
-        template: OFFER_UPDATE,
-        to: actor.email,
-        payload: {
-          offerId: inserted.id,
-          listingId: listing.id,
-          tractor,
-          offerType: input.offerType,
-          amountCents: cents,
-          askingCents: listing.priceCents,
-          link: listingLink(ctx, listing.id),
-          status: 'rejected',
-          belowFloor: true,
-        },
-      });
-      await audit(tx, {
-        action: 'offer.declined_below_floor',
-        resourceType: 'offer',
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        details: { offerId: inserted.id, listingId: listing.id, amountCents: cents },
+      await answerBelowFloorLater(tx, {
+        actor,
+        offer: inserted,
+        replaced,
+        tractor: tractorName(listing),
+        sellerUserId: listing.sellerUserId,
         request,
-      });
-      await publishEvent(tx, {
-        type: 'offer.created',
-        audience: [actor.userId],
-        data: { offerId: inserted.id, listingId: listing.id, status: 'rejected' },
       });
       return { offer: toOffer(inserted), replayed: false };
     }
@@ -391,6 +391,16 @@ function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
+/** The purchase trigger's refusal of a sale inside one dealership (migration 0020). */
+function isSelfDealing(err: unknown): boolean {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (e.code === '23514' && e.constraint === 'purchases_not_self_dealing') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 interface TransitionArgs {
   action: Action;
   /** Who takes the step: the table's `by` must name it; buyer and seller get their row-level rule. */
@@ -428,6 +438,13 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
         );
       }
       if (to === 'accepted') {
+        // No dealership buys from itself, whoever accepts (decision 0039; the purchase's trigger has the last word).
+        await refuseOwnDealershipSeller(
+          tx,
+          { userId: current.buyerUserId, dealershipId: current.dealershipId },
+          current.sellerUserId,
+          'offer',
+        );
         // Lock the listing first: acceptances on one listing queue here instead of deadlocking.
         const listing = await repo.lockListingForSale(tx, current.listingId);
         if (listing?.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
@@ -467,6 +484,7 @@ async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
   } catch (err) {
     // The one-accepted-offer-per-listing index is the last word when two acceptances race.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This tractor has already been sold');
+    if (isSelfDealing(err)) throw new AppError('VALIDATION', OWN_DEALERSHIP_TEXT.offer);
     throw err;
   }
 }
@@ -631,8 +649,9 @@ async function afterExpiry(ctx: AppContext, tx: Tx, offer: repo.OfferRow) {
         ttlHours: ctx.config.offerTtlHours,
       },
     });
-  // A dealer's listing: the seller is told as for a withdrawn offer (docs/product/dealer-selling.md).
-  const sellerId = listing?.sellerUserId ?? null;
+  // A dealer's listing: the seller is told as for a withdrawn offer (docs/product/dealer-selling.md); never of an
+  // offer under the floor, which they never saw (decision 0039), nor are the admins.
+  const sellerId = offer.belowFloor ? null : (listing?.sellerUserId ?? null);
   const [seller] = sellerId ? await repo.usersByIds(tx, [sellerId]) : [];
   if (seller)
     await enqueueMail(tx, {
@@ -646,7 +665,7 @@ async function afterExpiry(ctx: AppContext, tx: Tx, offer: repo.OfferRow) {
         ttlHours: ctx.config.offerTtlHours,
       },
     });
-  for (const admin of await repo.adminRecipients(tx))
+  for (const admin of offer.belowFloor ? [] : await repo.adminRecipients(tx))
     await enqueueMail(tx, {
       template: ADMIN_OFFER_NOTICE,
       to: admin.email,
@@ -782,7 +801,8 @@ export async function listSellerOffers(ctx: AppContext, actor: Actor): Promise<S
       offerAmountCents: r.offerAmountCents,
       originalPriceCents: r.originalPriceCents,
       counterOfferAmountCents: r.counterOfferAmountCents,
-      message: r.message,
+      // Contact details stay hidden until the sale, like the buyer (dealer-selling.md#offers-on-your-tractors).
+      message: r.status === 'accepted' ? r.message : maskContactDetails(r.message),
       buyerLabel: anonymousBuyer(r.buyerState),
       buyer:
         r.status === 'accepted'

@@ -13,6 +13,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
+import { refuseOwnDealershipSeller } from '../dealerships/index.js';
 import { processImage } from '../listings/index.js';
 import { adminMove } from './purchases.admin-move.js';
 import { myPurchase } from './purchases.read-model.js';
@@ -42,6 +43,13 @@ export async function openClaim(
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockPurchase(tx, id, scope);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    // Never a claim against the dealership's own sale (decision 0039).
+    await refuseOwnDealershipSeller(
+      tx,
+      { userId: actor.userId, dealershipId: p.dealershipId },
+      p.sellerUserId,
+      'claim',
+    );
     if (!HANDED_OVER.includes(p.status) || !p.guaranteeEndsAt) {
       if (p.status === 'in_dispute')
         throw new AppError('CONFLICT', 'A claim on this purchase is already open');

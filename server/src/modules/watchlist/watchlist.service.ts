@@ -15,7 +15,7 @@ import type { Actor, AppContext } from '../../lib/context.js';
 import type { DomainEventBus } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import { currentMembership } from '../dealerships/index.js';
+import { currentMembership, refuseOwnDealershipListing } from '../dealerships/index.js';
 import { imageSources } from '../listings/index.js';
 import { WATCH_NOTICE } from './watchlist.mail.js';
 import * as repo from './watchlist.repository.js';
@@ -60,7 +60,10 @@ export async function watch(ctx: AppContext, actor: Actor, listingId: string) {
   return ctx.db.transaction(async (tx) => {
     const price = await repo.liveListingPrice(tx, listingId);
     if (price === null) throw new AppError('NOT_FOUND', WATCH_NOT_FOUND);
-    await repo.addWatch(tx, await scopeOf(ctx, tx, actor), listingId, price, ctx.clock.now());
+    const scope = await scopeOf(ctx, tx, actor);
+    // Alerts are for buying: never on the dealership's own listings (decision 0039).
+    await refuseOwnDealershipListing(tx, scope, listingId, 'watch');
+    await repo.addWatch(tx, scope, listingId, price, ctx.clock.now());
     return { listingId, watching: true, message: WATCH_ADDED };
   });
 }

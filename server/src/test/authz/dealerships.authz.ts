@@ -12,6 +12,13 @@ export const authz: AuthzEntry[] = [
   { method: 'DELETE', url: '/api/team/invites/:inviteId', access: 'dealer' },
   { method: 'PATCH', url: '/api/team/members/:userId', access: 'dealer', body: { role: 'viewer' } },
   { method: 'DELETE', url: '/api/team/members/:userId', access: 'dealer' },
+  // Joining with the signed-in account (decision 0039): an unknown link answers 404 to every dealer.
+  {
+    method: 'POST',
+    url: '/api/team/invites/join',
+    access: 'dealer',
+    body: { token: 'not-a-real-invitation-token' },
+  },
   {
     method: 'POST',
     url: '/api/team/invites/accept',

@@ -1,3 +1,4 @@
+import { BUYER_MESSAGE_NOTE } from '@domain/buyer-message';
 import { tractorName } from '@domain/listings';
 import { BUYER_FEE_LABEL, buyerFeeCents, formatDollars, parseDollarAmount } from '@domain/money';
 import { isOpenOffer, OFFER_MIN_CENTS, OFFER_TYPES, offerAmountSchema } from '@domain/offers';
@@ -80,7 +81,14 @@ export function OfferDialog({
   const [key, setKey] = useState(newIdempotencyKey);
   const [step, setStep] = useState<Step>('form');
   const form = useForm<Values>({ resolver: zodResolver(schemaFor(asking)), defaultValues: EMPTY });
-  const ids = { amount: useId(), amountHint: useId(), amountError: useId(), message: useId(), fee: useId() };
+  const ids = {
+    amount: useId(),
+    amountHint: useId(),
+    amountError: useId(),
+    message: useId(),
+    messageHint: useId(),
+    fee: useId(),
+  };
   const [offerType, amount] = useWatch({ control: form.control, name: ['offerType', 'amount'] });
 
   useEffect(() => {
@@ -282,8 +290,12 @@ export function OfferDialog({
                 id={ids.message}
                 rows={3}
                 placeholder="Anything the seller should know"
+                aria-describedby={ids.messageHint}
                 {...form.register('message')}
               />
+              <p id={ids.messageHint} className="text-sm text-muted-foreground">
+                {BUYER_MESSAGE_NOTE}
+              </p>
               <FieldError message={form.formState.errors.message?.message} />
             </div>
 

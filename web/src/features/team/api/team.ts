@@ -1,4 +1,4 @@
-import type { AcceptInviteBody, InviteBody, MemberUpdateBody } from '@domain/dealerships';
+import type { AcceptInviteBody, InviteBody, JoinInviteBody, MemberUpdateBody } from '@domain/dealerships';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -33,3 +33,6 @@ export const useRemoveMember = () =>
   );
 
 export const acceptInvite = (body: AcceptInviteBody) => api.POST('/api/team/invites/accept', { body });
+
+/** An invitee who already has an account joins signed in (decision 0039). */
+export const joinInvite = (body: JoinInviteBody) => api.POST('/api/team/invites/join', { body });

@@ -1,5 +1,6 @@
 import { acceptInviteBody, TEAM_TEXT } from '@domain/dealerships';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,10 +10,10 @@ import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { NewPasswordFields } from '@/features/auth';
+import { NewPasswordFields, useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
-import { acceptInvite } from '../api/team';
+import { acceptInvite, joinInvite } from '../api/team';
 
 const schema = z
   .object({
@@ -30,6 +31,7 @@ type Values = z.input<typeof schema>;
 export function AcceptInvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const { user } = useSession();
   return (
     <Page className="max-w-md">
       <div className="rounded-lg border border-border bg-card p-6 shadow-sm">
@@ -37,10 +39,15 @@ export function AcceptInvitePage() {
           <Users className="size-8 text-brand-700" aria-hidden="true" />
           <h1 className="text-2xl font-bold text-brand-900">Join Your Dealership</h1>
         </div>
-        {token ? (
+        {token && user ? (
+          <JoinWithAccount token={token} />
+        ) : token ? (
           <>
             <p className="mb-4 text-sm text-gray-700">
               Your dealership's owner invited you. Choose your password; no application is needed.
+            </p>
+            <p className="mb-4 text-sm text-gray-700">
+              Already have a FieldLot account? Sign in with it, then open the invitation link again to join.
             </p>
             <AcceptInviteForm token={token} />
           </>
@@ -54,6 +61,37 @@ export function AcceptInvitePage() {
         )}
       </div>
     </Page>
+  );
+}
+
+/** Signed in: the invited account joins with its own sign-in (the server checks it is the invited address). */
+function JoinWithAccount({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const join = useMutation({
+    mutationFn: () => joinInvite({ token }),
+    onSuccess: async (team) => {
+      await qc.invalidateQueries();
+      toast.success(`You joined ${team.dealership.name}.`);
+      navigate('/team', { replace: true });
+    },
+    onError: (err) =>
+      toast.error(
+        err instanceof ApiError && err.status < 500 && err.status !== 0
+          ? err.message
+          : 'An error occurred. Please try again.',
+      ),
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-gray-700">
+        Join your dealership's team with the account you are signed in with. You leave the dealership you
+        belong to now; its offers and purchases stay with it.
+      </p>
+      <Button size="lg" disabled={join.isPending} onClick={() => join.mutate()}>
+        {join.isPending ? 'Joining...' : 'Join the Team'}
+      </Button>
+    </div>
   );
 }
 

@@ -1,0 +1,51 @@
+import { formatDollars } from './money';
+
+/**
+ * A floor price that cannot be probed (docs/product/dealer-selling.md#floor-price, decision 0039). An offer below
+ * the floor is answered like any offer the seller did not take: it stays open and expires at the end of the
+ * seller's response window. Two more rules keep a dealership from searching for the floor with many offers:
+ * - at most FLOOR_PROBE_DECLINES offers of a dealership on one listing may end declined (rejected or expired)
+ *   within FLOOR_PROBE_WINDOW_DAYS; then it may not offer on that tractor until the oldest leaves the window;
+ * - a new offer must beat the dealership's last declined offer on the listing by `offerStepCents`.
+ * Both count declined offers whatever the floor, so neither tells a dealer whether an offer was below it.
+ */
+export const FLOOR_PROBE_DECLINES = 3;
+export const FLOOR_PROBE_WINDOW_DAYS = 7;
+export const FLOOR_PROBE_WINDOW_MS = FLOOR_PROBE_WINDOW_DAYS * 24 * 3600_000;
+/** The step a new offer must add to the last declined one: 2% of the asking price, at least $500. */
+export const OFFER_STEP_SHARE = 0.02;
+export const OFFER_STEP_MIN_CENTS = 500_00;
+
+export const TOO_MANY_OFFERS_TEXT = 'You have made too many offers on this tractor this week';
+
+/** The least a new offer must add to the last declined one, in whole dollars. */
+export function offerStepCents(askingCents: number): number {
+  const share = Math.ceil((askingCents * OFFER_STEP_SHARE) / 100) * 100;
+  return Math.max(OFFER_STEP_MIN_CENTS, share);
+}
+
+/** The least a new offer may be after a declined one of `lastDeclinedCents`. */
+export function nextOfferMinimumCents(lastDeclinedCents: number, askingCents: number): number {
+  return lastDeclinedCents + offerStepCents(askingCents);
+}
+
+/** "Your new offer must be at least $104,400: your last offer of $102,000 plus $2,400." */
+export function offerStepText(lastDeclinedCents: number, askingCents: number): string {
+  return `Your new offer must be at least ${formatDollars(nextOfferMinimumCents(lastDeclinedCents, askingCents))}: your last offer of ${formatDollars(lastDeclinedCents)} plus ${formatDollars(offerStepCents(askingCents))}.`;
+}
+
+/**
+ * What stops a dealership's new offer of `cents` on a listing, given its declined offers there within the window
+ * (newest first), or null.
+ */
+export function offerPaceProblem(
+  cents: number,
+  askingCents: number,
+  declinedNewestFirst: readonly { amountCents: number }[],
+): string | null {
+  if (declinedNewestFirst.length >= FLOOR_PROBE_DECLINES) return TOO_MANY_OFFERS_TEXT;
+  const last = declinedNewestFirst[0];
+  if (last && cents < nextOfferMinimumCents(last.amountCents, askingCents))
+    return offerStepText(last.amountCents, askingCents);
+  return null;
+}
