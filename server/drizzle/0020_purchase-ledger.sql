@@ -13,6 +13,7 @@ CREATE TABLE "purchase_ledger_entries" (
 	"reference" text,
 	"paid_on" date,
 	"reason" text,
+	"claim_id" uuid,
 	"at" timestamp with time zone NOT NULL,
 	"recorded_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -27,6 +28,7 @@ CREATE TABLE "purchase_ledger_entries" (
 --> statement-breakpoint
 ALTER TABLE "purchases" DROP CONSTRAINT "purchases_money_check";--> statement-breakpoint
 ALTER TABLE "purchase_ledger_entries" ADD CONSTRAINT "purchase_ledger_entries_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "purchase_ledger_entries" ADD CONSTRAINT "purchase_ledger_entries_claim_id_purchase_claims_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."purchase_claims"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchase_ledger_entries" ADD CONSTRAINT "purchase_ledger_entries_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "purchase_ledger_entries_purchase_idx" ON "purchase_ledger_entries" USING btree ("purchase_id","id");--> statement-breakpoint
 CREATE INDEX "purchase_ledger_entries_at_idx" ON "purchase_ledger_entries" USING btree ("at");--> statement-breakpoint
@@ -56,8 +58,8 @@ SELECT "purchase_id", "kind", "amount_cents",
 FROM "payments"
 ORDER BY "created_at", "id";--> statement-breakpoint
 -- Backfill 4: credit notes. No seller was ever told of a charge, so FieldLot bore them (decision 0035).
-INSERT INTO "purchase_ledger_entries" ("purchase_id", "kind", "born_by", "reason", "amount_cents", "at")
-SELECT "purchase_id", 'credit', 'fieldlot', "reason", "amount_cents", "issued_at"
+INSERT INTO "purchase_ledger_entries" ("purchase_id", "kind", "born_by", "reason", "claim_id", "amount_cents", "at")
+SELECT "purchase_id", 'credit', 'fieldlot', "reason", "claim_id", "amount_cents", "issued_at"
 FROM "credit_notes"
 ORDER BY "issued_at", "id";--> statement-breakpoint
 -- Backfill 5: a cancelled purchase reverses what stands of each charge line, the payable and the credits.

@@ -936,6 +936,8 @@ export const purchaseLedgerEntries = pgTable(
     reference: text('reference'),
     paidOn: date('paid_on', { mode: 'string' }),
     reason: text('reason'),
+    // The claim a credit answers (its bearer shows on the claim).
+    claimId: uuid('claim_id').references(() => purchaseClaims.id, { onDelete: 'restrict' }),
     at: ts('at').notNull(),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
