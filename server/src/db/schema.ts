@@ -21,14 +21,9 @@ import type { OutboxStatus } from '../../../domain/admin.js';
 import type { ReviewStatus } from '../../../domain/dealer-listings.js';
 import type { DealershipRole, MemberRole } from '../../../domain/dealerships.js';
 import type { InquiryStatus } from '../../../domain/inquiries.js';
+import type { ChargeLine, CreditBearer, LedgerEntry, Reversible } from '../../../domain/ledger.js';
 import type { Condition, ListingStatus } from '../../../domain/listings.js';
 import type { OfferStatus, OfferType } from '../../../domain/offers.js';
-import type {
-  ChargeLine,
-  CreditBearer,
-  LedgerEntry,
-  Reversible,
-} from '../../../domain/ledger.js';
 import type { PaymentMethod } from '../../../domain/payment-terms.js';
 import type { Fulfilment, PurchaseStatus } from '../../../domain/purchases.js';
 import type { UserStatus } from '../../../domain/users.js';
@@ -784,10 +779,7 @@ export const purchases = pgTable(
       'purchases_fulfilment_check',
       sql`${t.fulfilment} is null or ${t.fulfilment} in ('collect','delivery')`,
     ),
-    check(
-      'purchases_money_check',
-      sql`${t.priceCents} >= 0 and ${t.buyerFeeCents} >= 0`,
-    ),
+    check('purchases_money_check', sql`${t.priceCents} >= 0 and ${t.buyerFeeCents} >= 0`),
   ],
 );
 

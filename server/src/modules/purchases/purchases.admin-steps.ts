@@ -12,7 +12,6 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { adminMove } from './purchases.admin-move.js';
-import { getOne } from './purchases.read-model.js';
 import {
   applyLedgerStep,
   entriesOfPurchase,
@@ -20,6 +19,7 @@ import {
   moneyMove,
   summaryOf,
 } from './purchases.ledger.js';
+import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
 import { finish, money, PURCHASE_NOT_FOUND, refusal } from './purchases.shared.js';
 
@@ -34,7 +34,13 @@ export async function recordPayment(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  body: { amount: number; method: PaymentMethod; reference: string; paidOn: string; expectedBalanceCents: number },
+  body: {
+    amount: number;
+    method: PaymentMethod;
+    reference: string;
+    paidOn: string;
+    expectedBalanceCents: number;
+  },
   request: RequestInfo,
 ): Promise<Purchase> {
   requireRole(actor, 'admin');

@@ -14,8 +14,8 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { setAddress as saveAddress } from '../users/index.js';
-import { myPurchase } from './purchases.read-model.js';
 import { applyLedgerStep } from './purchases.ledger.js';
+import { myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
 import {
   addressText,
@@ -115,7 +115,12 @@ export async function chooseFulfilment(
       ctx,
       p,
       Boolean(listing?.sellerUserId),
-      { kind: 'invoice', priceCents: p.priceCents, deliveryCents: delivery?.cents ?? null, at: now.toISOString() },
+      {
+        kind: 'invoice',
+        priceCents: p.priceCents,
+        deliveryCents: delivery?.cents ?? null,
+        at: now.toISOString(),
+      },
       { recordedBy: actor.userId },
     );
     const charged = summary.charged;

@@ -2,8 +2,8 @@
 import { type CreditBearer, defaultCreditBearer } from '../../../../domain/ledger.js';
 import {
   type ClaimAnswerBody,
-  claimCause,
   type ClaimBody,
+  claimCause,
   creditNoteNumber,
   dateLabel,
   HANDED_OVER,
@@ -17,9 +17,9 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
 import { processImage } from '../listings/index.js';
 import { adminMove } from './purchases.admin-move.js';
+import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import { owedAfterCancel, reverseSale, undoSale } from './purchases.sale.js';
 import {
   buyerScope,
@@ -233,7 +233,10 @@ export async function answerClaim(
     return {
       action: 'return',
       set: { cancelReason: `Cancel and return: ${body.reason}`, cancelledAt: now, statusBeforeDispute: null },
-      event: { kind: 'claim_returned', text: `Claim answered: cancel and return (${body.reason})${owed.text}` },
+      event: {
+        kind: 'claim_returned',
+        text: `Claim answered: cancel and return (${body.reason})${owed.text}`,
+      },
       mail: { kind: 'claim_returned', extra: { note: `Reason: ${body.reason}`, facts: owed.facts } },
     };
   });

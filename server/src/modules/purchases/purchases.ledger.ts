@@ -1,6 +1,9 @@
 // The purchase ledger on the server (docs/product/purchases.md#the-ledger, decision 0033): every money step goes
 // through `nextLedgerEntries` and inserts what it returns; every figure comes from `ledgerSummary`.
+
+import type { z } from 'zod';
 import {
+  buyerBalanceText,
   type LedgerContext,
   type LedgerEntry,
   type LedgerStep,
@@ -13,9 +16,7 @@ import {
   sellerProceedsText,
 } from '../../../../domain/ledger.js';
 import { type BuyerMoney, paidInFullOn, type sellerMoneyShape } from '../../../../domain/ledger-api.js';
-import { buyerBalanceText } from '../../../../domain/ledger.js';
 import type { PaymentMethod } from '../../../../domain/payment-terms.js';
-import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
@@ -28,7 +29,11 @@ export type { LedgerEntryRow } from './purchases.ledger.repository.js';
 export function toEntry(r: ledgerRepo.LedgerEntryRow): LedgerEntry {
   const at = r.at.toISOString();
   const amountCents = r.amountCents;
-  const move = { method: r.method ?? 'other', reference: r.reference ?? '', paidOn: r.paidOn ?? at.slice(0, 10) };
+  const move = {
+    method: r.method ?? 'other',
+    reference: r.reference ?? '',
+    paidOn: r.paidOn ?? at.slice(0, 10),
+  };
   switch (r.kind) {
     case 'charge':
       return { kind: 'charge', line: r.line ?? 'price', amountCents, at };

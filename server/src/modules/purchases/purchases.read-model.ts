@@ -1,6 +1,7 @@
 // The purchase as the buyer, the seller dealer and the admin read it (docs/product/purchases.md, dealer-tools.md#purchases).
-import { defaultCreditBearer } from '../../../../domain/ledger.js';
+
 import { checkpointById } from '../../../../domain/inspection.js';
+import { defaultCreditBearer } from '../../../../domain/ledger.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
   claimCause,
@@ -304,7 +305,12 @@ export async function purchaseCounts(ctx: AppContext, actor: Actor) {
   const open = rows.filter((r) => r.status !== 'complete' && r.status !== 'cancelled');
   // Only those awaiting payment can be overdue: their balance from the ledger (invoice not issued yet: due).
   const awaiting = rows.filter((r) => r.status === 'awaiting_payment');
-  const ledger = byPurchase(await ledgerRepo.entriesOf(ctx.db, awaiting.map((r) => r.id)));
+  const ledger = byPurchase(
+    await ledgerRepo.entriesOf(
+      ctx.db,
+      awaiting.map((r) => r.id),
+    ),
+  );
   const dueOf = (r: repo.PurchaseRow) => {
     const s = summaryOf(ctx, r, false, (ledger.get(r.id) ?? []).map(toEntry));
     return s.buyerChargedCents > 0 ? s.buyerBalanceDueCents : 1;

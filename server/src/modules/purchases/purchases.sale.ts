@@ -104,7 +104,14 @@ export async function undoSale(tx: Tx, p: repo.PurchaseRow, now: Date) {
  * docs/product/purchases.md#cancel-and-return: the ledger reverses what stands of every charge, credit and the
  * seller's payable. What the buyer paid becomes owed to them until the admin records the refund (decision 0035).
  */
-export async function reverseSale(tx: Tx, ctx: AppContext, p: repo.PurchaseRow, actor: Actor, reason: string, now: Date) {
+export async function reverseSale(
+  tx: Tx,
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  actor: Actor,
+  reason: string,
+  now: Date,
+) {
   const dealer = await isDealerListing(tx, p);
   const { summary } = await applyLedgerStep(
     tx,

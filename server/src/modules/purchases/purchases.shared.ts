@@ -17,6 +17,7 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { currentMembership } from '../dealerships/index.js';
+import { entriesOfPurchase, payoutDueDate, summaryOf } from './purchases.ledger.js';
 import {
   PURCHASE_ADMIN_NOTICE,
   PURCHASE_SELLER_UPDATE,
@@ -25,7 +26,6 @@ import {
   SALE_STEP,
   type SaleMail,
 } from './purchases.mail.js';
-import { entriesOfPurchase, payoutDueDate, summaryOf } from './purchases.ledger.js';
 import * as repo from './purchases.repository.js';
 import { zipPlace } from './zip-places.js';
 
