@@ -109,23 +109,9 @@ export const adminOfferSchema = offerWithListingSchema
   .meta({ id: 'AdminOffer' });
 export type AdminOffer = z.infer<typeof adminOfferSchema>;
 
-export const purchaseSchema = z
-  .object({
-    id: z.string(),
-    listingId: z.string(),
-    offerAmountCents: z.number(),
-    acceptedAt: z.string().nullable(),
-    createdAt: z.string(),
-    listing: listingSummarySchema,
-  })
-  .meta({ id: 'OfferPurchase' });
-export type Purchase = z.infer<typeof purchaseSchema>;
-
 export const offerListResponse = z.object({ offers: z.array(offerWithListingSchema) });
 export type OfferListResponse = z.infer<typeof offerListResponse>;
 export const adminOfferListResponse = z.object({ offers: z.array(adminOfferSchema) });
 export type AdminOfferListResponse = z.infer<typeof adminOfferListResponse>;
-export const purchaseListResponse = z.object({ purchases: z.array(purchaseSchema) });
-export type PurchaseListResponse = z.infer<typeof purchaseListResponse>;
 export const offerResponse = z.object({ offer: offerSchema });
 export type OfferResponse = z.infer<typeof offerResponse>;

@@ -11,6 +11,7 @@ import {
   PURCHASE_ACTIONS,
   PURCHASE_STATUSES,
   paymentBody,
+  purchaseActionsFor,
   purchaseNumber,
   sellerNextStepText,
   sellerTimeline,
@@ -48,6 +49,70 @@ describe('purchases domain', () => {
       expect(canPurchase('cancel', s)).toBe(s !== 'complete' && s !== 'cancelled');
     expect(canPurchase('open_claim', 'delivered')).toBe(true);
     expect(canPurchase('open_claim', 'released')).toBe(false);
+  });
+
+  it('one answer to which steps a role may take: the screens and the server ask the same function', () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    const base = {
+      status: 'awaiting_payment' as const,
+      fulfilment: null,
+      totalCents: null,
+      titleReceivedAt: null,
+      guaranteeEndsAt: null,
+    };
+    // Before the invoice: the buyer chooses; the admin records the title or cancels, takes no payment yet.
+    expect(purchaseActionsFor('buyer', base, now)).toEqual(['choose_fulfilment']);
+    expect(purchaseActionsFor('admin', base, now)).toEqual(['receive_title', 'cancel']);
+    const invoiced = { ...base, fulfilment: 'collect' as const, totalCents: 47_750_00 };
+    expect(purchaseActionsFor('buyer', invoiced, now)).toEqual([]);
+    expect(purchaseActionsFor('admin', invoiced, now)).toEqual([
+      'pay',
+      'record_transport',
+      'receive_title',
+      'cancel',
+    ]);
+    // Released: the handover the buyer chose (their truck: pickup; FieldLot's carrier: delivery).
+    const released = { ...invoiced, status: 'released' as const };
+    expect(purchaseActionsFor('admin', released, now)).toEqual([
+      'record_transport',
+      'pickup',
+      'receive_title',
+      'cancel',
+    ]);
+    expect(purchaseActionsFor('admin', { ...released, fulfilment: 'delivery' }, now)).toContain('deliver');
+    expect(purchaseActionsFor('admin', { ...released, fulfilment: 'delivery' }, now)).not.toContain('pickup');
+    // Transport is arranged until the handover, never after it, and only once the dealer chose how.
+    for (const status of PURCHASE_STATUSES)
+      expect(purchaseActionsFor('admin', { ...invoiced, status }, now).includes('record_transport')).toBe(
+        ['awaiting_payment', 'paid', 'released'].includes(status),
+      );
+    expect(purchaseActionsFor('admin', { ...released, fulfilment: null }, now)).not.toContain(
+      'record_transport',
+    );
+    // Handed over: the title goes out once received; the buyer claims within the guarantee only.
+    const delivered = {
+      ...invoiced,
+      status: 'delivered' as const,
+      fulfilment: 'delivery' as const,
+      guaranteeEndsAt: '2026-12-05T00:00:00.000Z',
+    };
+    expect(purchaseActionsFor('admin', delivered, now)).toEqual(['receive_title', 'cancel']);
+    expect(purchaseActionsFor('admin', { ...delivered, titleReceivedAt: '2026-12-01' }, now)).toEqual([
+      'send_title',
+      'cancel',
+    ]);
+    expect(purchaseActionsFor('buyer', delivered, now)).toEqual(['open_claim']);
+    expect(purchaseActionsFor('buyer', delivered, new Date('2026-12-06T00:00:00Z'))).toEqual([]);
+    // In dispute: the admin answers; complete or cancelled: nothing for anyone.
+    expect(purchaseActionsFor('admin', { ...delivered, status: 'in_dispute' }, now)).toEqual([
+      'receive_title',
+      'resolve_claim',
+      'return',
+      'cancel',
+    ]);
+    for (const status of ['complete', 'cancelled'] as const)
+      for (const role of ['admin', 'buyer'] as const)
+        expect(purchaseActionsFor(role, { ...delivered, status }, now)).toEqual([]);
   });
 
   it('delivery estimate: straight line x 1.2 x rate, at least the minimum, to $10', () => {

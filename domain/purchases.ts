@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ClaimCause, CREDIT_BEARERS } from './ledger';
 import { buyerMoneySchema, creditAnswerFields, moneyMoveSchema, sellerMoneyShape } from './ledger-api';
 import { formatDollars } from './money';
+import { listingSummarySchema } from './offers.schemas';
 import { amountCents, isoDate, PAYMENT_METHODS } from './payment-terms';
 
 export {
@@ -67,6 +68,10 @@ export const PURCHASE_ACTIONS = [
   'open_claim',
   'resolve_claim',
   'return',
+  // Steps that record a fact and keep the status (docs/product/purchases.md#delivery-and-landed-cost, #title).
+  'choose_fulfilment',
+  'record_transport',
+  'receive_title',
 ] as const;
 export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
 
@@ -76,7 +81,7 @@ export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
  * (credit or deny) goes back to the status before the dispute; `return` (cancel and return) ends it Cancelled.
  */
 export const PURCHASE_TRANSITIONS: Readonly<
-  Record<PurchaseAction, { from: readonly PurchaseStatus[]; to: PurchaseStatus | 'previous' }>
+  Record<PurchaseAction, { from: readonly PurchaseStatus[]; to: PurchaseStatus | 'previous' | 'same' }>
 > = {
   pay: { from: ['awaiting_payment'], to: 'paid' },
   release: { from: ['paid'], to: 'released' },
@@ -91,6 +96,13 @@ export const PURCHASE_TRANSITIONS: Readonly<
   open_claim: { from: HANDED_OVER, to: 'in_dispute' },
   resolve_claim: { from: ['in_dispute'], to: 'previous' },
   return: { from: ['in_dispute'], to: 'cancelled' },
+  choose_fulfilment: { from: ['awaiting_payment'], to: 'same' },
+  // Transport is arranged once the dealer chose how, until the tractor is handed over.
+  record_transport: { from: ['awaiting_payment', 'paid', 'released'], to: 'same' },
+  receive_title: {
+    from: ['awaiting_payment', 'paid', 'released', 'picked_up', 'delivered', 'title_sent', 'in_dispute'],
+    to: 'same',
+  },
 };
 
 export function canPurchase(action: PurchaseAction, status: PurchaseStatus): boolean {
@@ -99,6 +111,54 @@ export function canPurchase(action: PurchaseAction, status: PurchaseStatus): boo
 
 export function purchaseActionSources(action: PurchaseAction): PurchaseStatus[] {
   return [...PURCHASE_TRANSITIONS[action].from];
+}
+
+/** What a purchase's actions depend on besides its status. */
+export interface PurchaseFacts {
+  status: PurchaseStatus;
+  fulfilment: Fulfilment | null;
+  /** Null until the invoice (the dealer chose collection or delivery). */
+  totalCents: number | null;
+  titleReceivedAt: string | null;
+  guaranteeEndsAt: string | null;
+}
+
+const ADMIN_ACTIONS: readonly PurchaseAction[] = [
+  'pay',
+  'release',
+  'record_transport',
+  'pickup',
+  'deliver',
+  'receive_title',
+  'send_title',
+  'complete',
+  'resolve_claim',
+  'return',
+  'cancel',
+];
+const BUYER_ACTIONS: readonly PurchaseAction[] = ['choose_fulfilment', 'open_claim'];
+
+/**
+ * docs/product/purchases.md#status-machine: the one answer to "which steps may this role take now", for the
+ * screens (Purchased Inventory, admin Purchases) and the server's refusal alike. `buyer`: a dealership member who
+ * may act (a viewer takes none, VIEWER_PURCHASE_TEXT). The order is the screens' order.
+ */
+export function purchaseActionsFor(role: 'admin' | 'buyer', p: PurchaseFacts, now: Date): PurchaseAction[] {
+  const handedOverBy = p.fulfilment === 'delivery' ? 'deliver' : 'pickup';
+  const guaranteeOpen = p.guaranteeEndsAt !== null && now < new Date(p.guaranteeEndsAt);
+  const extra: Partial<Record<PurchaseAction, boolean>> = {
+    pay: p.totalCents !== null,
+    choose_fulfilment: p.fulfilment === null,
+    record_transport: p.fulfilment !== null,
+    pickup: handedOverBy === 'pickup',
+    deliver: handedOverBy === 'deliver',
+    receive_title: p.titleReceivedAt === null,
+    send_title: p.titleReceivedAt !== null,
+    open_claim: guaranteeOpen,
+  };
+  return (role === 'admin' ? ADMIN_ACTIONS : BUYER_ACTIONS).filter(
+    (a) => canPurchase(a, p.status) && extra[a] !== false,
+  );
 }
 
 // ---------------------------------------------------------------- numbers and dates
@@ -292,6 +352,19 @@ export function claimCause(checkpoints: readonly string[]): ClaimCause {
 }
 
 export const purchaseIdParams = z.object({ purchaseId: z.uuid('Purchase not found') });
+
+/** Claim photo variants (docs/product/purchases.md#inspection-guarantee): a thumbnail and the full size. */
+export const CLAIM_PHOTO_WIDTHS = { thumb: 400, full: 1600 } as const;
+/** A claim photo file is `{photo id}-{width}.webp`; the id is the last part of its storage key. */
+export const claimPhotoFile = z
+  .string()
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(400|800|1600)\.webp$/,
+    'Photo not found',
+  );
+export const claimPhotoParams = purchaseIdParams.extend({ file: claimPhotoFile });
+export const claimPhotoUrl = (purchaseId: string, photoId: string, width: number) =>
+  `/api/purchases/${purchaseId}/claims/photos/${photoId}-${width}.webp`;
 export const documentParams = purchaseIdParams.extend({ documentId: z.uuid('Document not found') });
 
 const timelineItem = z.object({
@@ -316,12 +389,30 @@ const payment = z.object({
   reference: z.string(),
   paidOn: z.string(),
 });
+/**
+ * A checkpoint the claim names, with what the report frozen with the purchase said about it (null for "Not in
+ * report" or a checkpoint the report left unrated), so the admin decides with the evidence.
+ */
+const claimCheckpoint = z.object({
+  id: z.string(),
+  label: z.string(),
+  section: z.string().nullable(),
+  report: z.object({ rating: z.string(), ratingLabel: z.string(), note: z.string() }).nullable(),
+});
+/** A claim photo: the thumbnail and the full size, served only to the buyer's dealership and admins. */
+const claimPhoto = z.object({
+  id: z.string(),
+  thumbUrl: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
 const claim = z.object({
   id: z.string(),
   status: z.enum(['open', 'credited', 'returned', 'denied']),
-  checkpoints: z.array(z.object({ id: z.string(), label: z.string() })),
+  checkpoints: z.array(claimCheckpoint),
   description: z.string(),
-  photoUrls: z.array(z.string()),
+  photos: z.array(claimPhoto),
   answer: z.string().nullable(),
   creditCents: z.number().nullable(),
   /** Who bore the credit given on this claim (null until credited). */
@@ -373,6 +464,10 @@ export const purchaseSchema = z
     claimOpen: z.boolean(),
     /** The reader may choose delivery and open a claim (false for a dealership's viewer; VIEWER_PURCHASE_TEXT). */
     canAct: z.boolean(),
+    /** The steps the reader may take now (purchaseActionsFor): the screens show these buttons, nothing else. */
+    actions: z.array(z.enum(PURCHASE_ACTIONS)),
+    /** The tractor as the Purchased Inventory card shows it. */
+    listing: listingSummarySchema,
     nextStep: z.object({ text: z.string(), by: z.string().nullable() }).nullable(),
     timeline: z.array(timelineItem),
     documents: z.array(document),

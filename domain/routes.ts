@@ -38,15 +38,22 @@ export const SPA_ROUTES = [
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 
 export function isSpaRoute(pathname: string): boolean {
+  return spaRouteOf(pathname) !== null;
+}
+
+/** The SPA route a path belongs to (`/tractor/:id` for `/tractor/<uuid>`), or null when it is none. */
+export function spaRouteOf(pathname: string): SpaRoute | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const parts = clean.split('/');
-  return SPA_ROUTES.some((route) => {
-    const pattern = route.split('/');
-    return (
-      pattern.length === parts.length &&
-      pattern.every((p, i) => (p.startsWith(':') ? parts[i].length > 0 : p === parts[i]))
-    );
-  });
+  return (
+    SPA_ROUTES.find((route) => {
+      const pattern = route.split('/');
+      return (
+        pattern.length === parts.length &&
+        pattern.every((p, i) => (p.startsWith(':') ? parts[i].length > 0 : p === parts[i]))
+      );
+    }) ?? null
+  );
 }
 
 // WHATWG URL exists in every runtime domain/ runs in (browsers, Node); domain/ has no DOM or Node types.

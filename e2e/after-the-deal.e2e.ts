@@ -178,11 +178,18 @@ describe.runIf(hasBrowser())('after the deal', () => {
     await dialog.getByRole('button', { name: 'Send claim' }).click();
     await toast(d, 'Claim sent: we will answer shortly').waitFor();
     await card.getByTestId('purchase-status').getByText('In dispute').waitFor();
-    await card.getByRole('img', { name: 'Claim' }).waitFor();
+    // The claim photo: a thumbnail that opens the full size (loaded, not the error state).
+    await card.getByText('Not covered by the condition report').waitFor();
+    await card.getByRole('button', { name: 'Claim photo 1 of 1: open full size' }).click();
+    const photo = d.getByRole('dialog', { name: 'Claim photo 1 of 1' });
+    await photo.locator('img[alt="Claim photo 1 of 1"][aria-busy="false"]').waitFor();
+    await d.keyboard.press('Escape');
 
     // The admin answers with a credit, records the title, completes.
     await a.reload();
     await row.getByRole('button', { name: /^Open FL-/ }).click();
+    // The admin decides with the evidence: the photo and what the report said.
+    await row.getByRole('button', { name: 'Claim photo 1 of 1: open full size' }).waitFor();
     await step('Answer claim: credit', { 'Credit ($)': '750' });
     await status('Delivered');
     await step('Title received from the seller');

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** Debian's PostgreSQL 15 (PG_BIN overrides). */
@@ -27,18 +27,28 @@ export class ScratchPostgres {
     return this.asRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   }
 
-  init() {
+  private makeFolders() {
     if (!existsSync(path.join(PG_BIN, 'initdb')))
       throw new Error(
         `PostgreSQL binaries not found in ${PG_BIN} (apt-get install postgresql-15, or set PG_BIN)`,
       );
-    mkdirSync(this.dataDir, { recursive: true });
+    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
     if (this.asRoot) {
       const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
       const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
       chownSync(this.folder, uid, gid);
       chownSync(this.dataDir, uid, gid);
+      // The postgres user passes through the run's temporary folder (root's, 0700) to reach its own.
+      chmodSync(path.dirname(this.folder), 0o711);
     }
+  }
+
+  /**
+   * A primary whose commits wait for its standby (synchronous_commit = on, any standby is the synchronous one):
+   * a write acknowledged to the app is on both, so a failover loses none (decision 0036).
+   */
+  init() {
+    this.makeFolders();
     const [cmd, args] = this.command('initdb', [
       '-D',
       this.dataDir,
@@ -51,19 +61,49 @@ export class ScratchPostgres {
     ]);
     const r = spawnSync(cmd, args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr || r.stdout}`);
-    // Loopback only, its own socket folder, nothing written to disk in a hurry (it is thrown away).
+    // Loopback only, its own socket folder, no fsync (it is thrown away; the processes stop, the machine does not).
+    this.configure([
+      `listen_addresses = '127.0.0.1'`,
+      'fsync = off',
+      'full_page_writes = off',
+      'max_connections = 60',
+      'wal_level = replica',
+      'synchronous_commit = on',
+      `synchronous_standby_names = '*'`,
+    ]);
+  }
+
+  /** A streaming standby of `primary` (running): its base backup, with primary_conninfo and standby.signal (-R). */
+  initStandbyOf(primary: ScratchPostgres) {
+    this.makeFolders();
+    const [cmd, args] = this.command('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      this.dataDir,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '--no-sync',
+    ]);
+    const r = spawnSync(cmd, args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`pg_basebackup failed: ${r.stderr || r.stdout}`);
+    // The copied postgresql.conf is the primary's: once promoted it has no standby of its own to wait for.
+    // It asks the primary again within half a second when the primary restarts (its commits wait for this one).
+    this.configure([`synchronous_standby_names = ''`, `wal_retrieve_retry_interval = '500ms'`]);
+  }
+
+  /** Appends to postgresql.conf (a later line wins), with this one's port and socket folder. */
+  private configure(lines: string[]) {
     appendFileSync(
       path.join(this.dataDir, 'postgresql.conf'),
-      [
-        `port = ${this.port}`,
-        `listen_addresses = '127.0.0.1'`,
-        `unix_socket_directories = '${this.folder}'`,
-        'fsync = off',
-        'synchronous_commit = off',
-        'full_page_writes = off',
-        'max_connections = 60',
-        '',
-      ].join('\n'),
+      ['', `port = ${this.port}`, `unix_socket_directories = '${this.folder}'`, ...lines, ''].join('\n'),
     );
   }
 

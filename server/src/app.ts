@@ -15,17 +15,20 @@ import { isSpaRoute } from '../../domain/routes.js';
 import { cookieNames } from '../../domain/session-cookies.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { databaseErrorKind } from './db/unavailable.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
 import { DomainEventBus } from './lib/domain-events.js';
+import { Metrics } from './lib/metrics.js';
 import { redactUrl } from './lib/redact-url.js';
-import { registerModules, subscribeModules } from './modules/index.js';
+import { observeModules, registerModules, subscribeModules } from './modules/index.js';
 import { tractorPageHints } from './modules/listings/index.js';
 import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
 import { PageRenderer } from './page-renderer.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { tractorPageId, WebShell } from './web-shell.js';
 
@@ -79,6 +82,25 @@ const PRERENDERED: Record<string, string> = {
   '/dealer-benefits': 'prerendered/dealer-benefits.html',
 };
 
+/** The pool's gauges, read at each scrape (PostgreSQL; PGlite has no pool and leaves them without a sample). */
+function observeDatabase({ database, metrics }: AppContext) {
+  metrics.gauge(
+    'database_pool_connections',
+    'Open connections of the database pool',
+    () => database.poolStats()?.total,
+  );
+  metrics.gauge(
+    'database_pool_idle_connections',
+    'Idle connections of the database pool',
+    () => database.poolStats()?.idle,
+  );
+  metrics.gauge(
+    'database_pool_waiting_requests',
+    'Queries waiting for a connection of the database pool',
+    () => database.poolStats()?.waiting,
+  );
+}
+
 /** The one way to build the server: used by server.ts, the tests and the benchmarks. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
@@ -119,9 +141,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clock: options.clock ?? systemClock,
     log: app.log,
     events: new DomainEventBus(),
+    metrics: new Metrics(),
   };
   app.decorate('ctx', ctx);
   database.setLog(app.log);
+  observeDatabase(ctx);
+  const stopCountingErrors = database.onError((err) =>
+    ctx.metrics.databaseError(databaseErrorKind(err) ?? 'other'),
+  );
+  app.addHook('onClose', async () => {
+    stopCountingErrors();
+  });
+  observeModules(ctx);
   subscribeModules(ctx.events);
   // A request that emitted domain events delivers them before it answers (they are committed by then), so what
   // they cause is there when the client looks; the worker delivers any left behind (decision 0027).
@@ -131,8 +162,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return payload;
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, (kind) => ctx.metrics.databaseError(kind));
   registerInputGuard(app);
+  await registerMetrics(app, ctx);
   await app.register(cookie);
   await app.register(securityHeaders, {
     helmet: {

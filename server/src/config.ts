@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDatabaseUrl } from './db/hosts.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -13,7 +14,17 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // One host, or a primary and its standbys (h1:5432,h2:5432, target_session_attrs=read-write; decision 0036).
+  DATABASE_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      try {
+        parseDatabaseUrl(url);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
   // PostgreSQL: a request waits at most this long for a connection, and a statement runs at most this long (0: no
   // limit), so an unreachable database answers 503 in seconds instead of hanging (decision 0031).
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
@@ -70,6 +81,11 @@ const envSchema = z.object({
     .default(48),
   // How often each instance sweeps expired offers (the sweep is exactly-once per offer by itself).
   OFFER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Operator metrics (docs/decisions/0037-operator-metrics.md): GET /metrics on the app's port answers only this
+  // bearer token (unset: 404); METRICS_PORT serves it on a port of its own on METRICS_HOST (unset: off).
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   // Test only (refused in production): a file holding a clock offset in milliseconds, so browser journeys can
   // move the server's time (docs/decisions/0022).
   TEST_CLOCK_FILE: z.string().optional(),
@@ -131,6 +147,8 @@ export interface AppConfig {
   shutdownDelaySeconds: number;
   offerTtlHours: number;
   offerExpirySweepSeconds: number;
+  /** Prometheus metrics (decision 0037): the bearer token of /metrics, and a port of its own (both optional). */
+  metrics: { token?: string; port?: number; host: string };
   /** Test only: the server's clock adds the milliseconds written in this file (lib/clock.ts FileOffsetClock). */
   testClockFile?: string;
   purchases: {
@@ -212,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     offerTtlHours: e.OFFER_TTL_HOURS,
     offerExpirySweepSeconds: e.OFFER_EXPIRY_SWEEP_SECONDS,
     testClockFile: e.TEST_CLOCK_FILE,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     purchases: {
       wireInstructions: e.WIRE_INSTRUCTIONS,
       paymentDueDays: e.PAYMENT_DUE_DAYS,

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
+import { serveBackupRequests } from './db/embedded-snapshot.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { FileOffsetClock } from './lib/clock.js';
 import { seedDemoData } from './modules/demo/index.js';
@@ -62,6 +63,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const stopWorkers = config.workers ? startWorkers(app.ctx) : async () => {};
+  // `npm run backup` asks the embedded database for a consistent copy with SIGUSR2 (decision 0038).
+  if (!config.databaseUrl) serveBackupRequests(database, config.dataDir, app.log);
 
   console.log(`\n  ${config.brand.name} is running at ${config.publicUrl}\n`);
   if (admin?.generatedPassword)

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { failoverClientClass, HostPicker, parseDatabaseUrl } from './hosts.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -45,8 +46,10 @@ const silentLog: DatabaseLog = { warn() {}, info() {} };
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL only: its URL, for connections outside the pool (the migration lock). */
+  /** PostgreSQL only: its URL (one host or several, decision 0036). */
   url?: string;
+  /** PostgreSQL only: a connection outside the pool (the migration lock), to the host the pool uses. */
+  newClient?: (config?: pg.ClientConfig) => pg.Client;
   /**
    * LISTEN on a channel; returns an unsubscribe function. Rejects when the database cannot be reached now (call
    * again later). A dropped connection reconnects by itself; `hooks` hear it drop and come back.
@@ -56,7 +59,25 @@ export interface Database {
   ping(): Promise<void>;
   /** From now on, outages (lost and restored connections) are logged here. */
   setLog(log: DatabaseLog): void;
+  /**
+   * PGlite only: runs `fn` while no statement runs, so its data folder on disk is a consistent (crash-safe)
+   * image of every commit so far (docs/decisions/0038-backups.md).
+   */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Hears every error of a pool or LISTEN connection, and each failed reconnection of the latter (the operator's
+   * metrics count them, decision 0037). Returns the function that stops hearing them.
+   */
+  onError(listener: (err: unknown) => void): () => void;
+  /** PostgreSQL: the pool's connections (open, idle) and the requests waiting for one; null for PGlite (no pool). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** A request waits at most this long for a database connection (DATABASE_CONNECT_TIMEOUT_MS). */
@@ -97,6 +118,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File
       await client.query('select 1');
     },
     setLog() {},
+    exclusive: (fn) => client.runExclusive(fn),
+    onError: () => () => {},
+    poolStats: () => null,
     async close() {
       if (!client.closed) await client.close();
     },
@@ -107,9 +131,17 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   let log: DatabaseLog = options.log ?? silentLog;
-  const outage = new OutageLog(() => log);
+  // One host or a primary and its standbys: every connection goes to the writable one (decision 0036).
+  const Client = failoverClientClass(new HostPicker(parseDatabaseUrl(url), connectTimeoutMs));
+  const errorListeners = new Set<(err: unknown) => void>();
+  const outage = new OutageLog(
+    () => log,
+    (err) => {
+      for (const listener of errorListeners) listener(err);
+    },
+  );
   const pool = new pg.Pool({
-    connectionString: url,
+    Client,
     max: options.poolSize ?? 10,
     // A request waits at most this long for a connection (a new one, or a free one of a busy pool).
     connectionTimeoutMillis: connectTimeoutMs,
@@ -135,11 +167,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       client.end().catch(() => {});
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listener = new Listener(url, connectTimeoutMs, () => log);
+  const listener = new Listener(Client, connectTimeoutMs, () => log, outage.error);
   return {
     db,
     kind: 'postgres',
     url,
+    newClient: (config) => new Client(config),
     listen: (channel, handler, hooks) => listener.listen(channel, handler, hooks),
     async ping() {
       await pool.query('select 1');
@@ -148,6 +181,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     setLog(next) {
       log = next;
     },
+    onError(listener) {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();
@@ -158,8 +196,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 /** One "lost" line when the database goes away and one "back" line when it returns, not a line per connection. */
 class OutageLog {
   private since: number | null = null;
-  constructor(private readonly log: () => DatabaseLog) {}
+  constructor(
+    private readonly log: () => DatabaseLog,
+    /** Every error, not only the first of an outage (metrics count them all). */
+    readonly error: (err: unknown) => void = () => {},
+  ) {}
   lost(err: unknown, where: string) {
+    this.error(err);
     if (this.since !== null) return;
     this.since = Date.now();
     this.log().warn({ err, where }, 'database connection lost');
@@ -191,9 +234,10 @@ class Listener {
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    private readonly Client: new (config: pg.ClientConfig) => pg.Client,
     private readonly connectTimeoutMs: number,
     private readonly log: () => DatabaseLog,
+    private readonly reportError: (err: unknown) => void,
   ) {}
 
   async listen(channel: string, handler: NotifyHandler, hooks?: ListenHooks): Promise<() => Promise<void>> {
@@ -231,8 +275,7 @@ class Listener {
 
   private async open(): Promise<pg.Client> {
     if (this.closed) throw new Error('Cannot use a pool after calling end on the pool');
-    const client = new pg.Client({
-      connectionString: this.url,
+    const client = new this.Client({
       connectionTimeoutMillis: this.connectTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -267,6 +310,7 @@ class Listener {
   }
 
   private lost(client: pg.Client, err?: Error) {
+    if (err) this.reportError(err);
     if (this.client !== client) return;
     this.client = null;
     this.missed = true;
@@ -281,7 +325,8 @@ class Listener {
     this.retry = setTimeout(() => {
       this.retry = undefined;
       if (this.client || this.closed) return;
-      this.connect().catch(() => {
+      this.connect().catch((err) => {
+        this.reportError(err);
         this.delayMs = Math.min(this.delayMs * 2, LISTEN_RETRY.maxDelayMs);
         this.reconnectSoon();
       });
@@ -318,7 +363,7 @@ export async function runMigrations(database: Database): Promise<void> {
     // advisory lock, held on a connection of its own (the pool may have one), then find nothing left to do.
     // Migrations run on that connection too, without the pool's statement timeout (an index on a big table
     // may take longer).
-    const lock = new pg.Client({ connectionString: database.url });
+    const lock = database.newClient?.() ?? new pg.Client({ connectionString: database.url });
     // A drop fails the query in flight; without a listener the 'error' event would end the process.
     lock.on('error', () => {});
     await lock.connect();

@@ -17,9 +17,10 @@ export function embeddedDatabaseInUse(dataDir: string): number | null {
   } catch {
     return null; // stale file from a process that died
   }
-  // After a container restart the number may belong to another program: only a server counts.
+  // After a container restart the number may belong to another program: only a server (or a backup or restore
+  // of scripts/backup, which holds the folder while it copies it) counts.
   const cmdline = `/proc/${pid}/cmdline`;
-  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes('server')) return null;
+  if (existsSync(cmdline) && !/server|scripts\/backup/.test(readFileSync(cmdline, 'utf8'))) return null;
   return pid;
 }
 

@@ -53,3 +53,36 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
     return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/** How the operator's metrics count a database error (docs/decisions/0037-operator-metrics.md). */
+export type DatabaseErrorKind = 'connection' | 'timeout' | 'other';
+
+/** Driver and server wording of a wait or a statement that ran out of time. */
+const TIMEOUT_TEXT = /timeout|timed out/i;
+
+/**
+ * Which kind of database error `err` is: a timeout (no connection in time, a statement cancelled or unanswered), a
+ * lost or refused connection (any other outage), or another failed query (a SQLSTATE that is no outage). Null
+ * when it is no database error at all.
+ */
+export function databaseErrorKind(err: unknown): DatabaseErrorKind | null {
+  if (isDatabaseUnavailable(err)) return hasTimeout(err, 0) ? 'timeout' : 'connection';
+  return hasSqlState(err, 0) ? 'other' : null;
+}
+
+function hasTimeout(err: unknown, depth: number): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (e.code === '57014' || e.code === 'ETIMEDOUT') return true;
+  if (typeof e.message === 'string' && TIMEOUT_TEXT.test(e.message)) return true;
+  return hasTimeout(e.cause, depth + 1);
+}
+
+function hasSqlState(err: unknown, depth: number): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; severity?: unknown; cause?: unknown };
+  // The server's errors carry a severity and a five-character SQLSTATE (both drivers).
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string')
+    return true;
+  return hasSqlState(e.cause, depth + 1);
+}

@@ -25,8 +25,11 @@ export type DomainEventType = keyof DomainEventPayloads;
  * that owns the step registers it at buildApp, so the publisher needs no import of it (no module cycle).
  */
 export interface InTransactionPayloads {
-  /** An offer was accepted: the purchases module opens the sale (docs/product/purchases.md#purchase). */
-  'offer.accepted': { offerId: string; actor: Actor; request: RequestInfo; now: Date };
+  /**
+   * An offer was accepted: the purchases module performs the sale (docs/product/purchases.md#purchase).
+   * `viaCounter`: the buyer accepted FieldLot's counter-offer (their e-mail says so).
+   */
+  'offer.accepted': { offerId: string; viaCounter: boolean; actor: Actor; request: RequestInfo; now: Date };
 }
 export type InTransactionType = keyof InTransactionPayloads;
 export type InTransactionHandler<K extends InTransactionType> = (

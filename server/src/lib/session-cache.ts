@@ -29,6 +29,8 @@ export class SessionCache<V> {
     readonly ttlMs: number,
     private readonly max = 10_000,
     private readonly now: () => number = () => performance.now(),
+    /** Hears every lookup, a hit or not (the operator's metrics, decision 0037). */
+    private readonly onLookup: (hit: boolean) => void = () => {},
   ) {}
 
   /** LISTENs on the events channel; until it does, nothing is cached. */
@@ -67,12 +69,13 @@ export class SessionCache<V> {
 
   get(sessionId: string): V | undefined {
     const hit = this.entries.get(sessionId);
-    if (!hit) return undefined;
-    if (this.now() - hit.readAt >= this.ttlMs) {
-      this.entries.delete(sessionId);
-      return undefined;
+    if (hit && this.now() - hit.readAt >= this.ttlMs) this.entries.delete(sessionId);
+    else if (hit) {
+      this.onLookup(true);
+      return hit.value;
     }
-    return hit.value;
+    this.onLookup(false);
+    return undefined;
   }
 
   set(sessionId: string, userId: string, value: V): void {

@@ -10,6 +10,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
 import { inspectionsRoutes } from './inspections/inspections.routes.js';
 import { listingsRoutes } from './listings/listings.routes.js';
+import { observeOutbox } from './mail/index.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { purchasesRoutes, purchasesSubscriptions } from './purchases/index.js';
@@ -40,6 +41,11 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await savedSearchesRoutes(api, ctx);
   await dealershipsRoutes(api, ctx);
   await purchasesRoutes(api, ctx);
+}
+
+/** Every module's gauges of the operator's metrics, read at each scrape of /metrics (decision 0037). */
+export function observeModules(ctx: AppContext) {
+  observeOutbox(ctx);
 }
 
 /**

@@ -58,7 +58,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   const { ctx } = opts;
   const names = cookieNames(ctx.config.production);
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
-  const sessionCache = new SessionCache<CachedLoad>(ctx.config.sessionCacheMs);
+  const sessionCache = new SessionCache<CachedLoad>(ctx.config.sessionCacheMs, undefined, undefined, (hit) =>
+    ctx.metrics.cacheLookup('session', hit),
+  );
   await sessionCache.start(ctx.database);
   app.addHook('onClose', async () => {
     await sessionCache.stop();

@@ -1,16 +1,27 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  type DatabaseErrorKind,
+  databaseErrorKind,
+  isDatabaseUnavailable,
+} from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
  * The one error handler: AppError codes map to statuses; schema failures become 400 with the field named; the
  * database being away (restart, failover, timeout) is a 503 with Retry-After (decision 0031); anything unexpected
- * is logged and answered as a bare 500 (no details leak).
+ * is logged and answered as a bare 500 (no details leak). `onDatabaseError` hears each request a database error
+ * failed (the operator's metrics, decision 0037).
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  onDatabaseError: (kind: DatabaseErrorKind) => void = () => {},
+) {
   app.setErrorHandler((caught: FastifyError | AppError, req, reply) => {
     let error = caught;
+    const databaseError = caught instanceof AppError ? null : databaseErrorKind(caught);
+    if (databaseError) onDatabaseError(databaseError);
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
       // One line per failed request would flood the log during an outage; the database logs the outage once.
       req.log.debug({ err: error }, 'database unavailable');

@@ -135,6 +135,7 @@ describe('authorization matrix', () => {
       inquiryId: inquiry.id,
       userId: users.applicant.id,
       imageId: image.id,
+      file: '00000000-0000-4000-8000-000000000000-400.webp',
     };
   });
   afterAll(() => t?.close());
@@ -153,6 +154,17 @@ describe('authorization matrix', () => {
     for (const key of entries.keys())
       if (!registered.has(key)) problems.push(`${key}: entry for a route that does not exist`);
     expect(problems).toEqual([]);
+  });
+
+  // Outside /api, so not in the route registry: operators' metrics answer a bearer token, never a session
+  // (docs/decisions/0037-operator-metrics.md); here no METRICS_TOKEN is set, so no role gets them.
+  it('never serves /metrics to a session, whatever the role', async () => {
+    for (const role of ROLES) {
+      const client = await TestClient.as(t.app, role === 'signedOut' ? null : users[role]);
+      const res = await client.get('/metrics');
+      expect(`${role}: ${res.statusCode}`).toBe(`${role}: 404`);
+      expect(res.body).not.toContain('fieldlot_');
+    }
   });
 
   it('answers every route for every role as its access rule says', async () => {

@@ -8,6 +8,7 @@ import type { Access } from '../plugins/auth.js';
  *   :listingId  an active listing          :offerId    a pending offer made by `dealer` on that listing
  *   :inquiryId  a pending sale inquiry     :userId     the pending applicant's user id
  *   :imageId    an image of the listing
+ *   :file       a claim photo file name that no claim holds
  * The expected answer per role follows from `access`: signed out -> 401 unless public; pending and rejected ->
  * 403 for dealer/inspector/admin routes; dealer -> 403 for inspector and admin routes; inspector -> 403 for dealer
  * and admin routes; otherwise not 401/403. With `ownedBy: 'dealer'`,

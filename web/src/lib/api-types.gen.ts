@@ -653,26 +653,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/offers/purchased": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * My accepted offers (purchases)
-         * @description **Stable**: changes only by additions within version 1.
-         */
-        get: operations["offers.listPurchases"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/offers/listing/{listingId}": {
         parameters: {
             query?: never;
@@ -1893,6 +1873,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/offers/purchased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dealer's purchases (deprecated: use GET /api/purchases)
+         * @deprecated
+         * @description **Stable**: changes only by additions within version 1.
+         */
+        get: operations["offers.listPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchases/landed-cost": {
         parameters: {
             query?: never;
@@ -2111,6 +2112,26 @@ export interface paths {
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["purchases.addClaimPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/{purchaseId}/claims/photos/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A claim photo (WebP, 400 or 1600 px wide): the buyer's dealership and admins only
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["purchases.claimPhoto"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2754,14 +2775,6 @@ export interface components {
                 companyName: string;
             };
         };
-        OfferPurchase: {
-            id: string;
-            listingId: string;
-            offerAmountCents: number;
-            acceptedAt: string | null;
-            createdAt: string;
-            listing: components["schemas"]["OfferListing"];
-        };
         Purchase: {
             id: string;
             number: string;
@@ -2824,6 +2837,8 @@ export interface components {
             guaranteeEndsAt: string | null;
             claimOpen: boolean;
             canAct: boolean;
+            actions: ("pay" | "release" | "pickup" | "deliver" | "send_title" | "complete" | "cancel" | "open_claim" | "resolve_claim" | "return" | "choose_fulfilment" | "record_transport" | "receive_title")[];
+            listing: components["schemas"]["OfferListing"];
             nextStep: {
                 text: string;
                 by: string | null;
@@ -2867,9 +2882,21 @@ export interface components {
                 checkpoints: {
                     id: string;
                     label: string;
+                    section: string | null;
+                    report: {
+                        rating: string;
+                        ratingLabel: string;
+                        note: string;
+                    } | null;
                 }[];
                 description: string;
-                photoUrls: string[];
+                photos: {
+                    id: string;
+                    thumbUrl: string;
+                    url: string;
+                    width: number;
+                    height: number;
+                }[];
                 answer: string | null;
                 creditCents: number | null;
                 bornBy: ("fieldlot" | "seller") | null;
@@ -5590,62 +5617,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         offers: components["schemas"]["OfferWithListing"][];
-                    };
-                };
-            };
-            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Not signed in, or the session expired."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "Signed in, but this account may not do this"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    "offers.listPurchases": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        purchases: components["schemas"]["OfferPurchase"][];
                     };
                 };
             };
@@ -12700,6 +12671,62 @@ export interface operations {
             };
         };
     };
+    "offers.listPurchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchases: components["schemas"]["Purchase"][];
+                    };
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "purchases.landedCost": {
         parameters: {
             query: {
@@ -13847,6 +13874,66 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNSUPPORTED_MEDIA",
                      *         "message": "The file type is not accepted."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "purchases.claimPhoto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchaseId: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo (WebP bytes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such record, or not one this account may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such record, or not one this account may see."
                      *       }
                      *     }
                      */

@@ -189,7 +189,7 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
         offer('Axion 870', a, 'expired', 0.84, 1, 'Can you hold it until Friday?'),
       ])
       .returning({ id: offers.id, status: offers.status, acceptedAt: offers.acceptedAt });
-    // Every accepted offer has its purchase (docs/product/purchases.md), opened quietly (no e-mail at seed time).
+    // Every accepted offer has its purchase (docs/product/purchases.md), opened without e-mail (the seed sells its listings itself).
     const openPurchases = async (accepted: Array<{ id: string; acceptedAt: Date | null }>) => {
       for (const o of accepted)
         await createPurchaseForAcceptedOffer(tx, ctx, {
@@ -197,7 +197,6 @@ async function seedRows(ctx: AppContext, ownerId: string): Promise<void> {
           actor: { userId: ownerId, email: 'demo-seed', name: 'Demo seed', status: 'admin' },
           request: { ip: '127.0.0.1', userAgent: 'demo seed' },
           now: o.acceptedAt ?? now,
-          quiet: true,
         });
     };
     await openPurchases(seededOffers.filter((x) => x.status === 'accepted'));

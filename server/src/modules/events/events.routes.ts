@@ -19,6 +19,11 @@ const MAX_STREAMS_PER_USER = 8;
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const hub = new EventHub(ctx);
+  ctx.metrics.gauge(
+    'live_streams_open',
+    'Live update streams (server-sent events) open on this instance',
+    () => hub.clients.size,
+  );
   const sessionCookie = cookieNames(ctx.config.production).session;
   app.addHook('preClose', async () => {
     await hub.close();
@@ -27,7 +32,7 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/events',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', longLived: true },
       schema: {
         operationId: 'events.stream',
         summary: 'Live updates as server-sent events (text/event-stream)',

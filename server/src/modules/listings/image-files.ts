@@ -51,8 +51,12 @@ export const variantKeysOf = (storageKey: string) => VARIANT_WIDTHS.map((w) => v
 /**
  * Checks an upload and renders its WebP variants (metadata stripped: sharp drops EXIF/XMP/ICC
  * unless asked to keep it; orientation is applied first). Throws AppError with a clear message.
+ * `folder`: claim evidence lives apart from pictures (`claims/`), so the public picture route never matches it.
  */
-export async function processImage(data: Buffer): Promise<ProcessedImage> {
+export async function processImage(
+  data: Buffer,
+  folder: 'listings' | 'claims' = 'listings',
+): Promise<ProcessedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_SIZE_MESSAGE);
   const type = sniffImageType(data);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA', IMAGE_TYPE_MESSAGE);
@@ -76,7 +80,7 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;
-  const storageKey = `listings/${randomUUID()}`;
+  const storageKey = `${folder}/${randomUUID()}`;
   try {
     const variants = await Promise.all(
       VARIANT_WIDTHS.map(async (w) => {

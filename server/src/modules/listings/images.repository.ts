@@ -136,6 +136,7 @@ export async function storageKeysOf(exec: Executor, listingIds: string[]): Promi
  * The listing a stored picture belongs to, with what the viewer has to do with it, and whether it is a listing
  * picture or a condition-report photo (those go through the same storage): null when no row holds the key (an
  * orphan file is never served). Report photos are looked up here too, so one rule serves every stored picture.
+ * Claim photos are evidence, not pictures: the purchases module serves them (claim-photos.service.ts).
  */
 export async function imageOwnerListing(
   exec: Executor,

@@ -7,8 +7,9 @@ export {
   variantKey,
 } from './image-files.js';
 export { addListingImageFromBuffer } from './images.service.js';
-export { markListingSold, returnToDraft, setAsIs, setListingGrade } from './listings.repository.js';
+export { setAsIs, setListingGrade } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
+export { ALREADY_SOLD, sellListing, unsellListing } from './listings.sale.js';
 export { countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';
 export { type TractorPageHints, tractorPageHints } from './page-hints.js';

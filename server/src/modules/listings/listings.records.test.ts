@@ -122,12 +122,12 @@ describe('listings: records are permanent', () => {
     expect(res.json()).toMatchObject({ outcome: 'archived', offerCount: 1 });
     expect(await adminIds('archived')).toContain(id);
     expect(await adminIds('sold')).not.toContain(id);
-    const purchases = (await asBuyer.get('/api/offers/purchased')).json().purchases;
+    const purchases = (await asBuyer.get('/api/purchases')).json().items;
     expect(purchases).toEqual([
       expect.objectContaining({
-        id: offer.id,
+        offerId: offer.id,
         listingId: id,
-        offerAmountCents: 92_000_00,
+        priceCents: 92_000_00,
         listing: expect.objectContaining({ status: 'sold' }),
       }),
     ]);

@@ -348,6 +348,21 @@ export async function watchCount(exec: Executor, listingId: string): Promise<num
  * A sale undone (docs/product/purchases.md#status-machine): the tractor off sale, back to Draft (`reviewStatus`
  * 'draft', a dealer's listing) or inactive (null, FieldLot's own). Called by purchases through index.ts.
  */
+/** What the listing stores of its stage (domain `listingStage`), locked for the sale being undone. */
+export async function lockListingStage(exec: Executor, listingId: string) {
+  const [row] = await exec
+    .select({
+      status: listings.status,
+      reviewStatus: listings.reviewStatus,
+      archivedAt: listings.archivedAt,
+      sellerUserId: listings.sellerUserId,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .for('update');
+  return row ?? null;
+}
+
 export async function returnToDraft(
   exec: Executor,
   a: { listingId: string; reviewStatus: 'draft' | null; now: Date },

@@ -27,6 +27,8 @@ export class PageCache<V extends object> {
     public ttlMs: number,
     max = 500,
     now: () => number = () => performance.now(),
+    /** Hears every lookup, a hit or not (the operator's metrics, decision 0037). */
+    private readonly onLookup: (hit: boolean) => void = () => {},
   ) {
     this.lru = new LRUCache<string, V>({ max, ttlResolution: 0, perf: { now } });
   }
@@ -62,7 +64,9 @@ export class PageCache<V extends object> {
   }
 
   get(key: string): V | undefined {
-    return this.listening ? this.lru.get(key) : undefined;
+    const hit = this.listening ? this.lru.get(key) : undefined;
+    this.onLookup(hit !== undefined);
+    return hit;
   }
 
   set(key: string, value: V, generation = this.generationNo): void {
@@ -82,7 +86,9 @@ const caches = new WeakMap<AppContext, PageCache<JsonBody>>();
 export function firstPageCache(ctx: AppContext): PageCache<JsonBody> {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new PageCache<JsonBody>(ctx.config.pageCacheMs);
+    cache = new PageCache<JsonBody>(ctx.config.pageCacheMs, undefined, undefined, (hit) =>
+      ctx.metrics.cacheLookup('inventory', hit),
+    );
     caches.set(ctx, cache);
   }
   return cache;

@@ -144,3 +144,17 @@ export async function retryOutboxMessage(
     returning id`);
   return rowsOf(result).length > 0;
 }
+
+/**
+ * The queue as the operator's metrics see it (decision 0037): e-mails not yet sent nor failed (pending, or being
+ * sent), and the age in seconds of the oldest of them (0 when there is none). One query on `outbox_due_idx`.
+ */
+export async function outboxBacklog(exec: Executor): Promise<{ pending: number; oldestSeconds: number }> {
+  const result = await exec.execute(sql`
+    select count(*)::int as pending,
+      coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest_seconds
+    from outbox
+    where status in ('pending', 'sending')`);
+  const [row] = rowsOf<{ pending: number | string; oldest_seconds: number | string }>(result);
+  return { pending: Number(row?.pending ?? 0), oldestSeconds: Math.max(0, Number(row?.oldest_seconds ?? 0)) };
+}

@@ -4,7 +4,9 @@
  * The buyer's offer e-mail, for tests of other modules that check what a buyer is told (a dealer-seller's
  * floor price).
  */
-export { OFFER_UPDATE } from './offers.mail.js';
+export { type DealPurchase, OFFER_UPDATE } from './offers.mail.js';
 export { returnOffer } from './offers.repository.js';
 export { offersRoutes } from './offers.routes.js';
+// The sale is the purchases module's (docs/product/purchases.md#purchase); it asks offers for these.
+export { endOffersBySale, type SaleOfferRow, saleMails, saleOffer } from './offers.sale.js';
 export { expireDueOffers, startOfferExpiry } from './offers.service.js';

@@ -55,6 +55,22 @@ describe('offer e-mails', () => {
     expect(accepted.text).toContain(
       'Congratulations! Your offer on 2019 John Deere 6155R has been accepted.',
     );
+    // The one deal e-mail (docs/product/purchases.md#e-mails): accepted, the purchase and what to do next.
+    const purchase = {
+      number: 'FL-2026-000123',
+      purchaseId: 'p-1',
+      due: 'Dec 1, 2026',
+      nextStep: 'Choose "I\'ll collect it" or "FieldLot delivers" to get your invoice',
+    };
+    const deal = renderTemplate(OFFER_UPDATE, { ...base, status: 'accepted', purchase }, env);
+    expect(deal.subject).toBe('Offer accepted: 2019 John Deere 6155R');
+    expect(deal.text).toContain('Congratulations! Your offer on 2019 John Deere 6155R has been accepted.');
+    expect(deal.text).toContain(
+      'Your purchase FL-2026-000123 is open. Choose "I\'ll collect it" or "FieldLot delivers" to get your invoice.',
+    );
+    expect(deal.text).toContain('Payment due: Dec 1, 2026');
+    expect(deal.text).toContain('https://fieldlot.example/purchased-inventory');
+    expect(deal.text).not.toContain('account manager will be in touch');
     const ended = renderTemplate(OFFER_UPDATE, { ...base, status: 'rejected', soldToAnother: true }, env);
     expect(ended.text).toContain('has been sold to another dealer');
   });

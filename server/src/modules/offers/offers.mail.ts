@@ -65,6 +65,18 @@ export const ADMIN_NEW_OFFER = defineTemplate(
 type UpdateStatus = 'accepted' | 'rejected' | 'countered' | 'expired';
 
 /**
+ * The purchase an accepted offer opened (docs/product/purchases.md#e-mails): the buyer's one deal e-mail says the
+ * offer was accepted and what to do next. Filled in by the purchases module, which sends the e-mail.
+ */
+export type DealPurchase = { number: string; purchaseId: string; due: string; nextStep: string };
+
+const WILL_BE_IN_TOUCH =
+  'Your account manager will be in touch shortly to arrange inspection, payment and delivery.';
+/** The deal e-mail's next step: the purchase and what to do (older queued payloads carry no purchase). */
+const nextStep = (p: { purchase?: DealPurchase }) =>
+  p.purchase ? `Your purchase ${p.purchase.number} is open. ${p.purchase.nextStep}.` : WILL_BE_IN_TOUCH;
+
+/**
  * docs/product/offers.md#offer-e-mails notify-offer-update (offer id, status, counter amount): to the buyer when an admin
  * accepts, rejects or counters, when the buyer's acceptance of a counter goes through, and when the
  * tractor is sold to someone else (`soldToAnother`).
@@ -85,6 +97,8 @@ export const OFFER_UPDATE = defineTemplate(
       sellerContact?: { name: string; email: string; companyName: string } | null;
       /** Expired: how long it was open (OFFER_TTL_HOURS). */
       ttlHours?: number;
+      /** Accepted: the purchase it opened. */
+      purchase?: DealPurchase;
     },
     env,
   ) => {
@@ -99,7 +113,7 @@ export const OFFER_UPDATE = defineTemplate(
       title = 'Purchase Confirmed!';
       paragraphs = [
         `You accepted FieldLot's counter-offer of ${formatDollars(p.amountCents)} on ${p.tractor}. Your purchase is confirmed.`,
-        'Your account manager will be in touch shortly to arrange inspection, payment and delivery.',
+        nextStep(p),
       ];
       facts = [
         ['Offer id', p.offerId],
@@ -108,10 +122,7 @@ export const OFFER_UPDATE = defineTemplate(
       ];
     } else if (p.status === 'accepted') {
       title = 'Offer Accepted!';
-      paragraphs = [
-        `Congratulations! Your offer on ${p.tractor} has been accepted.`,
-        'Your account manager will be in touch shortly to arrange inspection, payment and delivery.',
-      ];
+      paragraphs = [`Congratulations! Your offer on ${p.tractor} has been accepted.`, nextStep(p)];
       facts = [...facts, ...fee(p.amountCents)];
     } else if (p.status === 'countered') {
       const counter = p.counterAmountCents ?? 0;
@@ -156,7 +167,14 @@ export const OFFER_UPDATE = defineTemplate(
         ['Seller', p.sellerContact.companyName],
         ['Seller contact', `${p.sellerContact.name}, ${p.sellerContact.email}`],
       ];
-    const { html, text } = layout({ title, paragraphs, facts, cta: { label: 'View the tractor', url } }, env);
+    if (p.status === 'accepted' && p.purchase)
+      facts = [...facts, ['Purchase', p.purchase.number], ['Payment due', p.purchase.due]];
+    // The deal e-mail leads to the purchase's next step; the others to the tractor.
+    const cta =
+      p.status === 'accepted' && p.purchase
+        ? { label: 'Open Purchased Inventory', url: `${env.publicUrl}/purchased-inventory` }
+        : { label: 'View the tractor', url };
+    const { html, text } = layout({ title, paragraphs, facts, cta }, env);
     const subject =
       p.status === 'accepted'
         ? p.viaCounter

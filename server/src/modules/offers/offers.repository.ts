@@ -291,6 +291,32 @@ export async function replaceOpenOffers(
   return rows;
 }
 
+/**
+ * The accepted offer a sale opens from, with its listing's seller dealer (null: FieldLot's own) and asking price.
+ * Read by the purchases module through index.ts (docs/product/purchases.md#purchase).
+ */
+export async function saleOffer(exec: Executor, offerId: string) {
+  const [row] = await exec
+    .select({
+      id: offers.id,
+      status: offers.status,
+      listingId: offers.listingId,
+      buyerUserId: offers.buyerUserId,
+      sellerUserId: offers.sellerUserId,
+      offerType: offers.offerType,
+      amountCents: offers.offerAmountCents,
+      askingCents: offers.originalPriceCents,
+      inspectionRevisionId: offers.inspectionRevisionId,
+      dealershipId: offers.dealershipId,
+      listingSellerUserId: listings.sellerUserId,
+    })
+    .from(offers)
+    .innerJoin(listings, eq(listings.id, offers.listingId))
+    .where(eq(offers.id, offerId));
+  return row ?? null;
+}
+export type SaleOfferRow = NonNullable<Awaited<ReturnType<typeof saleOffer>>>;
+
 /** Ends every other open offer on a sold listing; returns who must be told. */
 export async function rejectOtherOpenOffers(
   exec: Executor,

@@ -12,7 +12,6 @@ import {
   offerIdParams,
   offerListResponse,
   offerResponse,
-  purchaseListResponse,
   withdrawBody,
 } from '../../../../domain/offers.schemas.js';
 import * as service from './offers.service.js';
@@ -62,23 +61,6 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       reply.headers(noStore);
       return { offers: await service.listMyOffers(ctx, req.actor()) };
-    },
-  );
-
-  api.get(
-    '/offers/purchased',
-    {
-      config: { access: 'dealer' },
-      schema: {
-        operationId: 'offers.listPurchases',
-        summary: 'My accepted offers (purchases)',
-        errors: [],
-        response: { 200: purchaseListResponse },
-      },
-    },
-    async (req, reply) => {
-      reply.headers(noStore);
-      return { purchases: await service.listPurchases(ctx, req.actor()) };
     },
   );
 

@@ -19,7 +19,6 @@ import type {
   CreateOfferBody,
   Offer,
   OfferWithListing,
-  Purchase,
 } from '../../../../domain/offers.schemas.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { requireRole, requireRoleSaying } from '../../lib/access.js';
@@ -30,7 +29,6 @@ import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.js';
 import { checkMemberMayOffer, currentMembership } from '../dealerships/index.js';
-import { markListingSold } from '../listings/index.js';
 import { listingLink } from './offers.links.js';
 import {
   ADMIN_NEW_OFFER,
@@ -366,24 +364,6 @@ export async function getMyOffer(ctx: AppContext, actor: Actor, offerId: string)
   return toOffer(row);
 }
 
-export async function listPurchases(ctx: AppContext, actor: Actor): Promise<Purchase[]> {
-  requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
-  // Purchases belong to the dealership (every member sees them; the purchase copies the offer's dealership_id,
-  // dealer-tools.md#dealership-teams). A cancelled sale ('returned') keeps its card and its purchase.
-  const rows = await repo.listBuyerOffers(ctx.db, await scopeOf(ctx, ctx.db, actor), {
-    status: ['accepted', 'returned'],
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    listingId: r.listingId,
-    offerAmountCents: r.offerAmountCents,
-    acceptedAt: iso(r.acceptedAt),
-    expiresAt: isOpenOffer(r.status) ? r.expiresAt.toISOString() : null,
-    createdAt: r.createdAt.toISOString(),
-    listing: listingOf(r),
-  }));
-}
-
 // ---------------------------------------------------------------- transitions
 
 type Action = Exclude<OfferAction, 'replace' | 'expire' | 'return'>;
@@ -426,7 +406,7 @@ interface TransitionArgs {
 
 /**
  * Every status change: one transaction, a conditional UPDATE through the domain machine's allowed sources
- * (and, for buyers, `buyer_user_id = actor`). Accepting sells the listing and ends the other open offers.
+ * (and, for buyers, `buyer_user_id = actor`). Accepting hands the offer to purchases, which performs the sale.
  */
 async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
   const { by, to } = OFFER_TRANSITIONS[a.action];
@@ -510,7 +490,6 @@ async function afterTransition(
     askingCents: o.originalPriceCents,
   });
   const sellerId = listing?.sellerUserId ?? null;
-  const withSeller = (ids: string[]) => (sellerId ? [...ids, sellerId] : ids);
   const sellerMail = async (kind: SellerNoticeKind, extra: Record<string, unknown> = {}) => {
     if (!sellerId) return;
     const [seller] = await repo.usersByIds(tx, [sellerId]);
@@ -595,62 +574,14 @@ async function afterTransition(
   } else if (offer.status === 'rejected') {
     await notify(offer, { status: 'rejected' });
   } else if (offer.status === 'accepted') {
-    if ((await markListingSold(tx, offer.listingId, now, offer.buyerUserId)) === 0)
-      throw new AppError('CONFLICT', 'This tractor has already been sold');
-    const sellerContact = sellerId ? ((await repo.usersByIds(tx, [sellerId]))[0] ?? null) : null;
-    // docs/product/purchases.md#purchase: the purchase opens in the same transaction, whatever path accepted.
+    // The sale is the purchases module's (docs/product/purchases.md#purchase): in this transaction it sells the
+    // listing, opens the purchase, ends the other offers and sends the sale's e-mails (decision 0027).
     await ctx.events.publishInTransaction(ctx, tx, 'offer.accepted', {
       offerId: offer.id,
+      viaCounter: a.action === 'accept_counter',
       actor: a.actor,
       request: a.request,
       now,
-    });
-    await notify(offer, {
-      status: 'accepted',
-      ...(a.action === 'accept_counter' ? { viaCounter: true } : {}),
-      ...(sellerContact
-        ? {
-            sellerContact: {
-              name: sellerContact.name,
-              email: sellerContact.email,
-              companyName: sellerContact.companyName,
-            },
-          }
-        : {}),
-    });
-    if (sellerId) {
-      const [b] = await repo.usersByIds(tx, [offer.buyerUserId]);
-      await sellerMail('sold', {
-        feeCents: ctx.config.sellerFeeCents,
-        buyerContact: b ? { name: b.name, email: b.email, companyName: b.companyName } : null,
-      });
-    }
-    const ended = await repo.rejectOtherOpenOffers(tx, offer.listingId, offer.id, now);
-    for (const other of ended) {
-      await notify(other, { status: 'rejected', soldToAnother: true });
-      await publishEvent(tx, {
-        type: 'offer.updated',
-        audience: withSeller(['admins', other.buyerUserId]),
-        data: { offerId: other.id, listingId: other.listingId, status: 'rejected' },
-      });
-    }
-    if (ended.length)
-      await audit(tx, {
-        action: 'offer.ended_by_sale',
-        resourceType: 'offer',
-        actorUserId: a.actor.userId,
-        actorEmail: a.actor.email,
-        details: {
-          listingId: offer.listingId,
-          acceptedOfferId: offer.id,
-          endedOfferIds: ended.map((o) => o.id),
-        },
-        request: a.request,
-      });
-    await publishEvent(tx, {
-      type: 'listing.sold',
-      audience: withSeller(['admins', offer.buyerUserId, ...ended.map((o) => o.buyerUserId)]),
-      data: { listingId: offer.listingId },
     });
   }
 }

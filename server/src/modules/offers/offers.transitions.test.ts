@@ -122,11 +122,15 @@ describe('offer transitions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().offer).toMatchObject({ status: 'accepted', offerAmountCents: 46_000_00 });
     expect((await listingRow(t.app, listingId)).status).toBe('sold');
-    const purchases = (await clients.buyer.get('/api/offers/purchased')).json().purchases;
-    expect(purchases.find((p: { id: string }) => p.id === id)).toMatchObject({
-      offerAmountCents: 46_000_00,
-      listing: { make: 'John Deere', hours: 4250, condition: 'Very Good', location: 'Iowa' },
-    });
+    // The purchase it opened (GET /api/offers/purchased: the deprecated alias of GET /api/purchases).
+    for (const url of ['/api/purchases', '/api/offers/purchased']) {
+      const res = (await clients.buyer.get(url)).json();
+      const purchases = res.items ?? res.purchases;
+      expect(purchases.find((p: { offerId: string }) => p.offerId === id)).toMatchObject({
+        priceCents: 46_000_00,
+        listing: { make: 'John Deere', hours: 4250, condition: 'Very Good', location: 'Iowa' },
+      });
+    }
     expect((await clients.otherDealer.get('/api/offers/purchased')).json().purchases).toEqual([]);
   });
 

@@ -1,11 +1,18 @@
 // One admin step on a purchase, shared by the admin steps, cancel and the claim answer (docs/product/purchases.md#status-machine).
-import { canPurchase, type Purchase, purchaseActionSources } from '../../../../domain/purchases.js';
+import { type Purchase, purchaseActionSources } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { finish, PURCHASE_NOT_FOUND, refusal, type Step, statusAfter } from './purchases.shared.js';
+import {
+  finish,
+  PURCHASE_NOT_FOUND,
+  refusal,
+  requireAction,
+  type Step,
+  statusAfter,
+} from './purchases.shared.js';
 
 /** One admin move: lock, check the machine, conditional update, timeline row, audit, e-mail, live update. */
 export async function adminMove(
@@ -20,7 +27,7 @@ export async function adminMove(
     const current = await repo.lockPurchase(tx, purchaseId);
     if (!current) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     const step = await build(current, now, tx);
-    if (!canPurchase(step.action, current.status)) throw refusal(step.action, current);
+    requireAction('admin', step.action, current, now);
     const to = statusAfter(step.action, current);
     const updated = await repo.updatePurchase(
       tx,

@@ -1,7 +1,6 @@
 // The admin's steps on a purchase: payment, release, transport, handover, title, complete (docs/product/purchases.md).
 import { randomBytes } from 'node:crypto';
 import {
-  canPurchase,
   dateLabel,
   guaranteeEnd,
   PAYMENT_METHOD_LABELS,
@@ -21,7 +20,7 @@ import {
 } from './purchases.ledger.js';
 import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { finish, money, PURCHASE_NOT_FOUND, refusal } from './purchases.shared.js';
+import { finish, money, PURCHASE_NOT_FOUND, refusal, requireAction } from './purchases.shared.js';
 
 // ---------------------------------------------------------------- admin steps
 
@@ -49,12 +48,13 @@ export async function recordPayment(
     // The row lock orders two admins recording at once: the second reads the first one's entry and its balance.
     const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    if (!canPurchase('pay', p.status)) throw refusal('pay', p);
-    if (p.totalCents === null)
+    if (p.totalCents === null && p.status === 'awaiting_payment')
       throw new AppError(
         'CONFLICT',
         `Purchase ${p.number} has no invoice yet: the dealer chooses collection or delivery first`,
       );
+    requireAction('admin', 'pay', p, now);
+    if (p.totalCents === null) throw refusal('pay', p);
     const dealer = await isDealerListing(tx, p);
     const entries = await entriesOfPurchase(tx, p.id);
     const balance = summaryOf(ctx, p, dealer, entries).buyerBalanceDueCents;
@@ -156,14 +156,14 @@ export function recordLogistics(
     .transaction(async (tx) => {
       const p = await repo.lockPurchase(tx, id);
       if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-      if (p.status === 'cancelled' || p.status === 'complete') throw refusal('release', p);
+      requireAction('admin', 'record_transport', p, now);
       const set = {
         carrier: body.carrier ?? p.carrier,
         pickupDate: body.pickupDate === undefined ? p.pickupDate : body.pickupDate,
         deliveryDate: body.deliveryDate === undefined ? p.deliveryDate : body.deliveryDate,
       };
       const updated = await repo.updatePurchase(tx, p.id, [p.status], set, now);
-      if (!updated) throw refusal('release', p);
+      if (!updated) throw refusal('record_transport', p);
       const facts: Array<[string, string]> = [
         ...(set.carrier ? [['Carrier', set.carrier] as [string, string]] : []),
         ...(set.pickupDate ? [['Pickup date', dateLabel(set.pickupDate)] as [string, string]] : []),
@@ -177,7 +177,7 @@ export function recordLogistics(
         p,
         updated,
         {
-          action: 'release',
+          action: 'record_transport',
           auditAction: 'logistics',
           event: {
             kind: 'logistics',
@@ -244,10 +244,9 @@ export async function titleReceived(
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    if (p.status === 'cancelled' || p.status === 'complete' || p.titleReceivedAt)
-      throw refusal('send_title', p);
+    requireAction('admin', 'receive_title', p, now);
     const updated = await repo.updatePurchase(tx, p.id, [p.status], { titleReceivedAt: date }, now);
-    if (!updated) throw refusal('send_title', p);
+    if (!updated) throw refusal('receive_title', p);
     await finish(
       tx,
       ctx,
@@ -256,7 +255,7 @@ export async function titleReceived(
       p,
       updated,
       {
-        action: 'send_title',
+        action: 'receive_title',
         auditAction: 'title_received',
         event: { kind: 'title_received', text: `Title received from the seller on ${dateLabel(date)}` },
         mail: { kind: 'title_received' },

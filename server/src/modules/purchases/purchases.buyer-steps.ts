@@ -9,6 +9,7 @@ import {
   invoiceNumber,
   type LandedCost,
   type Purchase,
+  purchaseActionsFor,
 } from '../../../../domain/purchases.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
@@ -24,6 +25,7 @@ import {
   finish,
   money,
   PURCHASE_NOT_FOUND,
+  purchaseFacts,
   tellAdmins,
 } from './purchases.shared.js';
 import { zipPlace } from './zip-places.js';
@@ -93,7 +95,7 @@ export async function chooseFulfilment(
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockPurchase(tx, id, scope);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    if (p.status !== 'awaiting_payment' || p.fulfilment)
+    if (!purchaseActionsFor('buyer', purchaseFacts(p), now).includes('choose_fulfilment'))
       throw new AppError('CONFLICT', `Purchase ${p.number} already has its invoice`);
     const [me] = await repo.accounts(tx, [actor.userId]);
     const [listing] = await repo.listingFacts(tx, [p.listingId]);

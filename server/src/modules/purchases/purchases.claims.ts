@@ -27,6 +27,7 @@ import {
   money,
   PURCHASE_NOT_FOUND,
   refusal,
+  requireAction,
   tellAdmins,
   tellSellerMoney,
 } from './purchases.shared.js';
@@ -55,6 +56,7 @@ export async function openClaim(
         'CONFLICT',
         `The inspection guarantee ended on ${dateLabel(p.guaranteeEndsAt.toISOString())}`,
       );
+    requireAction('buyer', 'open_claim', p, now);
     const [revision] = p.inspectionRevisionId ? await repo.revisionNumbers(tx, [p.inspectionRevisionId]) : [];
     const allowed = new Set([NOT_IN_REPORT, ...Object.keys(revision?.ratings ?? {})]);
     const unknown = body.checkpoints.filter((c) => !allowed.has(c));
@@ -110,7 +112,7 @@ export async function addClaimPhoto(
   if (claim.photos.length >= 12) throw new AppError('CONFLICT', 'A claim holds at most 12 photos');
   let processed: Awaited<ReturnType<typeof processImage>>;
   try {
-    processed = await processImage(data);
+    processed = await processImage(data, 'claims');
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, { fields: { file: err.message } });
     throw err;

@@ -347,8 +347,10 @@ describe('purchases across dealer selling and dealership teams', () => {
     );
 
     // The viewer's screen offers no buyer step; the server refuses them anyway.
-    expect((await viewer.client.get(`/api/purchases/${purchaseId}`)).json().canAct).toBe(false);
-    expect((await asB.get(`/api/purchases/${purchaseId}`)).json().canAct).toBe(true);
+    const asViewer = (await viewer.client.get(`/api/purchases/${purchaseId}`)).json();
+    expect(asViewer).toMatchObject({ canAct: false, actions: [] });
+    const asMember = (await asB.get(`/api/purchases/${purchaseId}`)).json();
+    expect(asMember).toMatchObject({ canAct: true, actions: ['choose_fulfilment'] });
     // A viewer cannot choose delivery (nor open a claim); the owner can.
     const refused = await viewer.client.post(`/api/purchases/${purchaseId}/fulfilment`, {
       fulfilment: 'collect',

@@ -6,6 +6,8 @@ import { defineTemplate, layout, type MailEnv } from '../mail/index.js';
  * the subject and the first line come from this table, so the product page can quote them.
  */
 export const PURCHASE_MAIL_KINDS = {
+  // No longer sent: the buyer's deal e-mail at acceptance is the offer's (offers.mail.ts DealPurchase); kept so
+  // e-mails queued before still render.
   created: {
     subject: (p: PurchaseMail) => `Purchase ${p.number}: ${p.tractor}`,
     line: 'Your offer was accepted and your purchase is open. Choose "I\'ll collect it" or "FieldLot delivers" to get your invoice.',

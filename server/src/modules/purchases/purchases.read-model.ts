@@ -1,16 +1,14 @@
 // The purchase as the buyer, the seller dealer and the admin read it (docs/product/purchases.md, dealer-tools.md#purchases).
-
-import { checkpointById } from '../../../../domain/inspection.js';
 import { defaultCreditBearer } from '../../../../domain/ledger.js';
 import { sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
   claimCause,
   isOverdue,
-  NOT_IN_REPORT,
   nextStepText,
   type Purchase,
   type PurchaseStatus,
+  purchaseActionsFor,
   type SoldPurchase,
   sellerNextStepText,
   sellerTimeline,
@@ -18,6 +16,7 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { claimCheckpointViews, claimPhotoViews } from './claim-evidence.js';
 import {
   buyerMoney,
   byPurchase,
@@ -28,14 +27,15 @@ import {
 } from './purchases.ledger.js';
 import * as ledgerRepo from './purchases.ledger.repository.js';
 import * as repo from './purchases.repository.js';
-import { buyerAccess, estimateTo, iso, PURCHASE_NOT_FOUND } from './purchases.shared.js';
+import { buyerAccess, estimateTo, iso, PURCHASE_NOT_FOUND, purchaseFacts } from './purchases.shared.js';
 
 // ---------------------------------------------------------------- reading
 
 export async function toPurchases(
   ctx: AppContext,
   rows: repo.PurchaseRow[],
-  canAct = true,
+  /** Whose steps `actions` lists: the admin's, or the buying dealer's (none for a viewer: `canAct` false). */
+  reader: { role: 'admin' } | { role: 'buyer'; canAct: boolean },
 ): Promise<Purchase[]> {
   const db = ctx.db;
   const ids = rows.map((r) => r.id);
@@ -155,7 +155,23 @@ export async function toPurchases(
       cancelReason: r.cancelReason,
       guaranteeEndsAt: iso(r.guaranteeEndsAt),
       claimOpen: claims.some((c) => c.status === 'open'),
-      canAct,
+      canAct: reader.role === 'admin' || reader.canAct,
+      actions:
+        reader.role === 'buyer' && !reader.canAct
+          ? []
+          : purchaseActionsFor(reader.role, purchaseFacts(r), now),
+      listing: {
+        make: listing?.make ?? '',
+        model: listing?.model ?? '',
+        year: listing?.year ?? 0,
+        location: listing?.location ?? '',
+        condition: listing?.condition ?? '',
+        hours: listing?.hours ?? 0,
+        priceCents: listing?.priceCents ?? r.priceCents,
+        status: listing?.status ?? '',
+        imageUrl: listing?.imageKey ? imageUrl(listing.imageKey, 400) : null,
+        asIsReason: listing?.asIsReason ?? null,
+      },
       nextStep: step
         ? { text: step, by: r.status === 'awaiting_payment' && r.fulfilment ? r.dueDate : null }
         : null,
@@ -183,12 +199,9 @@ export async function toPurchases(
       claims: claims.map((c) => ({
         id: c.id,
         status: c.status,
-        checkpoints: c.checkpoints.map((id) => ({
-          id,
-          label: id === NOT_IN_REPORT ? 'Not in report' : (checkpointById(id)?.label ?? id),
-        })),
+        checkpoints: claimCheckpointViews(c.checkpoints, revision?.ratings),
         description: c.description,
-        photoUrls: c.photos.map((p) => imageUrl(p.storageKey, 800)),
+        photos: claimPhotoViews(r.id, c.photos),
         answer: c.answer,
         creditCents: c.creditCents,
         bornBy: creditBearers.get(c.id) ?? null,
@@ -207,14 +220,14 @@ export async function toPurchases(
 export async function getOne(ctx: AppContext, id: string): Promise<Purchase> {
   const row = await repo.purchaseById(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-  const [p] = await toPurchases(ctx, [row]);
+  const [p] = await toPurchases(ctx, [row], { role: 'admin' });
   return p;
 }
 
 export async function myPurchases(ctx: AppContext, actor: Actor): Promise<Purchase[]> {
   requireRole(actor, 'dealer', 'admin');
   const { scope, canAct } = await buyerAccess(ctx, actor);
-  return toPurchases(ctx, await repo.listPurchases(ctx.db, { scope }), canAct);
+  return toPurchases(ctx, await repo.listPurchases(ctx.db, { scope }), { role: 'buyer', canAct });
 }
 
 export async function myPurchase(ctx: AppContext, actor: Actor, id: string): Promise<Purchase> {
@@ -222,7 +235,7 @@ export async function myPurchase(ctx: AppContext, actor: Actor, id: string): Pro
   const { scope, canAct } = await buyerAccess(ctx, actor);
   const row = await repo.purchaseById(ctx.db, id, scope);
   if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-  const [p] = await toPurchases(ctx, [row], canAct);
+  const [p] = await toPurchases(ctx, [row], { role: 'buyer', canAct });
   return p;
 }
 
@@ -301,7 +314,7 @@ export async function adminPurchases(ctx: AppContext, actor: Actor, status: stri
   const rows = await repo.listPurchases(ctx.db, {
     statuses: status === 'all' || status === 'overdue' ? undefined : [status as PurchaseStatus],
   });
-  let items = await toPurchases(ctx, rows);
+  let items = await toPurchases(ctx, rows, { role: 'admin' });
   if (status === 'overdue') items = items.filter((p) => p.overdue);
   return items.sort((a, b) => Number(b.overdue) - Number(a.overdue));
 }

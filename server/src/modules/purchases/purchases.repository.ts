@@ -10,7 +10,6 @@ import {
   invoices,
   listingImages,
   listings,
-  offers,
   purchaseClaims,
   purchaseEvents,
   purchases,
@@ -36,26 +35,6 @@ export async function nextNumber(exec: Executor, name: string, year: number): Pr
     })
     .returning({ value: documentCounters.value });
   return row.value;
-}
-
-export async function acceptedOffer(exec: Executor, offerId: string) {
-  const [row] = await exec
-    .select({
-      id: offers.id,
-      status: offers.status,
-      listingId: offers.listingId,
-      buyerUserId: offers.buyerUserId,
-      sellerUserId: offers.sellerUserId,
-      amountCents: offers.offerAmountCents,
-      inspectionRevisionId: offers.inspectionRevisionId,
-      dealershipId: offers.dealershipId,
-      /** A dealer's listing: that dealer is the seller party; null for FieldLot's own. */
-      listingSellerUserId: listings.sellerUserId,
-    })
-    .from(offers)
-    .innerJoin(listings, eq(listings.id, offers.listingId))
-    .where(eq(offers.id, offerId));
-  return row;
 }
 
 export async function insertPurchase(exec: Executor, values: typeof purchases.$inferInsert) {
@@ -181,6 +160,9 @@ export async function listingFacts(exec: Executor, listingIds: string[]) {
       zip: listings.zip,
       status: listings.status,
       priceCents: listings.priceCents,
+      condition: listings.condition,
+      hours: listings.hours,
+      asIsReason: listings.asIsReason,
       // A dealer's listing has its seller; FieldLot's own has none (docs/product/dealer-selling.md).
       sellerUserId: listings.sellerUserId,
       imageKey: sql<
@@ -308,21 +290,6 @@ export async function addClaimPhoto(
     .where(and(eq(purchaseClaims.id, claimId), eq(purchaseClaims.status, 'open')))
     .returning({ id: purchaseClaims.id });
   return row ?? null;
-}
-
-/** What the listing stores of its stage (domain `listingStage`), locked for the sale being undone. */
-export async function listingState(exec: Executor, listingId: string) {
-  const [row] = await exec
-    .select({
-      status: listings.status,
-      reviewStatus: listings.reviewStatus,
-      archivedAt: listings.archivedAt,
-      sellerUserId: listings.sellerUserId,
-    })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .for('update');
-  return row;
 }
 
 /** The listing's seller dealer, for their notice and live update; null for FieldLot's own. */

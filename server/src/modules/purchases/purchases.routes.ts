@@ -33,6 +33,7 @@ import {
 } from '../../../../domain/purchases.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { IMAGE_MAX_BYTES, PHOTO_MISSING, uploadedImage } from '../listings/index.js';
+import { claimPhotoRoutes } from './claim-photos.routes.js';
 import { renderCreditNotePdf, renderGatePassPdf, renderInvoicePdf } from './purchases.pdf.js';
 import * as service from './purchases.service.js';
 
@@ -69,6 +70,27 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => ({ items: await service.myPurchases(ctx, req.actor()) }),
+  );
+
+  // The Purchased Inventory's list before the purchases module owned it: the same Purchase list, kept for
+  // integrators of version 1 (route-docs STABLE_OPERATIONS); new clients read GET /api/purchases.
+  api.get(
+    '/offers/purchased',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        summary: "The dealer's purchases (deprecated: use GET /api/purchases)",
+        operationId: 'offers.listPurchases',
+        deprecated: true,
+        errors: [],
+        tags,
+        response: { 200: z.object({ purchases: z.array(purchaseSchema) }) },
+      },
+    },
+    async (req, reply) => {
+      reply.headers({ 'cache-control': 'no-store' });
+      return { purchases: await service.myPurchases(ctx, req.actor()) };
+    },
   );
 
   api.get(
@@ -299,6 +321,9 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
   });
+
+  // Claim photos are read by the buyer's dealership and by admins (claim-photos.routes.ts).
+  await claimPhotoRoutes(app, ctx);
 
   // ------------------------------------------------------------ admin
   api.get(

@@ -1,40 +1,83 @@
 // The sale: opened from an accepted offer, undone by a cancel or a returned claim (docs/product/purchases.md#status-machine).
-import { LISTING_STAGE_TRANSITIONS, listingStage, returnAction } from '../../../../domain/dealer-listings.js';
 import type { LedgerSummary } from '../../../../domain/ledger.js';
-import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
-import { addBusinessDays, canPurchase, dateLabel, purchaseNumber } from '../../../../domain/purchases.js';
+import { buyerFeeCents } from '../../../../domain/money.js';
+import {
+  addBusinessDays,
+  canPurchase,
+  dateLabel,
+  nextStepText,
+  purchaseNumber,
+} from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import type { DomainEventBus } from '../../lib/domain-events.js';
-import { returnToDraft } from '../listings/index.js';
-import { returnOffer } from '../offers/index.js';
+import { publishEvent } from '../../lib/events.js';
+import { enqueueMail } from '../../lib/outbox.js';
+import { sellListing, unsellListing } from '../listings/index.js';
+import { type DealPurchase, endOffersBySale, returnOffer, saleMails, saleOffer } from '../offers/index.js';
 import { adminMove } from './purchases.admin-move.js';
 import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import * as repo from './purchases.repository.js';
-import { money, publish, refusal, tellDealer } from './purchases.shared.js';
+import { money, publish, refusal } from './purchases.shared.js';
 
-// ---------------------------------------------------------------- creation (called by the offers module)
+// ---------------------------------------------------------------- the sale
 
 /**
- * docs/product/purchases.md#purchase: inside the transaction where an offer becomes accepted (admin accept,
- * counter accepted, buy now accepted), the purchase with its number, parties, price, buyer fee, the condition
- * report revision in force and its due date; audit, e-mail and live update in the same transaction.
+ * docs/product/purchases.md#purchase: the sale, in the transaction where an offer becomes accepted (admin accept,
+ * counter accepted, buy now accepted; decision 0027). The listing sold, the purchase opened, the other offers
+ * ended, the live updates, and the sale's e-mails: ONE deal e-mail to the buyer (accepted + next step) and, on a
+ * dealer's listing, the seller's "sold" notice.
+ */
+export async function openSale(
+  tx: Tx,
+  ctx: AppContext,
+  a: { offerId: string; viaCounter: boolean; actor: Actor; request: RequestInfo; now: Date },
+): Promise<{ id: string; number: string }> {
+  const offer = await saleOffer(tx, a.offerId);
+  if (offer?.status !== 'accepted') throw new AppError('CONFLICT', 'This offer is not accepted');
+  await sellListing(tx, { listingId: offer.listingId, buyerUserId: offer.buyerUserId, now: a.now });
+  const purchase = await createPurchaseForAcceptedOffer(tx, ctx, a);
+  const mails = await saleMails(tx, ctx, offer, a.viaCounter);
+  if (mails.buyer) {
+    const deal: DealPurchase = {
+      number: purchase.number,
+      purchaseId: purchase.id,
+      due: dateLabel(purchase.dueDate),
+      nextStep: nextStepText({ ...purchase, balanceCents: null }) ?? '',
+    };
+    await enqueueMail(tx, { ...mails.buyer, payload: { ...mails.buyer.payload, purchase: deal } });
+  }
+  if (mails.seller) await enqueueMail(tx, mails.seller);
+  const ended = await endOffersBySale(tx, ctx, {
+    listingId: offer.listingId,
+    acceptedOfferId: offer.id,
+    actor: a.actor,
+    request: a.request,
+    now: a.now,
+  });
+  const seller = offer.listingSellerUserId;
+  await publishEvent(tx, {
+    type: 'listing.sold',
+    audience: ['admins', offer.buyerUserId, ...ended, ...(seller ? [seller] : [])],
+    data: { listingId: offer.listingId },
+  });
+  return { id: purchase.id, number: purchase.number };
+}
+
+/**
+ * The purchase row of an accepted offer: its number, parties, price, buyer fee, the condition report revision in
+ * force and its due date; timeline, audit and live update. The demo seed calls it alone (its listings are sold
+ * by the seed; no e-mail).
  */
 export async function createPurchaseForAcceptedOffer(
   tx: Tx,
   ctx: AppContext,
-  a: {
-    offerId: string;
-    actor: Actor;
-    request: RequestInfo;
-    now: Date /** Demo seed: no e-mail. */;
-    quiet?: boolean;
-  },
-): Promise<{ id: string; number: string }> {
-  const offer = await repo.acceptedOffer(tx, a.offerId);
+  a: { offerId: string; actor: Actor; request: RequestInfo; now: Date },
+): Promise<repo.PurchaseRow> {
+  const offer = await saleOffer(tx, a.offerId);
   if (offer?.status !== 'accepted') throw new AppError('CONFLICT', 'This offer is not accepted');
   const year = a.now.getUTCFullYear();
   const number = purchaseNumber(year, await repo.nextNumber(tx, 'purchase', year));
@@ -70,34 +113,17 @@ export async function createPurchaseForAcceptedOffer(
     details: { purchaseId: purchase.id, number, offerId: offer.id, priceCents: offer.amountCents },
     request: a.request,
   });
-  if (!a.quiet)
-    await tellDealer(tx, ctx, purchase, 'created', {
-      facts: [
-        ['Price', money(purchase.priceCents)],
-        [BUYER_FEE_LABEL, money(purchase.buyerFeeCents)],
-        ['Payment due', dateLabel(purchase.dueDate)],
-      ],
-    });
   await publish(tx, purchase);
-  return { id: purchase.id, number };
+  return purchase;
 }
 
 /**
- * docs/product/purchases.md#status-machine: the sale undone with the purchase. The listing's machine
- * (domain/dealer-listings.ts): a dealer's listing sold -> Draft, FieldLot's own sold -> inactive; the offer
- * accepted -> returned, so the tractor can be sold again.
+ * docs/product/purchases.md#status-machine: the sale undone with the purchase: the offer accepted -> returned, so
+ * the tractor can be sold again, and the listing back to Draft (a dealer's) or inactive (FieldLot's own).
  */
 export async function undoSale(tx: Tx, p: repo.PurchaseRow, now: Date) {
   await returnOffer(tx, { offerId: p.offerId, now });
-  const listing = await repo.listingState(tx, p.listingId);
-  if (!listing) return;
-  const t = LISTING_STAGE_TRANSITIONS[returnAction(listing.sellerUserId !== null)];
-  if (!t.from.includes(listingStage(listing))) return;
-  await returnToDraft(tx, {
-    listingId: p.listingId,
-    reviewStatus: t.to === 'draft' ? 'draft' : null,
-    now,
-  });
+  await unsellListing(tx, { listingId: p.listingId, now });
 }
 
 /**
@@ -156,7 +182,7 @@ export function cancel(ctx: AppContext, actor: Actor, id: string, reason: string
   });
 }
 
-/** The sale opens in the transaction that accepts the offer, whatever path accepted it (decision 0027). */
+/** The sale happens in the transaction that accepts the offer, whatever path accepted it (decision 0027). */
 export function purchasesSubscriptions(events: DomainEventBus): void {
-  events.handleInTransaction('offer.accepted', (ctx, tx, a) => createPurchaseForAcceptedOffer(tx, ctx, a));
+  events.handleInTransaction('offer.accepted', (ctx, tx, a) => openSale(tx, ctx, a));
 }

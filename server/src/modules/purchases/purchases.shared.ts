@@ -7,7 +7,9 @@ import {
   deliveryEstimate,
   PURCHASE_STATUS_LABELS,
   type PurchaseAction,
+  type PurchaseFacts,
   type PurchaseStatus,
+  purchaseActionsFor,
   VIEWER_PURCHASE_TEXT,
 } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
@@ -218,7 +220,10 @@ export function statusAfter(action: PurchaseAction, p: repo.PurchaseRow): Purcha
     open_claim: 'in_dispute',
     resolve_claim: p.statusBeforeDispute ?? 'delivered',
     return: 'cancelled',
-  } as const satisfies Record<PurchaseAction, PurchaseStatus>;
+    choose_fulfilment: null,
+    record_transport: null,
+    receive_title: null,
+  } as const satisfies Record<PurchaseAction, PurchaseStatus | null>;
   return to[action];
 }
 
@@ -252,4 +257,28 @@ export async function finish(
     await tellSeller(tx, ctx, after, step.mail.kind, step.mail.extra?.facts);
   }
   await publish(tx, after);
+}
+
+/** What domain purchaseActionsFor reads of a stored purchase. */
+export function purchaseFacts(p: repo.PurchaseRow): PurchaseFacts {
+  return {
+    status: p.status,
+    fulfilment: p.fulfilment,
+    totalCents: p.totalCents,
+    titleReceivedAt: p.titleReceivedAt,
+    guaranteeEndsAt: iso(p.guaranteeEndsAt),
+  };
+}
+
+/**
+ * The server's refusal asks the screens' question (domain purchaseActionsFor): a step the role is not offered
+ * now is refused, with the reason the status gives.
+ */
+export function requireAction(
+  role: 'admin' | 'buyer',
+  action: PurchaseAction,
+  p: repo.PurchaseRow,
+  now: Date,
+): void {
+  if (!purchaseActionsFor(role, purchaseFacts(p), now).includes(action)) throw refusal(action, p);
 }

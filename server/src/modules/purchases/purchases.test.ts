@@ -13,6 +13,7 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
+import { renderTemplate } from '../mail/index.js';
 
 const DAY = 86_400_000;
 
@@ -67,7 +68,8 @@ describe('purchases: after the deal', () => {
       expectedBalanceCents,
     });
 
-  it('accepting an offer opens a purchase with number, price, buyer fee, due date and an e-mail', async () => {
+  it('accepting an offer opens a purchase with number, price, buyer fee, due date and ONE deal e-mail', async () => {
+    const before = (await mailsTo(t, dealer.email)).length;
     const p = await accepted();
     expect(p.number).toMatch(/^FL-\d{4}-\d{6}$/);
     expect(p.status).toBe('awaiting_payment');
@@ -76,12 +78,21 @@ describe('purchases: after the deal', () => {
     expect(p.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(p.nextStep?.text).toBe('Choose "I\'ll collect it" or "FieldLot delivers" to get your invoice');
     expect(p.deliveryQuote?.text).toBe('Delivered to Ames, IA 50010: about $520 (159 mi)');
+    // The buyer's outbox at acceptance: exactly one e-mail, the offer accepted with the purchase's next step.
     const mails = await mailsTo(t, dealer.email);
-    expect(
-      mails.some(
-        (m) => m.template === 'purchase-update' && (m.payload as { kind: string }).kind === 'created',
-      ),
-    ).toBe(true);
+    expect(mails.length - before).toBe(1);
+    expect(mails[0].template).toBe('notify-offer-update');
+    expect(mails[0].payload).toMatchObject({
+      status: 'accepted',
+      purchase: { number: p.number, purchaseId: p.id, nextStep: p.nextStep?.text },
+    });
+    const env = { publicUrl: t.app.ctx.config.publicUrl, brand: t.app.ctx.config.brand };
+    const deal = renderTemplate(mails[0].template, mails[0].payload as Record<string, unknown>, env);
+    expect(deal.text).toContain('has been accepted.');
+    expect(deal.text).toContain(
+      `Your purchase ${p.number} is open. Choose "I'll collect it" or "FieldLot delivers" to get your invoice.`,
+    );
+    expect(deal.text).toContain('/purchased-inventory');
     // Numbers are gapless: the next purchase has the next number.
     const q = await accepted();
     expect(Number(q.number.slice(-6))).toBe(Number(p.number.slice(-6)) + 1);
@@ -193,6 +204,11 @@ describe('purchases: after the deal', () => {
     const delivered = await adminA.post(`/api/admin/purchases/${p.id}/delivered`, { date: '2026-12-01' });
     expect(delivered.json().status).toBe('delivered');
     expect(delivered.json().guaranteeEndsAt).not.toBeNull();
+    // The steps offered are the steps accepted (domain purchaseActionsFor): transport ends with the handover.
+    expect(delivered.json().actions).toEqual(['receive_title', 'cancel']);
+    const lateTransport = await adminA.post(`/api/admin/purchases/${p.id}/logistics`, { carrier: 'Late' });
+    expect(lateTransport.statusCode).toBe(409);
+    expect((await buyer.get(`/api/purchases/${p.id}`)).json().actions).toEqual(['open_claim']);
 
     const claim = await buyer.post(`/api/purchases/${p.id}/claims`, {
       checkpoints: ['not_in_report'],

@@ -9,7 +9,6 @@ export const authz: AuthzEntry[] = [
     body: { listingId: ':listingId', offerType: 'offer', amount: '1000' },
   },
   { method: 'GET', url: '/api/offers/mine', access: 'dealer' },
-  { method: 'GET', url: '/api/offers/purchased', access: 'dealer' },
   { method: 'GET', url: '/api/offers/listing/:listingId', access: 'dealer' },
   { method: 'GET', url: '/api/offers/:offerId', access: 'dealer', ownedBy: 'dealer' },
   { method: 'POST', url: '/api/offers/:offerId/accept-counter', access: 'dealer', ownedBy: 'dealer' },

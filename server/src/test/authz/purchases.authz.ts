@@ -3,6 +3,8 @@ import type { AuthzEntry } from '../authz.js';
 /** Every purchases route (docs/product/purchases.md); :purchaseId is an unknown id here (404 for allowed roles). */
 export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/purchases', access: 'dealer' },
+  // The deprecated alias of GET /api/purchases, kept for version 1 integrators.
+  { method: 'GET', url: '/api/offers/purchased', access: 'dealer' },
   { method: 'GET', url: '/api/purchases/landed-cost', access: 'dealer' },
   { method: 'GET', url: '/api/purchases/address', access: 'dealer' },
   {
@@ -27,6 +29,9 @@ export const authz: AuthzEntry[] = [
     body: { checkpoints: ['not_in_report'], description: 'The loader leaks oil.' },
   },
   { method: 'POST', url: '/api/purchases/:purchaseId/claims/photos', access: 'dealer' },
+  // Public as a route: every role is answered by the service, and anyone but the buyer's dealership and admins
+  // gets 404 (claim-photos.test.ts covers each role against a real claim photo).
+  { method: 'GET', url: '/api/purchases/:purchaseId/claims/photos/:file', access: 'public' },
   { method: 'GET', url: '/api/purchases/:purchaseId/documents/invoice.pdf', access: 'dealer' },
   {
     method: 'GET',

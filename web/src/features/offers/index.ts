@@ -16,6 +16,5 @@ export const SellerOffers = lazy(() =>
   import('./components/seller-offers').then((m) => ({ default: m.SellerOffers })),
 );
 
-/** For Purchased Inventory (features/purchases): the dealer's accepted offers and the tractor thumbnail. */
-export { type Purchase as AcceptedOffer, usePurchases as useAcceptedOffers } from './api/offers';
+/** For Purchased Inventory (features/purchases): the tractor thumbnail. */
 export { TractorThumb } from './components/tractor-thumb';

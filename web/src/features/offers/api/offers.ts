@@ -3,13 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 export type { SellerOffer } from '@domain/dealer-listings';
-export type { AdminOffer, Offer, OfferWithListing, Purchase } from '@domain/offers.schemas';
+export type { AdminOffer, Offer, OfferWithListing } from '@domain/offers.schemas';
 
 /** Every offers query starts with 'offers', so one invalidation refreshes them all (see lib/live-events). */
 export const offerKeys = {
   all: ['offers'] as const,
   mine: ['offers', 'mine'] as const,
-  purchased: ['offers', 'purchased'] as const,
   listing: (listingId: string) => ['offers', 'listing', listingId] as const,
   admin: ['offers', 'admin'] as const,
 };
@@ -19,15 +18,6 @@ export function useMyOffers(enabled = true) {
     queryKey: offerKeys.mine,
     queryFn: ({ signal }) => api.GET('/api/offers/mine', { signal }),
     select: (d) => d.offers,
-    enabled,
-  });
-}
-
-export function usePurchases(enabled = true) {
-  return useQuery({
-    queryKey: offerKeys.purchased,
-    queryFn: ({ signal }) => api.GET('/api/offers/purchased', { signal }),
-    select: (d) => d.purchases,
     enabled,
   });
 }

@@ -7,6 +7,7 @@ import {
   PURCHASE_STATUS_TONE,
   PURCHASE_STATUSES,
   type Purchase,
+  type PurchaseAction,
 } from '@domain/purchases';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -247,13 +248,14 @@ function amountText(typed: string): string {
   return cents === null ? `$${typed}` : formatDollarsCents(cents);
 }
 
+/** The steps the server offers (purchase.actions, domain purchaseActionsFor): the screen decides nothing itself. */
 function Actions({ purchase: p }: { purchase: Purchase }) {
-  const s = p.status;
-  const final = s === 'complete' || s === 'cancelled';
+  const can = (a: PurchaseAction) => p.actions.includes(a);
+  const handover = can('deliver') ? 'delivered' : can('pickup') ? 'picked-up' : null;
   const who = `${p.buyer.companyName}, ${p.tractor}`;
   return (
     <div className="flex flex-col gap-3" data-testid="purchase-actions">
-      {s === 'awaiting_payment' && p.balanceCents !== null && (
+      {can('pay') && p.balanceCents !== null && (
         <Step
           key="Record payment"
           purchase={p}
@@ -277,7 +279,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           body={(v) => ({ ...v, expectedBalanceCents: p.balanceCents })}
         />
       )}
-      {s === 'paid' && (
+      {can('release') && (
         <Step
           key="Release (gate pass)"
           purchase={p}
@@ -286,7 +288,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           confirm={() => `Issue the gate pass with a release code to ${who}. The dealer is told at once.`}
         />
       )}
-      {(s === 'paid' || s === 'released' || s === 'awaiting_payment') && p.fulfilment && (
+      {can('record_transport') && (
         <Step
           key="Record transport"
           purchase={p}
@@ -305,17 +307,17 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           })}
         />
       )}
-      {s === 'released' && (
+      {handover && (
         <Step
           purchase={p}
-          key={p.fulfilment === 'delivery' ? 'delivered' : 'picked-up'}
-          step={p.fulfilment === 'delivery' ? 'delivered' : 'picked-up'}
-          title={p.fulfilment === 'delivery' ? 'Record delivery' : 'Record pickup'}
+          key={handover}
+          step={handover}
+          title={handover === 'delivered' ? 'Record delivery' : 'Record pickup'}
           fields={[{ name: 'date', label: 'Date', type: 'date', initial: todayIso() }]}
           confirm={() => 'The inspection guarantee window starts now.'}
         />
       )}
-      {!final && !p.titleReceivedAt && (
+      {can('receive_title') && (
         <Step
           key="Title received from the seller"
           purchase={p}
@@ -325,7 +327,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           confirm={() => 'Record the title as received from the seller.'}
         />
       )}
-      {(s === 'picked_up' || s === 'delivered') && p.titleReceivedAt && (
+      {can('send_title') && (
         <Step
           key="Title sent to the dealer"
           purchase={p}
@@ -338,7 +340,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           confirm={(v) => `Record the title as sent by ${v.carrier}, tracking ${v.trackingNumber}.`}
         />
       )}
-      {s === 'title_sent' && (
+      {can('complete') && (
         <Step
           key="Complete"
           purchase={p}
@@ -347,7 +349,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           confirm={() => `Close ${p.number} as complete.`}
         />
       )}
-      {s === 'in_dispute' && (
+      {can('resolve_claim') && (
         <>
           <Step
             key="Answer claim: credit"
@@ -358,17 +360,19 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
             confirm={(v) => `Issue a credit note of $${v.amount} to ${who}.`}
             body={(v) => ({ answer: 'credit', amount: v.amount })}
           />
-          <Step
-            key="Answer claim: cancel and return"
-            purchase={p}
-            step="claim-answer"
-            title="Answer claim: cancel and return"
-            fields={[{ name: 'reason', label: 'Reason' }]}
-            confirm={() =>
-              `Cancel ${p.number}, record a refund of ${formatDollarsCents(p.paidCents - p.refundedCents)} and put the tractor back to inactive for re-inspection.`
-            }
-            body={(v) => ({ answer: 'return', reason: v.reason })}
-          />
+          {can('return') && (
+            <Step
+              key="Answer claim: cancel and return"
+              purchase={p}
+              step="claim-answer"
+              title="Answer claim: cancel and return"
+              fields={[{ name: 'reason', label: 'Reason' }]}
+              confirm={() =>
+                `Cancel ${p.number}, record a refund of ${formatDollarsCents(p.paidCents - p.refundedCents)} and put the tractor back to inactive for re-inspection.`
+              }
+              body={(v) => ({ answer: 'return', reason: v.reason })}
+            />
+          )}
           <Step
             key="Answer claim: deny"
             purchase={p}
@@ -380,7 +384,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           />
         </>
       )}
-      {!final && (
+      {can('cancel') && (
         <Step
           key="Cancel purchase"
           purchase={p}

@@ -28,6 +28,7 @@ import {
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useChooseFulfilment, useOpenClaim } from '../api/purchases';
+import { ClaimEvidence } from './claim-evidence';
 
 /** docs/product/purchases.md#purchased-inventory: status, what is due next, documents, delivery, title, claim. */
 export function PurchaseProgress({
@@ -61,7 +62,7 @@ export function PurchaseProgress({
       {p.status === 'cancelled' && p.cancelReason && (
         <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm">Cancelled: {p.cancelReason}</p>
       )}
-      {!readOnly && p.status === 'awaiting_payment' && !p.fulfilment && <FulfilmentChoice purchase={p} />}
+      {!readOnly && p.actions.includes('choose_fulfilment') && <FulfilmentChoice purchase={p} />}
       <Money purchase={p} />
       {p.documents.length > 0 && (
         <div>
@@ -238,8 +239,8 @@ function Claim({ purchase: p, readOnly }: { purchase: Purchase; readOnly: boolea
   const [open, setOpen] = useState(false);
   const claims = p.claims;
   const end = p.guaranteeEndsAt ? new Date(p.guaranteeEndsAt) : null;
-  const windowOpen =
-    end !== null && end > now && ['picked_up', 'delivered', 'title_sent'].includes(p.status) && !p.claimOpen;
+  // The server offers the step (domain purchaseActionsFor); the live clock only hides it once the window ends.
+  const windowOpen = p.actions.includes('open_claim') && end !== null && end > now;
   if (!end && claims.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
@@ -261,16 +262,8 @@ function Claim({ purchase: p, readOnly }: { purchase: Purchase; readOnly: boolea
                   ? 'cancel and return'
                   : 'not accepted'}
           </p>
-          <p className="text-muted-foreground">{c.checkpoints.map((x) => x.label).join(', ')}</p>
-          <p>{c.description}</p>
+          <ClaimEvidence claim={c} />
           {c.answer && <p className="mt-1">Answer: {c.answer}</p>}
-          {c.photoUrls.length > 0 && (
-            <div className="mt-2 flex flex-wrap gap-2">
-              {c.photoUrls.map((u) => (
-                <img key={u} src={u} alt="Claim" className="size-16 rounded object-cover" />
-              ))}
-            </div>
-          )}
         </div>
       ))}
       {windowOpen && !readOnly && (

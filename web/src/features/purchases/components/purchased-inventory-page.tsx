@@ -1,5 +1,5 @@
 import { conditionTone } from '@domain/listings';
-import { buyerFeeCents, formatDollars, formatHours } from '@domain/money';
+import { formatDollars, formatHours } from '@domain/money';
 import { Link, Navigate } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { Badge } from '@/components/ui/badge';
@@ -9,14 +9,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { AsIsNotice, PurchasedReportLink } from '@/features/inspections';
-import { type AcceptedOffer, TractorThumb, useAcceptedOffers } from '@/features/offers';
+import { TractorThumb } from '@/features/offers';
 import { formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type Purchase, useMyPurchases } from '../api/purchases';
 import { PurchaseProgress } from './purchase-progress';
 
 /**
- * docs/product/purchases.md#purchased-inventory: each accepted offer with its purchase (timeline, what is due next,
+ * docs/product/purchases.md#purchased-inventory: each purchase (an accepted offer) with its tractor (timeline, what is due next,
  * documents, delivery and title, the guarantee claim); signed-out or non-approved go to /.
  */
 export function PurchasedInventoryPage() {
@@ -27,8 +27,7 @@ export function PurchasedInventoryPage() {
 }
 
 function Purchases() {
-  const query = useAcceptedOffers();
-  const purchases = useMyPurchases();
+  const query = useMyPurchases();
   useLiveEvents();
   return (
     <Page>
@@ -59,11 +58,7 @@ function Purchases() {
         <ul className="flex flex-col gap-6">
           {query.data.map((p) => (
             <li key={p.id}>
-              <PurchaseCard
-                purchase={p}
-                progress={purchases.data?.find((x) => x.offerId === p.id)}
-                loading={purchases.isPending}
-              />
+              <PurchaseCard purchase={p} />
             </li>
           ))}
         </ul>
@@ -72,15 +67,7 @@ function Purchases() {
   );
 }
 
-function PurchaseCard({
-  purchase,
-  progress,
-  loading,
-}: {
-  purchase: AcceptedOffer;
-  progress?: Purchase;
-  loading: boolean;
-}) {
+function PurchaseCard({ purchase }: { purchase: Purchase }) {
   const l = purchase.listing;
   const name = `${l.make} ${l.model}`;
   return (
@@ -104,10 +91,10 @@ function PurchaseCard({
             <div className="col-span-2">
               <dt className="text-muted-foreground">Purchase price</dt>
               <dd className="text-xl font-bold tabular-nums text-brand-800" data-testid="purchase-price">
-                {formatDollars(purchase.offerAmountCents)}
+                {formatDollars(purchase.priceCents)}
               </dd>
               <dd className="text-muted-foreground tabular-nums">
-                + {formatDollars(buyerFeeCents(purchase.offerAmountCents))} buyer fee
+                + {formatDollars(purchase.buyerFeeCents)} buyer fee
               </dd>
             </div>
             <div>
@@ -120,13 +107,13 @@ function PurchaseCard({
             </div>
             <div className="col-span-2">
               <dt className="text-muted-foreground">Purchased</dt>
-              <dd className="font-medium">{formatLongDate(purchase.acceptedAt ?? purchase.createdAt)}</dd>
+              <dd className="font-medium">{formatLongDate(purchase.createdAt)}</dd>
             </div>
           </dl>
           {l.asIsReason ? (
             <AsIsNotice reason={l.asIsReason} />
           ) : (
-            <PurchasedReportLink offerId={purchase.id} listingId={purchase.listingId} />
+            <PurchasedReportLink offerId={purchase.offerId} listingId={purchase.listingId} />
           )}
           <Button asChild variant="outline" className="mt-auto">
             <Link to={`/tractor/${purchase.listingId}`} aria-label={`View Details: ${name}`}>
@@ -136,13 +123,7 @@ function PurchaseCard({
         </div>
       </div>
       <div className="border-t border-border p-4 md:border-l md:border-t-0">
-        {progress ? (
-          <PurchaseProgress purchase={progress} readOnly={!progress.canAct} />
-        ) : loading ? (
-          <Skeleton className="h-40 w-full" />
-        ) : (
-          <p className="text-sm text-muted-foreground">Your account manager handles this purchase.</p>
-        )}
+        <PurchaseProgress purchase={purchase} readOnly={!purchase.canAct} />
       </div>
     </Card>
   );

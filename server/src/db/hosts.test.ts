@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.js';
+import { openDatabase } from './client.js';
+import { parseDatabaseUrl } from './hosts.js';
+import { isDatabaseUnavailable } from './unavailable.js';
+
+describe('DATABASE_URL with several hosts (decision 0036)', () => {
+  it('splits the hosts and keeps the rest of the URL for each', () => {
+    expect(
+      parseDatabaseUrl(
+        'postgres://app:p%40ss@10.0.0.1:5432,10.0.0.2:5433/fieldlot?sslmode=require&target_session_attrs=read-write',
+      ),
+    ).toEqual({
+      hosts: ['10.0.0.1:5432', '10.0.0.2:5433'],
+      hostUrls: [
+        'postgres://app:p%40ss@10.0.0.1:5432/fieldlot?sslmode=require',
+        'postgres://app:p%40ss@10.0.0.2:5433/fieldlot?sslmode=require',
+      ],
+      readWrite: true,
+    });
+  });
+
+  it('reads one host as before', () => {
+    expect(parseDatabaseUrl('postgresql://db/fieldlot')).toEqual({
+      hosts: ['db'],
+      hostUrls: ['postgresql://db/fieldlot'],
+      readWrite: false,
+    });
+  });
+
+  it('refuses what it cannot honour', () => {
+    expect(() => parseDatabaseUrl('mysql://x')).toThrow(/postgres/);
+    expect(() => parseDatabaseUrl('postgres://a,,b/db')).toThrow(/empty host/);
+    expect(() => parseDatabaseUrl('postgres://a,b/db?target_session_attrs=standby')).toThrow(/not supported/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('connecting through a host list on PostgreSQL', () => {
+  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://x');
+  const auth = base.username ? `${base.username}${base.password ? `:${base.password}` : ''}@` : '';
+  const real = `${base.hostname}:${base.port || 5432}`;
+  const urlWith = (hosts: string, query: string) => `postgres://${auth}${hosts}${base.pathname}?${query}`;
+
+  it('skips a host that refuses and uses the next for the pool and the LISTEN connection', async () => {
+    const dead = `127.0.0.1:${await freePort()}`;
+    const database = await openDatabase({
+      databaseUrl: urlWith(`${dead},${real}`, 'target_session_attrs=read-write'),
+      poolSize: 2,
+    });
+    try {
+      await database.ping();
+      const heard: string[] = [];
+      await database.listen('fieldlot_hosts_test', (payload) => heard.push(payload));
+      await database.db.execute(sql`select pg_notify('fieldlot_hosts_test', 'hello')`);
+      await expect.poll(() => heard).toEqual(['hello']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a read-only host with read-write, as an outage (503), and takes it with any', async () => {
+    const readOnly = 'options=-c%20default_transaction_read_only%3Don';
+    const strict = await openDatabase({
+      databaseUrl: urlWith(real, `${readOnly}&target_session_attrs=read-write`),
+      poolSize: 1,
+    });
+    const loose = await openDatabase({ databaseUrl: urlWith(real, readOnly), poolSize: 1 });
+    try {
+      const err = await strict.ping().catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: '57P03', message: expect.stringMatching(/accepts writes/) });
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      await loose.ping();
+    } finally {
+      await strict.close();
+      await loose.close();
+    }
+  });
+});
