@@ -7,6 +7,7 @@ import {
   type CreditBearer,
   entryDate,
   LEDGER_ACCOUNTS,
+  type LedgerContext,
   type LedgerEntry,
   type LedgerOptions,
   type LedgerSummary,
@@ -38,7 +39,8 @@ import {
  * - POST /admin/purchases/:purchaseId/refunds            ledgerMoneyBody -> Purchase
  * - POST /admin/purchases/:purchaseId/payouts            ledgerMoneyBody -> Purchase
  * - POST /admin/purchases/:purchaseId/seller-repayments  ledgerMoneyBody -> Purchase
- * - GET  /admin/purchases/:purchaseId/ledger             -> PurchaseLedger (entries, running balances)
+ * - GET  /admin/purchases/:purchaseId/ledger             -> PurchaseLedger (entries, running balances,
+ *                                                          the money steps open now: `moneyActions`)
  * - GET  /admin/money?from=YYYY-MM-DD&to=YYYY-MM-DD      -> MoneyView (`ledgerTotals` and counts)
  * - GET  /admin/money.csv?from=…&to=…                    text/csv of the entries in the range
  */
@@ -173,11 +175,16 @@ export const ledgerRowSchema = z.object({
 });
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
+/** The admin's money steps; `moneyActions` lists those open now (the screens show these buttons, nothing else). */
+export const LEDGER_MONEY_ACTIONS = ['refund', 'payout', 'seller_repayment'] as const;
+export type LedgerMoneyAction = (typeof LEDGER_MONEY_ACTIONS)[number];
+
 export const purchaseLedgerSchema = z
   .object({
     purchaseId: z.string(),
     number: z.string(),
     isDealerListing: z.boolean(),
+    moneyActions: z.array(z.enum(LEDGER_MONEY_ACTIONS)),
     rows: z.array(ledgerRowSchema),
     buyer: buyerMoneySchema,
     seller: z.object(sellerMoneyShape).nullable(),
@@ -330,4 +337,20 @@ export function sellerLedgerSummary(
     if (invoice.ok) return ledgerSummary(invoice.entries, options);
   }
   return ledgerSummary(entries, options);
+}
+
+/**
+ * The money steps the admin may record now: those `nextLedgerEntries` would take for one cent, so the buttons follow
+ * the very rules that refuse a step (nothing owed, a payout before paid, collected and title, a cancelled sale).
+ */
+export function openMoneyActions(entries: readonly LedgerEntry[], ctx: LedgerContext): LedgerMoneyAction[] {
+  const at = new Date(0).toISOString();
+  return LEDGER_MONEY_ACTIONS.filter(
+    (kind) =>
+      nextLedgerEntries(
+        entries,
+        { kind, amountCents: 1, method: 'wire', reference: '', paidOn: '2000-01-01', at },
+        ctx,
+      ).ok,
+  );
 }

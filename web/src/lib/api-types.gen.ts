@@ -2612,6 +2612,7 @@ export interface components {
             purchaseId: string;
             number: string;
             isDealerListing: boolean;
+            moneyActions: ("refund" | "payout" | "seller_repayment")[];
             rows: {
                 id: string;
                 at: string;

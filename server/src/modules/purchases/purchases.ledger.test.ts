@@ -221,6 +221,8 @@ describe('purchase ledger', () => {
     expect(title.statusCode, title.body).toBe(200);
     // Ten business days after the last of Nov 24 (paid), Dec 1 (collected), Dec 2 (title).
     expect(await sold(p.id)).toMatchObject({ payoutDueDate: '2026-12-16', payoutText: 'Payout due Dec 16' });
+    const ready = (await asAdmin.get(`/api/admin/purchases/${p.id}/ledger`)).json() as PurchaseLedger;
+    expect(ready.moneyActions).toEqual(['payout']);
 
     // Two admins paying out at once: the row lock lets one through; the other finds nothing owed.
     const [a, b] = await Promise.all([
@@ -371,5 +373,6 @@ describe('purchase ledger', () => {
     }
     const ledger = (await asAdmin.get(`/api/admin/purchases/${p.id}/ledger`)).json() as PurchaseLedger;
     expect(ledger.rows.map((r) => r.kind)).toEqual(['charge', 'charge', 'seller_payable']);
+    expect(ledger.moneyActions).toEqual([]);
   });
 });

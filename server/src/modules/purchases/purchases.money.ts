@@ -11,6 +11,7 @@ import {
   ledgerEntryText,
   type MoneyRangeQuery,
   type MoneyView,
+  openMoneyActions,
   type PurchaseLedger,
 } from '../../../../domain/ledger-api.js';
 import { formatDollarsCents } from '../../../../domain/money.js';
@@ -29,6 +30,7 @@ import {
   buyerMoney,
   byPurchase,
   isDealerListing,
+  ledgerContext,
   moneyMove,
   sellerMoney,
   summaryOf,
@@ -134,6 +136,7 @@ export async function purchaseLedger(ctx: AppContext, actor: Actor, id: string):
     purchaseId: p.id,
     number: p.number,
     isDealerListing: dealer,
+    moneyActions: openMoneyActions(entries, ledgerContext(ctx, p, dealer)),
     rows: runningBalances(entries).map(({ entry, balances }) => {
       const r = rowOf.get(entry);
       return {
