@@ -54,7 +54,7 @@ export const PURCHASE_MAIL_KINDS = {
   },
   cancelled: {
     subject: (p: PurchaseMail) => `Purchase cancelled: ${p.number}`,
-    line: 'Your purchase was cancelled for the reason below. Any payment is refunded.',
+    line: 'Your purchase was cancelled for the reason below. FieldLot refunds what you paid (below) and tells you when it is sent.',
   },
   refunded: {
     subject: (p: PurchaseMail) => `Refund for ${p.number}: ${p.amount ?? ''}`,
@@ -70,7 +70,7 @@ export const PURCHASE_MAIL_KINDS = {
   },
   claim_returned: {
     subject: (p: PurchaseMail) => `Claim answered for ${p.number}: cancel and return`,
-    line: 'We answered your claim: the purchase is cancelled, the tractor comes back and your payment is refunded.',
+    line: 'We answered your claim: the purchase is cancelled, the tractor comes back and FieldLot refunds what you paid.',
   },
   claim_denied: {
     subject: (p: PurchaseMail) => `Claim answered for ${p.number}: not accepted`,
