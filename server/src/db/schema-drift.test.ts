@@ -39,6 +39,7 @@ const MIGRATION_ONLY: Record<string, string> = {
   'function purchases_refuse_self_dealing':
     'no dealership buys its own listing (trigger function, decision 0039)',
   'trigger purchases.purchases_not_self_dealing': 'no dealership buys its own listing (decision 0039)',
+  'trigger purchase_ledger_entries.purchase_ledger_entries_immutable': 'a ledger entry never changes',
   // NOTIFY on change, so every instance drops cached sessions and refreshes the live inventory.
   'function fieldlot_session_changed': 'sessions and accounts changed: instances drop cached sessions',
   'trigger sessions.sessions_changed_notify': 'a revoked session is dropped from every instance cache',

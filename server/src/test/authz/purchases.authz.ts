@@ -91,4 +91,25 @@ export const authz: AuthzEntry[] = [
     access: 'admin',
     body: { answer: 'deny', reason: 'Matches the report' },
   },
+  {
+    method: 'POST',
+    url: '/api/admin/purchases/:purchaseId/refunds',
+    access: 'admin',
+    body: { amount: '100', method: 'wire', reference: 'X', paidOn: '2026-11-24' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/purchases/:purchaseId/payouts',
+    access: 'admin',
+    body: { amount: '100', method: 'wire', reference: 'X', paidOn: '2026-11-24' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/purchases/:purchaseId/seller-repayments',
+    access: 'admin',
+    body: { amount: '100', method: 'wire', reference: 'X', paidOn: '2026-11-24' },
+  },
+  { method: 'GET', url: '/api/admin/purchases/:purchaseId/ledger', access: 'admin' },
+  { method: 'GET', url: '/api/admin/money', access: 'admin' },
+  { method: 'GET', url: '/api/admin/money.csv', access: 'admin' },
 ];
