@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SELLER_FEE_CENTS, sellerProceedsCents } from './dealer-listings';
 import { buyerFeeCents, formatDollars, formatDollarsCents } from './money';
-import { addBusinessDays, PAYMENT_METHODS } from './purchases';
+import { addBusinessDays, PAYMENT_METHODS } from './payment-terms';
 
 /**
  * The purchase ledger (docs/product/purchases.md#the-ledger): every money movement of a purchase is an

@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { formatDollars, parseDollarsToCents } from './money';
-import { isBusinessDay } from './us-holidays';
+import type { ClaimCause } from './ledger';
+import { CREDIT_BEARERS } from './ledger';
+import { buyerMoneySchema, creditAnswerFields, moneyMoveSchema, sellerMoneyShape } from './ledger-api';
+import { formatDollars } from './money';
+import { amountCents, isoDate, PAYMENT_METHODS } from './payment-terms';
+
+export {
+  addBusinessDays,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from './payment-terms';
 
 /**
  * After the deal (docs/product/purchases.md): the purchase an accepted offer becomes, its status machine, due
@@ -103,17 +113,6 @@ export function invoiceNumber(year: number, seq: number): string {
 }
 export function creditNoteNumber(year: number, seq: number): string {
   return `CN-${year}-${String(seq).padStart(6, '0')}`;
-}
-
-/** `days` business days (Monday to Friday, US federal holidays skipped) after `from`, as YYYY-MM-DD (UTC). */
-export function addBusinessDays(from: Date, days: number): string {
-  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  let left = days;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    if (isBusinessDay(d)) left--;
-  }
-  return d.toISOString().slice(0, 10);
 }
 
 /** Overdue: still owing after the end of the due date (UTC). */
@@ -240,35 +239,6 @@ export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
   delivery: 'FieldLot delivers',
 };
 
-export const PAYMENT_METHODS = ['wire', 'ach', 'check', 'other'] as const;
-export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  wire: 'Wire transfer',
-  ach: 'ACH',
-  check: 'Check',
-  other: 'Other',
-};
-
-const amountCents = (label: string) =>
-  z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
-    const text = String(v).trim();
-    if (text.startsWith('-')) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be more than $0` });
-      return z.NEVER;
-    }
-    const cents = parseDollarsToCents(text);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Enter an amount in dollars, like 12,500.00' });
-      return z.NEVER;
-    }
-    if (cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be more than $0` });
-      return z.NEVER;
-    }
-    return cents;
-  });
-
-const isoDate = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: enter a date`);
-
 export const fulfilmentBody = z.object({ fulfilment: z.enum(FULFILMENTS, 'Choose how you get the tractor') });
 
 export const paymentBody = z.object({
@@ -308,11 +278,19 @@ export type ClaimBody = z.infer<typeof claimBody>;
 
 export const CLAIM_ANSWERS = ['credit', 'return', 'deny'] as const;
 export const claimAnswerBody = z.discriminatedUnion('answer', [
-  z.object({ answer: z.literal('credit'), amount: amountCents('Credit') }),
+  z.object({ answer: z.literal('credit'), amount: amountCents('Credit'), ...creditAnswerFields }),
   z.object({ answer: z.literal('return'), reason: reasonBody.shape.reason }),
   z.object({ answer: z.literal('deny'), reason: reasonBody.shape.reason }),
 ]);
 export type ClaimAnswerBody = z.input<typeof claimAnswerBody>;
+
+/**
+ * docs/decisions/0035-who-bears-a-credit.md: a claim on checkpoints of the published report is a defect the report
+ * missed (FieldLot's inspection); one only "Not in report" is a defect the seller declared otherwise.
+ */
+export function claimCause(checkpoints: readonly string[]): ClaimCause {
+  return checkpoints.some((c) => c !== NOT_IN_REPORT) ? 'missed_by_report' : 'declared_otherwise_by_seller';
+}
 
 export const purchaseIdParams = z.object({ purchaseId: z.uuid('Purchase not found') });
 export const documentParams = purchaseIdParams.extend({ documentId: z.uuid('Document not found') });
@@ -347,6 +325,10 @@ const claim = z.object({
   photoUrls: z.array(z.string()),
   answer: z.string().nullable(),
   creditCents: z.number().nullable(),
+  /** Who bore the credit given on this claim (null until credited). */
+  bornBy: z.enum(CREDIT_BEARERS).nullable(),
+  /** Who bears a credit on it by default (`defaultCreditBearer` of `claimCause`); the admin may change it. */
+  defaultBornBy: z.enum(CREDIT_BEARERS),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
 });
@@ -370,6 +352,8 @@ export const purchaseSchema = z
     paidCents: z.number(),
     refundedCents: z.number(),
     balanceCents: z.number().nullable(),
+    /** Every figure of the buyer's money, from the ledger (`ledgerSummary`), with its balance line. */
+    money: buyerMoneySchema,
     dueDate: z.string(),
     overdue: z.boolean(),
     fulfilment: z.enum(FULFILMENTS).nullable(),
@@ -394,6 +378,8 @@ export const purchaseSchema = z
     timeline: z.array(timelineItem),
     documents: z.array(document),
     payments: z.array(payment),
+    /** Refunds FieldLot recorded to the buyer (also in `payments` with kind refund). */
+    refunds: z.array(moneyMoveSchema),
     claims: z.array(claim),
     createdAt: z.string(),
   })
@@ -512,7 +498,7 @@ export function sellerNextStepText(p: {
 
 /**
  * docs/product/purchases.md#the-seller-dealers-view: a purchase of the seller dealer's own listing, read-only: status,
- * timeline, price, the seller fee, proceeds (price - fee) and the buyer's company and contact for the handover.
+ * timeline, price, the seller fee, proceeds from the ledger (docs/product/purchases.md#paying-the-seller) and the buyer's company and contact for the handover.
  */
 export const soldPurchaseSchema = z
   .object({
@@ -524,7 +510,7 @@ export const soldPurchaseSchema = z
     tractor: z.string(),
     priceCents: z.number(),
     sellerFeeCents: z.number(),
-    proceedsCents: z.number(),
+    ...sellerMoneyShape,
     buyer: z.object({ name: z.string(), email: z.string(), companyName: z.string() }),
     cancelReason: z.string().nullable(),
     /** The handover: the driver shows this code (from release on); collection or FieldLot's carrier. */

@@ -2572,6 +2572,21 @@ export interface components {
             paidCents: number;
             refundedCents: number;
             balanceCents: number | null;
+            money: {
+                priceCents: number;
+                buyerFeeCents: number;
+                deliveryCents: number;
+                invoiceTotalCents: number;
+                creditedCents: number;
+                paidCents: number;
+                refundedCents: number;
+                balanceDueCents: number;
+                owedToBuyerCents: number;
+                paidInFull: boolean;
+                settled: boolean;
+                cancelled: boolean;
+                balanceText: string | null;
+            };
             dueDate: string;
             overdue: boolean;
             fulfilment: ("collect" | "delivery") | null;
@@ -2623,6 +2638,14 @@ export interface components {
                 reference: string;
                 paidOn: string;
             }[];
+            refunds: {
+                id: string;
+                amountCents: number;
+                /** @enum {string} */
+                method: "wire" | "ach" | "check" | "other";
+                reference: string;
+                paidOn: string;
+            }[];
             claims: {
                 id: string;
                 /** @enum {string} */
@@ -2635,6 +2658,9 @@ export interface components {
                 photoUrls: string[];
                 answer: string | null;
                 creditCents: number | null;
+                bornBy: ("fieldlot" | "seller") | null;
+                /** @enum {string} */
+                defaultBornBy: "fieldlot" | "seller";
                 createdAt: string;
                 answeredAt: string | null;
             }[];
@@ -2651,6 +2677,18 @@ export interface components {
             priceCents: number;
             sellerFeeCents: number;
             proceedsCents: number;
+            proceedsText: string;
+            paidOutCents: number;
+            owedToSellerCents: number;
+            owedBySellerCents: number;
+            payoutDueDate: string | null;
+            payoutText: string | null;
+            charges: {
+                amountCents: number;
+                reason: string;
+                text: string;
+                at: string;
+            }[];
             buyer: {
                 name: string;
                 email: string;
@@ -14805,6 +14843,9 @@ export interface operations {
                     /** @enum {string} */
                     answer: "credit";
                     amount: string | number;
+                    /** @enum {string} */
+                    bornBy?: "fieldlot" | "seller";
+                    reason?: string;
                 } | {
                     /** @enum {string} */
                     answer: "return";

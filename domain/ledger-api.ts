@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { CHARGE_LINES, CREDIT_BEARERS, LEDGER_ACCOUNTS, REVERSIBLE } from './ledger';
+import { amountCents, isoDate, PAYMENT_METHODS } from './payment-terms';
+
+/**
+ * The ledger's API (docs/product/purchases.md#the-ledger, decisions 0033 and 0035): request bodies of the admin's
+ * money steps, and the money parts of the buyer's, the seller's and the admin's responses. Every figure in them is
+ * computed by `ledgerSummary` (or `runningBalances`, `ledgerTotals`) on the server; screens only format them.
+ *
+ * Routes (all under /api; admin only except the two reads that already exist):
+ * - GET  /purchases, /purchases/:purchaseId          Purchase: `money`, `refunds`, claims' `bornBy`/`defaultBornBy`
+ * - GET  /purchases/sold, /purchases/sold/:purchaseId SoldPurchase: ledger proceeds, `proceedsText`, `payoutText`,
+ *                                                    `payoutDueDate`, `charges`
+ * - POST /admin/purchases/:purchaseId/claim-answer   credit gains `bornBy` (default the claim's `defaultBornBy`)
+ *                                                    and `reason` (default "Guarantee claim: {description}")
+ * - POST /admin/purchases/:purchaseId/refunds            ledgerMoneyBody -> Purchase
+ * - POST /admin/purchases/:purchaseId/payouts            ledgerMoneyBody -> Purchase
+ * - POST /admin/purchases/:purchaseId/seller-repayments  ledgerMoneyBody -> Purchase
+ * - GET  /admin/purchases/:purchaseId/ledger             -> PurchaseLedger (entries, running balances)
+ * - GET  /admin/money?from=YYYY-MM-DD&to=YYYY-MM-DD      -> MoneyView (`ledgerTotals` and counts)
+ * - GET  /admin/money.csv?from=…&to=…                    text/csv of the entries in the range
+ */
+
+export const CREDIT_BEARER_LABELS: Record<(typeof CREDIT_BEARERS)[number], string> = {
+  fieldlot: 'FieldLot',
+  seller: 'The seller',
+};
+
+// ---------------------------------------------------------------- requests
+
+/**
+ * A refund to the buyer, a payout to the seller, or the seller's repayment: as a payment, the amount in dollars
+ * ("3,000.00" or a number of dollars; the server receives whole cents), the method, a reference and the bank date.
+ */
+export const ledgerMoneyBody = z.object({
+  amount: amountCents('Amount'),
+  method: z.enum(PAYMENT_METHODS, 'Choose a payment method'),
+  reference: z.string().trim().max(120, 'At most 120 characters').default(''),
+  paidOn: isoDate('Date'),
+});
+export type LedgerMoneyBody = z.input<typeof ledgerMoneyBody>;
+
+/** The claim answer's credit: who bears it (default: the claim's `defaultBornBy`) and why (the seller reads it). */
+export const creditAnswerFields = {
+  bornBy: z.enum(CREDIT_BEARERS, 'Choose who bears the credit').optional(),
+  reason: z.string().trim().min(3, 'Give a reason').max(1000, 'At most 1000 characters').optional(),
+};
+
+export const moneyRangeQuery = z
+  .object({ from: isoDate('From'), to: isoDate('To') })
+  .refine((q) => q.from <= q.to, { message: 'The start must not be after the end', path: ['to'] });
+export type MoneyRangeQuery = z.infer<typeof moneyRangeQuery>;
+
+// ---------------------------------------------------------------- the buyer (Purchased Inventory)
+
+/** The buyer's figures, whole cents from `ledgerSummary`; dealer screens show them in whole dollars. */
+export const buyerMoneySchema = z.object({
+  priceCents: z.number(),
+  buyerFeeCents: z.number(),
+  deliveryCents: z.number(),
+  /** The invoice as issued (0 before it). */
+  invoiceTotalCents: z.number(),
+  creditedCents: z.number(),
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  balanceDueCents: z.number(),
+  /** "FieldLot owes you": credits or payments after a cancellation, not yet refunded. */
+  owedToBuyerCents: z.number(),
+  paidInFull: z.boolean(),
+  /** Nothing owed either way (`settledForBuyer`). */
+  settled: z.boolean(),
+  cancelled: z.boolean(),
+  /** `buyerBalanceText`: "Balance due $49,320", "FieldLot owes you $3,000", "Paid in full", or null. */
+  balanceText: z.string().nullable(),
+});
+export type BuyerMoney = z.infer<typeof buyerMoneySchema>;
+
+export const moneyMoveSchema = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  paidOn: z.string(),
+});
+
+// ---------------------------------------------------------------- the seller (My Listings)
+
+export const sellerChargeSchema = z.object({
+  amountCents: z.number(),
+  reason: z.string(),
+  /** `sellerChargeText`: "Charge $3,000: hydraulic leak …". */
+  text: z.string(),
+  at: z.string(),
+});
+
+/** Spread into SoldPurchase: proceeds from the ledger (0 when cancelled), the payout line and the charges. */
+export const sellerMoneyShape = {
+  /** price − seller fee − seller-borne credits; 0 on a cancelled sale (`ledgerSummary.sellerProceedsCents`). */
+  proceedsCents: z.number(),
+  /** `sellerProceedsText`: "Your proceeds $176,750". */
+  proceedsText: z.string(),
+  paidOutCents: z.number(),
+  owedToSellerCents: z.number(),
+  owedBySellerCents: z.number(),
+  /** `sellerPayoutDueDate` (YYYY-MM-DD): SELLER_PAYOUT_DAYS business days after paid, collected, title. */
+  payoutDueDate: z.string().nullable(),
+  /** `sellerPayoutText`: "Payout due Dec 14", "Paid Dec 10 — ref P-77", "You owe FieldLot $179,750: …". */
+  payoutText: z.string().nullable(),
+  charges: z.array(sellerChargeSchema),
+};
+
+// ---------------------------------------------------------------- the admin
+
+const balancesSchema = z.object(
+  Object.fromEntries(LEDGER_ACCOUNTS.map((a) => [a, z.number()])) as Record<
+    (typeof LEDGER_ACCOUNTS)[number],
+    z.ZodNumber
+  >,
+);
+
+export const LEDGER_ENTRY_KINDS = [
+  'charge',
+  'seller_payable',
+  'payment',
+  'credit',
+  'refund',
+  'payout',
+  'seller_repayment',
+  'reversal',
+] as const;
+
+/** One entry as the admin reads it, with every account's balance after it (`runningBalances`). */
+export const ledgerRowSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** The day it counts on (`entryDate`): the bank date of money moves, else the day recorded. */
+  date: z.string(),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
+  line: z.enum(CHARGE_LINES).nullable(),
+  of: z.enum(REVERSIBLE).nullable(),
+  bornBy: z.enum(CREDIT_BEARERS).nullable(),
+  amountCents: z.number(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  reference: z.string().nullable(),
+  paidOn: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** "Charge: Buyer fee", "Credit borne by the seller", "Payout (Wire transfer, P-77)". */
+  text: z.string(),
+  recordedBy: z.string().nullable(),
+  balances: balancesSchema,
+});
+export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+
+export const purchaseLedgerSchema = z
+  .object({
+    purchaseId: z.string(),
+    number: z.string(),
+    isDealerListing: z.boolean(),
+    rows: z.array(ledgerRowSchema),
+    buyer: buyerMoneySchema,
+    seller: z.object(sellerMoneyShape).nullable(),
+    fieldlot: z.object({
+      buyerFeeCents: z.number(),
+      sellerFeeCents: z.number(),
+      feesEarnedCents: z.number(),
+      creditsBorneCents: z.number(),
+      deliveryCents: z.number(),
+      ownSaleCents: z.number(),
+      netCents: z.number(),
+    }),
+  })
+  .meta({ id: 'PurchaseLedger' });
+export type PurchaseLedger = z.infer<typeof purchaseLedgerSchema>;
+
+/** `ledgerTotals` over [from, to] (movements in the range; positions at its end) and counts of entries. */
+export const moneyViewSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    totals: z.object({
+      receivedFromBuyersCents: z.number(),
+      refundedToBuyersCents: z.number(),
+      paidToSellersCents: z.number(),
+      repaidBySellersCents: z.number(),
+      buyerFeesCents: z.number(),
+      sellerFeesCents: z.number(),
+      fieldlotCreditsCents: z.number(),
+      owedToSellersCents: z.number(),
+      owedBySellersCents: z.number(),
+      owedToBuyersCents: z.number(),
+      awaitingPaymentCents: z.number(),
+    }),
+    counts: z.object({
+      /** Purchases with an entry in the range. */
+      purchases: z.number(),
+      entries: z.number(),
+      payments: z.number(),
+      refunds: z.number(),
+      payouts: z.number(),
+      sellerRepayments: z.number(),
+      credits: z.number(),
+      cancellations: z.number(),
+    }),
+  })
+  .meta({ id: 'MoneyView' });
+export type MoneyView = z.infer<typeof moneyViewSchema>;

@@ -1,0 +1,37 @@
+// One admin step on a purchase, shared by the admin steps, cancel and the claim answer (docs/product/purchases.md#status-machine).
+import { canPurchase, type Purchase, purchaseActionSources } from '../../../../domain/purchases.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { getOne } from './purchases.read-model.js';
+import * as repo from './purchases.repository.js';
+import { finish, PURCHASE_NOT_FOUND, refusal, type Step, statusAfter } from './purchases.shared.js';
+
+/** One admin move: lock, check the machine, conditional update, timeline row, audit, e-mail, live update. */
+export async function adminMove(
+  ctx: AppContext,
+  actor: Actor,
+  purchaseId: string,
+  request: RequestInfo,
+  build: (p: repo.PurchaseRow, now: Date, tx: Tx) => Promise<Step> | Step,
+): Promise<Purchase> {
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockPurchase(tx, purchaseId);
+    if (!current) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    const step = await build(current, now, tx);
+    if (!canPurchase(step.action, current.status)) throw refusal(step.action, current);
+    const to = statusAfter(step.action, current);
+    const updated = await repo.updatePurchase(
+      tx,
+      current.id,
+      purchaseActionSources(step.action),
+      { ...step.set, ...(to ? { status: to } : {}) },
+      now,
+    );
+    if (!updated) throw refusal(step.action, current);
+    await finish(tx, ctx, actor, request, current, updated, step, now);
+    return updated.id;
+  });
+  return getOne(ctx, id);
+}

@@ -1,0 +1,318 @@
+// The admin's steps on a purchase: payment, release, transport, handover, title, complete (docs/product/purchases.md).
+import { randomBytes } from 'node:crypto';
+import {
+  canPurchase,
+  dateLabel,
+  guaranteeEnd,
+  PAYMENT_METHOD_LABELS,
+  type Purchase,
+} from '../../../../domain/purchases.js';
+import { requireRole } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { adminMove } from './purchases.admin-move.js';
+import { getOne } from './purchases.read-model.js';
+import * as repo from './purchases.repository.js';
+import { finish, money, PURCHASE_NOT_FOUND, refusal } from './purchases.shared.js';
+
+// ---------------------------------------------------------------- admin steps
+
+/**
+ * docs/product/purchases.md#payments: amount, method, reference, date. A partial payment leaves the rest due;
+ * `expectedBalanceCents` is the balance the admin saw: two admins recording the same payment at once, the
+ * second finds another balance and gets 409.
+ */
+export async function recordPayment(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: { amount: number; method: string; reference: string; paidOn: string; expectedBalanceCents: number },
+  request: RequestInfo,
+): Promise<Purchase> {
+  requireRole(actor, 'admin');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    // No lock before the conditional update: two concurrent payments both read the old balance and race
+    // on the UPDATE below, where the row lock makes the second see the new balance and match nothing.
+    const p = await repo.purchaseById(tx, id);
+    if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    if (!canPurchase('pay', p.status)) throw refusal('pay', p);
+    if (p.totalCents === null)
+      throw new AppError(
+        'CONFLICT',
+        `Purchase ${p.number} has no invoice yet: the dealer chooses collection or delivery first`,
+      );
+    const balance = p.totalCents - p.creditedCents - p.paidCents + p.refundedCents;
+    if (body.expectedBalanceCents !== balance)
+      throw new AppError(
+        'CONFLICT',
+        `The balance of ${p.number} changed to ${money(balance)}: another payment was recorded. Please check before recording this one.`,
+      );
+    if (body.amount > balance)
+      throw new AppError(
+        'VALIDATION',
+        `Payment cannot be more than the balance of ${formatDollarsCentsText(balance)}`,
+        {
+          fields: { amount: `Payment cannot be more than the balance of ${formatDollarsCentsText(balance)}` },
+        },
+      );
+    const left = balance - body.amount;
+    const updated = await repo.updatePurchase(
+      tx,
+      p.id,
+      ['awaiting_payment'],
+      { paidCents: p.paidCents + body.amount, ...(left === 0 ? { status: 'paid' } : {}) },
+      now,
+      { paidCents: p.paidCents },
+    );
+    if (!updated)
+      throw new AppError(
+        'CONFLICT',
+        `The balance of ${p.number} changed: another payment was recorded. Please check before recording this one.`,
+      );
+    await repo.insertPayment(tx, {
+      purchaseId: p.id,
+      kind: 'payment',
+      amountCents: body.amount,
+      method: body.method,
+      reference: body.reference,
+      paidOn: body.paidOn,
+      recordedBy: actor.userId,
+      createdAt: now,
+    });
+    const method = PAYMENT_METHOD_LABELS[body.method as keyof typeof PAYMENT_METHOD_LABELS] ?? body.method;
+    const text = `Payment of ${money(body.amount)} received (${method}${body.reference ? `, ${body.reference}` : ''}, ${dateLabel(body.paidOn)})${left > 0 ? `: ${money(left)} still due` : ': paid in full'}`;
+    await finish(
+      tx,
+      ctx,
+      actor,
+      request,
+      p,
+      updated,
+      {
+        action: 'pay',
+        auditAction: left === 0 ? 'paid' : 'partial_payment',
+        event: { kind: left === 0 ? 'paid' : 'payment', text },
+        mail:
+          left === 0
+            ? {
+                kind: 'paid',
+                extra: {
+                  facts: [
+                    ['Payment', money(body.amount)],
+                    ['Total paid', money(updated.paidCents)],
+                  ],
+                },
+              }
+            : {
+                kind: 'partial_payment',
+                extra: {
+                  amount: money(left),
+                  facts: [
+                    ['Payment', money(body.amount)],
+                    ['Still due', money(left)],
+                    ['Due date', dateLabel(p.dueDate)],
+                  ],
+                },
+              },
+      },
+      now,
+    );
+  });
+  return getOne(ctx, id);
+}
+
+const formatDollarsCentsText = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+function releaseCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
+}
+
+export function release(ctx: AppContext, actor: Actor, id: string, request: RequestInfo) {
+  requireRole(actor, 'admin');
+  return adminMove(ctx, actor, id, request, (_p, now) => {
+    const code = releaseCode();
+    return {
+      action: 'release',
+      set: { releaseCode: code, releasedAt: now },
+      event: { kind: 'released', text: `Released: gate pass issued with release code ${code}` },
+      mail: { kind: 'released', extra: { code, facts: [['Release code', code]] } },
+    };
+  });
+}
+
+export function recordLogistics(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: { carrier?: string; pickupDate?: string | null; deliveryDate?: string | null },
+  request: RequestInfo,
+) {
+  requireRole(actor, 'admin');
+  const now = ctx.clock.now();
+  return ctx.db
+    .transaction(async (tx) => {
+      const p = await repo.lockPurchase(tx, id);
+      if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+      if (p.status === 'cancelled' || p.status === 'complete') throw refusal('release', p);
+      const set = {
+        carrier: body.carrier ?? p.carrier,
+        pickupDate: body.pickupDate === undefined ? p.pickupDate : body.pickupDate,
+        deliveryDate: body.deliveryDate === undefined ? p.deliveryDate : body.deliveryDate,
+      };
+      const updated = await repo.updatePurchase(tx, p.id, [p.status], set, now);
+      if (!updated) throw refusal('release', p);
+      const facts: Array<[string, string]> = [
+        ...(set.carrier ? [['Carrier', set.carrier] as [string, string]] : []),
+        ...(set.pickupDate ? [['Pickup date', dateLabel(set.pickupDate)] as [string, string]] : []),
+        ...(set.deliveryDate ? [['Delivery date', dateLabel(set.deliveryDate)] as [string, string]] : []),
+      ];
+      await finish(
+        tx,
+        ctx,
+        actor,
+        request,
+        p,
+        updated,
+        {
+          action: 'release',
+          auditAction: 'logistics',
+          event: {
+            kind: 'logistics',
+            text: `Transport: ${facts.map(([k, v]) => `${k} ${v}`).join(', ') || 'cleared'}`,
+          },
+          mail: { kind: 'logistics', extra: { facts } },
+        },
+        now,
+      );
+      return p.id;
+    })
+    .then((pid) => getOne(ctx, pid));
+}
+
+export function recordHandover(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  kind: 'pickup' | 'deliver',
+  date: string,
+  request: RequestInfo,
+) {
+  requireRole(actor, 'admin');
+  return adminMove(ctx, actor, id, request, (p, now) => {
+    if (kind === 'deliver' && p.fulfilment !== 'delivery')
+      throw new AppError('CONFLICT', `Purchase ${p.number} is collected by the dealer: record the pickup`);
+    if (kind === 'pickup' && p.fulfilment === 'delivery')
+      throw new AppError('CONFLICT', `Purchase ${p.number} is delivered by FieldLot: record the delivery`);
+    const ends = guaranteeEnd(now, ctx.config.purchases.guaranteeDays);
+    const what = kind === 'pickup' ? 'Picked up' : 'Delivered';
+    return {
+      action: kind,
+      set: {
+        handedOverAt: now,
+        guaranteeEndsAt: ends,
+        ...(kind === 'pickup' ? { pickupDate: date } : { deliveryDate: date }),
+      },
+      event: {
+        kind: kind === 'pickup' ? 'picked_up' : 'delivered',
+        text: `${what} on ${dateLabel(date)}; guarantee until ${dateLabel(ends.toISOString())}`,
+      },
+      mail: {
+        kind: kind === 'pickup' ? 'picked_up' : 'delivered',
+        extra: {
+          facts: [
+            [what, dateLabel(date)],
+            ['Guarantee claims until', dateLabel(ends.toISOString())],
+          ],
+        },
+      },
+    };
+  });
+}
+
+export async function titleReceived(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  date: string,
+  request: RequestInfo,
+) {
+  requireRole(actor, 'admin');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const p = await repo.lockPurchase(tx, id);
+    if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    if (p.status === 'cancelled' || p.status === 'complete' || p.titleReceivedAt)
+      throw refusal('send_title', p);
+    const updated = await repo.updatePurchase(tx, p.id, [p.status], { titleReceivedAt: date }, now);
+    if (!updated) throw refusal('send_title', p);
+    await finish(
+      tx,
+      ctx,
+      actor,
+      request,
+      p,
+      updated,
+      {
+        action: 'send_title',
+        auditAction: 'title_received',
+        event: { kind: 'title_received', text: `Title received from the seller on ${dateLabel(date)}` },
+        mail: { kind: 'title_received' },
+      },
+      now,
+    );
+  });
+  return getOne(ctx, id);
+}
+
+export function titleSent(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: { carrier: string; trackingNumber: string },
+  request: RequestInfo,
+) {
+  requireRole(actor, 'admin');
+  return adminMove(ctx, actor, id, request, (p, now) => {
+    if (!p.titleReceivedAt)
+      throw new AppError('CONFLICT', 'Record the title as received from the seller first');
+    return {
+      action: 'send_title',
+      set: { titleSentAt: now, titleCarrier: body.carrier, titleTracking: body.trackingNumber },
+      event: { kind: 'title_sent', text: `Title sent by ${body.carrier}, tracking ${body.trackingNumber}` },
+      mail: {
+        kind: 'title_sent',
+        extra: {
+          facts: [
+            ['Carrier', body.carrier],
+            ['Tracking number', body.trackingNumber],
+          ],
+        },
+      },
+    };
+  });
+}
+
+export function complete(ctx: AppContext, actor: Actor, id: string, request: RequestInfo) {
+  requireRole(actor, 'admin');
+  return adminMove(ctx, actor, id, request, async (p, now, tx) => {
+    if (p.status === 'title_sent' && p.guaranteeEndsAt && now < p.guaranteeEndsAt) {
+      const answered = await repo.answeredClaims(tx, p.id);
+      if (answered.length === 0)
+        throw new AppError(
+          'CONFLICT',
+          `The inspection guarantee is open until ${dateLabel(p.guaranteeEndsAt.toISOString())}: complete it after that`,
+        );
+    }
+    return {
+      action: 'complete',
+      set: { completedAt: now },
+      event: { kind: 'complete', text: 'Purchase complete' },
+      mail: { kind: 'complete' },
+    };
+  });
+}

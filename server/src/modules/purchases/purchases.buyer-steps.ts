@@ -1,0 +1,183 @@
+// The buying dealer's side: landed cost, delivery address, collect or delivery (docs/product/purchases.md#delivery-and-landed-cost).
+import { tractorName } from '../../../../domain/listings.js';
+import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
+import {
+  type DeliveryAddress,
+  dateLabel,
+  FULFILMENT_LABELS,
+  type Fulfilment,
+  invoiceNumber,
+  type LandedCost,
+  type Purchase,
+} from '../../../../domain/purchases.js';
+import { requireRole } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { setAddress as saveAddress } from '../users/index.js';
+import { myPurchase } from './purchases.read-model.js';
+import * as repo from './purchases.repository.js';
+import {
+  addressText,
+  buyerScope,
+  estimateTo,
+  finish,
+  money,
+  PURCHASE_NOT_FOUND,
+  tellAdmins,
+} from './purchases.shared.js';
+import { zipPlace } from './zip-places.js';
+
+// ---------------------------------------------------------------- landed cost and address
+
+export async function landedCost(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  amountDollars: number | undefined,
+): Promise<LandedCost> {
+  requireRole(actor, 'dealer', 'admin');
+  const [listing] = await repo.listingFacts(ctx.db, [listingId]);
+  if (!listing || (listing.status !== 'active' && actor.status !== 'admin'))
+    throw new AppError('NOT_FOUND', "The tractor you're looking for doesn't exist or has been removed.");
+  const [me] = await repo.accounts(ctx.db, [actor.userId]);
+  const price = amountDollars !== undefined && amountDollars > 0 ? amountDollars * 100 : listing.priceCents;
+  const fee = buyerFeeCents(price);
+  const delivery = estimateTo(ctx, listing.zip, me?.addressZip ?? null);
+  return {
+    priceCents: price,
+    buyerFeeCents: fee,
+    delivery,
+    missing: delivery ? null : !me?.addressZip ? 'address' : 'listing_zip',
+    totalCents: price + fee + (delivery?.cents ?? 0),
+  };
+}
+
+export async function getAddress(ctx: AppContext, actor: Actor): Promise<DeliveryAddress | null> {
+  requireRole(actor, 'dealer', 'admin');
+  const [me] = await repo.accounts(ctx.db, [actor.userId]);
+  if (!me?.addressLine || !me.addressCity || !me.addressState || !me.addressZip) return null;
+  return { addressLine: me.addressLine, city: me.addressCity, state: me.addressState, zip: me.addressZip };
+}
+
+export async function setAddress(
+  ctx: AppContext,
+  actor: Actor,
+  a: DeliveryAddress,
+): Promise<DeliveryAddress> {
+  requireRole(actor, 'dealer', 'admin');
+  if (!zipPlace(a.zip))
+    throw new AppError('VALIDATION', 'We do not know this ZIP code', {
+      fields: { zip: 'We do not know this ZIP code' },
+    });
+  await saveAddress(ctx.db, actor.userId, a);
+  return a;
+}
+
+// ---------------------------------------------------------------- dealer steps
+
+/**
+ * docs/product/purchases.md#delivery-and-landed-cost: "I'll collect it" or "FieldLot delivers". The choice issues
+ * the invoice (gapless number, never changed afterwards).
+ */
+export async function chooseFulfilment(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  fulfilment: Fulfilment,
+  request: RequestInfo,
+): Promise<Purchase> {
+  requireRole(actor, 'dealer', 'admin');
+  const now = ctx.clock.now();
+  const scope = await buyerScope(ctx, actor, true);
+  await ctx.db.transaction(async (tx) => {
+    const p = await repo.lockPurchase(tx, id, scope);
+    if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    if (p.status !== 'awaiting_payment' || p.fulfilment)
+      throw new AppError('CONFLICT', `Purchase ${p.number} already has its invoice`);
+    const [me] = await repo.accounts(tx, [actor.userId]);
+    const [listing] = await repo.listingFacts(tx, [p.listingId]);
+    let delivery: ReturnType<typeof estimateTo> = null;
+    if (fulfilment === 'delivery') {
+      if (!me || !addressText(me))
+        throw new AppError('VALIDATION', 'Add your delivery address in My Account first', {
+          fields: { fulfilment: 'Add your delivery address in My Account first' },
+        });
+      delivery = estimateTo(ctx, listing?.zip ?? null, me.addressZip);
+      if (!delivery)
+        throw new AppError('VALIDATION', 'We cannot quote delivery for this tractor yet: please contact us', {
+          fields: { fulfilment: 'We cannot quote delivery for this tractor yet: please contact us' },
+        });
+    }
+    const tractor = listing ? tractorName(listing) : 'Tractor';
+    const lines = [
+      { label: `${tractor} (purchase price)`, cents: p.priceCents },
+      { label: BUYER_FEE_LABEL, cents: p.buyerFeeCents },
+      ...(delivery ? [{ label: `Delivery: ${delivery.text}`, cents: delivery.cents }] : []),
+    ];
+    const total = lines.reduce((s, l) => s + l.cents, 0);
+    const year = now.getUTCFullYear();
+    const invoice = await repo.insertInvoice(tx, {
+      purchaseId: p.id,
+      number: invoiceNumber(year, await repo.nextNumber(tx, 'invoice', year)),
+      billTo: {
+        companyName: me?.companyName ?? '',
+        name: me?.name ?? '',
+        email: me?.email ?? '',
+        address: me ? addressText(me) : null,
+      },
+      lines,
+      totalCents: total,
+      dueDate: p.dueDate,
+      issuedAt: now,
+    });
+    const updated = await repo.updatePurchase(
+      tx,
+      p.id,
+      ['awaiting_payment'],
+      {
+        fulfilment,
+        totalCents: total,
+        deliveryCents: delivery?.cents ?? null,
+        deliveryMiles: delivery?.miles ?? null,
+        deliveryTo: fulfilment === 'delivery' && me ? addressText(me) : null,
+      },
+      now,
+    );
+    if (!updated) throw new AppError('CONFLICT', `Purchase ${p.number} already has its invoice`);
+    const text = `${FULFILMENT_LABELS[fulfilment]}: invoice ${invoice.number} for ${money(total)} issued, due ${dateLabel(p.dueDate)}`;
+    await finish(
+      tx,
+      ctx,
+      actor,
+      request,
+      p,
+      updated,
+      {
+        action: 'pay',
+        auditAction: 'invoiced',
+        event: { kind: 'invoiced', text },
+        mail: {
+          kind: 'invoiced',
+          extra: {
+            amount: money(total),
+            due: dateLabel(p.dueDate),
+            facts: [
+              ...lines.map((l): [string, string] => [l.label, money(l.cents)]),
+              ['Total', money(total)],
+              ['Due date', dateLabel(p.dueDate)],
+              ['Invoice', invoice.number],
+            ],
+          },
+        },
+      },
+      now,
+    );
+    await tellAdmins(
+      tx,
+      updated,
+      `${FULFILMENT_LABELS[fulfilment]}, invoice ${invoice.number} issued`,
+      me?.companyName ?? actor.name,
+    );
+  });
+  return myPurchase(ctx, actor, id);
+}

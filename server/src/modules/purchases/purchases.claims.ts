@@ -1,0 +1,222 @@
+// The inspection guarantee: a claim opened by the dealer, its photos, the admin's answer (docs/product/purchases.md#inspection-guarantee).
+import {
+  type ClaimAnswerBody,
+  type ClaimBody,
+  creditNoteNumber,
+  dateLabel,
+  HANDED_OVER,
+  NOT_IN_REPORT,
+  type Purchase,
+  purchaseActionSources,
+} from '../../../../domain/purchases.js';
+import { requireRole } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { storageFor } from '../../lib/storage.js';
+import { processImage } from '../listings/index.js';
+import { adminMove } from './purchases.admin-move.js';
+import { myPurchase } from './purchases.read-model.js';
+import * as repo from './purchases.repository.js';
+import { refundAll, undoSale } from './purchases.sale.js';
+import { buyerScope, finish, money, PURCHASE_NOT_FOUND, refusal, tellAdmins } from './purchases.shared.js';
+
+/** docs/product/purchases.md#inspection-guarantee: within GUARANTEE_DAYS of pickup or delivery. */
+export async function openClaim(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: ClaimBody,
+  request: RequestInfo,
+): Promise<Purchase> {
+  requireRole(actor, 'dealer', 'admin');
+  const now = ctx.clock.now();
+  const scope = await buyerScope(ctx, actor, true);
+  await ctx.db.transaction(async (tx) => {
+    const p = await repo.lockPurchase(tx, id, scope);
+    if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    if (!HANDED_OVER.includes(p.status) || !p.guaranteeEndsAt) {
+      if (p.status === 'in_dispute')
+        throw new AppError('CONFLICT', 'A claim on this purchase is already open');
+      throw new AppError('CONFLICT', 'A claim can be opened once the tractor is picked up or delivered');
+    }
+    if (now >= p.guaranteeEndsAt)
+      throw new AppError(
+        'CONFLICT',
+        `The inspection guarantee ended on ${dateLabel(p.guaranteeEndsAt.toISOString())}`,
+      );
+    const [revision] = p.inspectionRevisionId ? await repo.revisionNumbers(tx, [p.inspectionRevisionId]) : [];
+    const allowed = new Set([NOT_IN_REPORT, ...Object.keys(revision?.ratings ?? {})]);
+    const unknown = body.checkpoints.filter((c) => !allowed.has(c));
+    if (unknown.length)
+      throw new AppError('VALIDATION', 'Pick checkpoints of the condition report, or "Not in report"', {
+        fields: { checkpoints: 'Pick checkpoints of the condition report, or "Not in report"' },
+      });
+    await repo.insertClaim(tx, {
+      purchaseId: p.id,
+      dealerUserId: actor.userId,
+      checkpoints: [...new Set(body.checkpoints)],
+      description: body.description,
+      createdAt: now,
+    });
+    const updated = await repo.updatePurchase(
+      tx,
+      p.id,
+      purchaseActionSources('open_claim'),
+      { status: 'in_dispute', statusBeforeDispute: p.status },
+      now,
+    );
+    if (!updated) throw refusal('open_claim', p);
+    await finish(
+      tx,
+      ctx,
+      actor,
+      request,
+      p,
+      updated,
+      {
+        action: 'open_claim',
+        event: { kind: 'claim_opened', text: `Guarantee claim opened: ${body.checkpoints.length} item(s)` },
+        mail: { kind: 'claim_opened', extra: { note: `Your description: "${body.description}"` } },
+      },
+      now,
+    );
+    await tellAdmins(tx, updated, 'guarantee claim opened', actor.name);
+  });
+  return myPurchase(ctx, actor, id);
+}
+
+export async function addClaimPhoto(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  data: Buffer,
+): Promise<Purchase> {
+  requireRole(actor, 'dealer', 'admin');
+  const p = await repo.purchaseById(ctx.db, id, await buyerScope(ctx, actor, true));
+  if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+  const claim = await repo.openClaim(ctx.db, id);
+  if (!claim) throw new AppError('CONFLICT', 'Photos can be added while the claim is open');
+  if (claim.photos.length >= 12) throw new AppError('CONFLICT', 'A claim holds at most 12 photos');
+  let processed: Awaited<ReturnType<typeof processImage>>;
+  try {
+    processed = await processImage(data);
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, err.message, { fields: { file: err.message } });
+    throw err;
+  }
+  const storage = storageFor(ctx.config);
+  const written: string[] = [];
+  try {
+    for (const v of processed.variants) {
+      await storage.put(v.key, v.data, 'image/webp');
+      written.push(v.key);
+    }
+    const ok = await repo.addClaimPhoto(ctx.db, claim.id, {
+      storageKey: processed.storageKey,
+      width: processed.width,
+      height: processed.height,
+    });
+    if (!ok) throw new AppError('CONFLICT', 'Photos can be added while the claim is open');
+  } catch (err) {
+    await storage.delete(written).catch(() => {});
+    throw err;
+  }
+  return myPurchase(ctx, actor, id);
+}
+
+// ---------------------------------------------------------------- admin steps
+
+/** docs/product/purchases.md#inspection-guarantee: credit (a credit note), cancel and return, or deny. */
+export async function answerClaim(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: { answer: 'credit'; amount: number } | { answer: 'return' | 'deny'; reason: string },
+  request: RequestInfo,
+): Promise<Purchase> {
+  requireRole(actor, 'admin');
+  return adminMove(ctx, actor, id, request, async (p, now, tx) => {
+    if (p.status !== 'in_dispute') throw new AppError('CONFLICT', `Purchase ${p.number} has no open claim`);
+    const claim = await repo.openClaim(tx, p.id);
+    if (!claim) throw new AppError('CONFLICT', `Purchase ${p.number} has no open claim`);
+    if (body.answer === 'credit') {
+      const invoice = await repo.invoiceOf(tx, p.id);
+      const room = (p.totalCents ?? 0) - p.creditedCents;
+      if (!invoice) throw new AppError('CONFLICT', 'There is no invoice to credit');
+      if (body.amount > room)
+        throw new AppError('VALIDATION', `Credit cannot be more than ${money(room)}`, {
+          fields: { amount: `Credit cannot be more than ${money(room)}` },
+        });
+      const year = now.getUTCFullYear();
+      const note = await repo.insertCreditNote(tx, {
+        purchaseId: p.id,
+        invoiceId: invoice.id,
+        claimId: claim.id,
+        number: creditNoteNumber(year, await repo.nextNumber(tx, 'credit_note', year)),
+        amountCents: body.amount,
+        reason: 'Inspection guarantee claim: credit',
+        issuedAt: now,
+      });
+      await repo.answerClaim(tx, claim.id, {
+        status: 'credited',
+        answer: `Credit of ${money(body.amount)} (credit note ${note.number})`,
+        creditCents: body.amount,
+        answeredBy: actor.userId,
+        answeredAt: now,
+      });
+      return {
+        action: 'resolve_claim',
+        set: { creditedCents: p.creditedCents + body.amount, statusBeforeDispute: null },
+        event: {
+          kind: 'claim_credited',
+          text: `Claim answered: credit of ${money(body.amount)}, credit note ${note.number}`,
+        },
+        mail: {
+          kind: 'claim_credited',
+          extra: { amount: money(body.amount), facts: [['Credit note', note.number]] },
+        },
+      };
+    }
+    if (body.answer === 'deny') {
+      await repo.answerClaim(tx, claim.id, {
+        status: 'denied',
+        answer: body.reason,
+        answeredBy: actor.userId,
+        answeredAt: now,
+      });
+      return {
+        action: 'resolve_claim',
+        set: { statusBeforeDispute: null },
+        event: { kind: 'claim_denied', text: `Claim denied: ${body.reason}` },
+        mail: { kind: 'claim_denied', extra: { note: `Reason: ${body.reason}` } },
+      };
+    }
+    await repo.answerClaim(tx, claim.id, {
+      status: 'returned',
+      answer: body.reason,
+      answeredBy: actor.userId,
+      answeredAt: now,
+    });
+    const refunded = await refundAll(tx, p, actor, now);
+    await undoSale(tx, p, now);
+    return {
+      action: 'return',
+      set: {
+        cancelReason: `Cancel and return: ${body.reason}`,
+        cancelledAt: now,
+        statusBeforeDispute: null,
+        refundedCents: p.refundedCents + refunded,
+      },
+      event: {
+        kind: 'claim_returned',
+        text: `Claim answered: cancel and return (${body.reason})${refunded ? `; refund of ${money(refunded)} recorded` : ''}`,
+      },
+      mail: {
+        kind: 'claim_returned',
+        extra: { note: `Reason: ${body.reason}`, facts: refunded ? [['Refund', money(refunded)]] : [] },
+      },
+    };
+  });
+}
+
+export type { ClaimAnswerBody };

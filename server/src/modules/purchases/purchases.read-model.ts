@@ -1,0 +1,294 @@
+// The purchase as the buyer, the seller dealer and the admin read it (docs/product/purchases.md, dealer-tools.md#purchases).
+import { sellerProceedsCents } from '../../../../domain/dealer-listings.js';
+import { checkpointById } from '../../../../domain/inspection.js';
+import { imageUrl, tractorName } from '../../../../domain/listings.js';
+import {
+  isOverdue,
+  NOT_IN_REPORT,
+  nextStepText,
+  type Purchase,
+  type PurchaseStatus,
+  type SoldPurchase,
+  sellerNextStepText,
+  sellerTimeline,
+} from '../../../../domain/purchases.js';
+import { requireRole } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppContext } from '../../lib/context.js';
+import * as repo from './purchases.repository.js';
+import { buyerAccess, estimateTo, iso, PURCHASE_NOT_FOUND } from './purchases.shared.js';
+
+// ---------------------------------------------------------------- reading
+
+export async function toPurchases(
+  ctx: AppContext,
+  rows: repo.PurchaseRow[],
+  canAct = true,
+): Promise<Purchase[]> {
+  const db = ctx.db;
+  const ids = rows.map((r) => r.id);
+  const [details, listings, buyers, revisions] = await Promise.all([
+    repo.purchaseDetails(db, ids),
+    repo.listingFacts(db, [...new Set(rows.map((r) => r.listingId))]),
+    repo.accounts(db, [...new Set(rows.map((r) => r.buyerUserId))]),
+    repo.revisionNumbers(
+      db,
+      rows.map((r) => r.inspectionRevisionId).filter((x): x is string => x !== null),
+    ),
+  ]);
+  const now = ctx.clock.now();
+  return rows.map((r) => {
+    const listing = listings.find((l) => l.id === r.listingId);
+    const buyer = buyers.find((b) => b.id === r.buyerUserId);
+    const invoice = details.invoices.find((i) => i.purchaseId === r.id) ?? null;
+    const credits = details.credits.filter((c) => c.purchaseId === r.id);
+    // A cancelled purchase owes nothing (what was paid is refunded).
+    const balance =
+      r.totalCents === null
+        ? null
+        : r.status === 'cancelled'
+          ? 0
+          : r.totalCents - r.creditedCents - r.paidCents + r.refundedCents;
+    const base = `/api/purchases/${r.id}/documents`;
+    const documents: Purchase['documents'] = [];
+    if (invoice)
+      documents.push({
+        id: invoice.id,
+        kind: 'invoice',
+        number: invoice.number,
+        label: `Invoice ${invoice.number}`,
+        amountCents: invoice.totalCents,
+        issuedAt: invoice.issuedAt.toISOString(),
+        url: `${base}/invoice.pdf`,
+      });
+    for (const c of credits)
+      documents.push({
+        id: c.id,
+        kind: 'credit_note',
+        number: c.number,
+        label: `Credit note ${c.number}`,
+        amountCents: c.amountCents,
+        issuedAt: c.issuedAt.toISOString(),
+        url: `${base}/credit-notes/${c.id}.pdf`,
+      });
+    if (r.releaseCode && r.releasedAt)
+      documents.push({
+        id: r.id,
+        kind: 'gate_pass',
+        number: r.releaseCode,
+        label: `Gate pass (release code ${r.releaseCode})`,
+        amountCents: null,
+        issuedAt: r.releasedAt.toISOString(),
+        url: `${base}/gate-pass.pdf`,
+      });
+    const revision = revisions.find((v) => v.id === r.inspectionRevisionId);
+    const claims = details.claims.filter((c) => c.purchaseId === r.id);
+    const quote =
+      r.fulfilment === null && r.status === 'awaiting_payment'
+        ? estimateTo(ctx, listing?.zip ?? null, buyer?.addressZip ?? null)
+        : null;
+    const step = nextStepText({
+      status: r.status,
+      fulfilment: r.fulfilment,
+      balanceCents: balance,
+      dueDate: r.dueDate,
+    });
+    return {
+      id: r.id,
+      number: r.number,
+      offerId: r.offerId,
+      listingId: r.listingId,
+      status: r.status,
+      tractor: listing ? tractorName(listing) : 'Tractor',
+      imageUrl: listing?.imageKey ? imageUrl(listing.imageKey, 400) : null,
+      listingLocation: listing
+        ? [listing.city, listing.location, listing.zip].filter(Boolean).join(', ')
+        : '',
+      buyer: {
+        id: r.buyerUserId,
+        name: buyer?.name ?? '',
+        email: buyer?.email ?? '',
+        companyName: buyer?.companyName ?? '',
+      },
+      priceCents: r.priceCents,
+      buyerFeeCents: r.buyerFeeCents,
+      deliveryCents: r.deliveryCents,
+      totalCents: r.totalCents,
+      creditedCents: r.creditedCents,
+      paidCents: r.paidCents,
+      refundedCents: r.refundedCents,
+      balanceCents: balance,
+      dueDate: r.dueDate,
+      overdue: isOverdue(r.status, r.dueDate, balance ?? 1, now),
+      fulfilment: r.fulfilment,
+      deliveryQuote: quote,
+      deliveryTo: r.deliveryTo,
+      inspectionRevision: revision?.number ?? null,
+      releaseCode: r.releaseCode,
+      carrier: r.carrier,
+      pickupDate: r.pickupDate,
+      deliveryDate: r.deliveryDate,
+      handedOverAt: iso(r.handedOverAt),
+      titleReceivedAt: r.titleReceivedAt,
+      titleSentAt: iso(r.titleSentAt),
+      titleCarrier: r.titleCarrier,
+      titleTracking: r.titleTracking,
+      cancelReason: r.cancelReason,
+      guaranteeEndsAt: iso(r.guaranteeEndsAt),
+      claimOpen: claims.some((c) => c.status === 'open'),
+      canAct,
+      nextStep: step
+        ? { text: step, by: r.status === 'awaiting_payment' && r.fulfilment ? r.dueDate : null }
+        : null,
+      timeline: details.events
+        .filter((e) => e.purchaseId === r.id)
+        .map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, text: e.text })),
+      documents,
+      payments: details.payments
+        .filter((p) => p.purchaseId === r.id)
+        .map((p) => ({
+          id: p.id,
+          kind: p.kind,
+          amountCents: p.amountCents,
+          method: p.method,
+          reference: p.reference,
+          paidOn: p.paidOn,
+        })),
+      claims: claims.map((c) => ({
+        id: c.id,
+        status: c.status,
+        checkpoints: c.checkpoints.map((id) => ({
+          id,
+          label: id === NOT_IN_REPORT ? 'Not in report' : (checkpointById(id)?.label ?? id),
+        })),
+        description: c.description,
+        photoUrls: c.photos.map((p) => imageUrl(p.storageKey, 800)),
+        answer: c.answer,
+        creditCents: c.creditCents,
+        createdAt: c.createdAt.toISOString(),
+        answeredAt: iso(c.answeredAt),
+      })),
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function getOne(ctx: AppContext, id: string): Promise<Purchase> {
+  const row = await repo.purchaseById(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+  const [p] = await toPurchases(ctx, [row]);
+  return p;
+}
+
+export async function myPurchases(ctx: AppContext, actor: Actor): Promise<Purchase[]> {
+  requireRole(actor, 'dealer', 'admin');
+  const { scope, canAct } = await buyerAccess(ctx, actor);
+  return toPurchases(ctx, await repo.listPurchases(ctx.db, { scope }), canAct);
+}
+
+export async function myPurchase(ctx: AppContext, actor: Actor, id: string): Promise<Purchase> {
+  requireRole(actor, 'dealer', 'admin');
+  const { scope, canAct } = await buyerAccess(ctx, actor);
+  const row = await repo.purchaseById(ctx.db, id, scope);
+  if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+  const [p] = await toPurchases(ctx, [row], canAct);
+  return p;
+}
+
+// ---------------------------------------------------------------- the seller dealer
+
+/**
+ * docs/product/purchases.md#the-seller-dealers-view: the purchases of the dealer's own listings, read-only, with the
+ * seller fee and proceeds and the buyer's company and contact. Another dealer's purchase answers 404 (the where).
+ */
+async function toSold(ctx: AppContext, rows: repo.PurchaseRow[]): Promise<SoldPurchase[]> {
+  const [details, listings, buyers] = await Promise.all([
+    repo.purchaseDetails(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    repo.listingFacts(ctx.db, [...new Set(rows.map((r) => r.listingId))]),
+    repo.accounts(ctx.db, [...new Set(rows.map((r) => r.buyerUserId))]),
+  ]);
+  const fee = ctx.config.sellerFeeCents;
+  return rows.map((r) => {
+    const listing = listings.find((l) => l.id === r.listingId);
+    const buyer = buyers.find((b) => b.id === r.buyerUserId);
+    return {
+      id: r.id,
+      number: r.number,
+      offerId: r.offerId,
+      listingId: r.listingId,
+      status: r.status,
+      tractor: listing ? tractorName(listing) : 'Tractor',
+      priceCents: r.priceCents,
+      sellerFeeCents: fee,
+      proceedsCents: sellerProceedsCents(r.priceCents, fee),
+      buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '', companyName: buyer?.companyName ?? '' },
+      cancelReason: r.cancelReason,
+      fulfilment: r.fulfilment,
+      releaseCode: r.releaseCode,
+      carrier: r.carrier,
+      pickupDate: r.pickupDate,
+      titleReceivedAt: r.titleReceivedAt,
+      nextStep: sellerNextStepText({
+        status: r.status,
+        fulfilment: r.fulfilment,
+        releaseCode: r.releaseCode,
+        titleReceived: r.titleReceivedAt !== null,
+      }),
+      timeline: sellerTimeline(
+        details.events
+          .filter((e) => e.purchaseId === r.id)
+          .map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, text: e.text })),
+        r.cancelReason,
+      ),
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function soldPurchases(ctx: AppContext, actor: Actor): Promise<SoldPurchase[]> {
+  requireRole(actor, 'dealer', 'admin');
+  return toSold(ctx, await repo.listPurchases(ctx.db, { scope: { sellerUserId: actor.userId } }));
+}
+
+export async function soldPurchase(ctx: AppContext, actor: Actor, id: string): Promise<SoldPurchase> {
+  requireRole(actor, 'dealer', 'admin');
+  const row = await repo.purchaseById(ctx.db, id, { sellerUserId: actor.userId });
+  if (!row) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+  const [p] = await toSold(ctx, [row]);
+  return p;
+}
+
+/** Admin list: by status or overdue; overdue first, then the newest. */
+export async function adminPurchases(ctx: AppContext, actor: Actor, status: string): Promise<Purchase[]> {
+  requireRole(actor, 'admin');
+  const rows = await repo.listPurchases(ctx.db, {
+    statuses: status === 'all' || status === 'overdue' ? undefined : [status as PurchaseStatus],
+  });
+  let items = await toPurchases(ctx, rows);
+  if (status === 'overdue') items = items.filter((p) => p.overdue);
+  return items.sort((a, b) => Number(b.overdue) - Number(a.overdue));
+}
+
+export async function purchaseCounts(ctx: AppContext, actor: Actor) {
+  requireRole(actor, 'admin');
+  const rows = await repo.listPurchases(ctx.db, {});
+  const now = ctx.clock.now();
+  const open = rows.filter((r) => r.status !== 'complete' && r.status !== 'cancelled');
+  return {
+    awaitingPayment: rows.filter((r) => r.status === 'awaiting_payment').length,
+    overdue: rows.filter((r) =>
+      isOverdue(
+        r.status,
+        r.dueDate,
+        r.totalCents === null ? 1 : r.totalCents - r.creditedCents - r.paidCents,
+        now,
+      ),
+    ).length,
+    toRelease: rows.filter((r) => r.status === 'paid').length,
+    openClaims: rows.filter((r) => r.status === 'in_dispute').length,
+    inProgress: open.length,
+  };
+}

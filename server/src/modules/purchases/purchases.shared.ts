@@ -1,0 +1,229 @@
+// What every purchases step shares: who reads and acts, who is told, the live update, the refusal.
+import { sellerProceedsCents } from '../../../../domain/dealer-listings.js';
+import { tractorName } from '../../../../domain/listings.js';
+import { formatDollars } from '../../../../domain/money.js';
+import {
+  collectedByText,
+  deliveryEstimate,
+  PURCHASE_STATUS_LABELS,
+  type PurchaseAction,
+  type PurchaseStatus,
+  VIEWER_PURCHASE_TEXT,
+} from '../../../../domain/purchases.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { publishEvent } from '../../lib/events.js';
+import { enqueueMail } from '../../lib/outbox.js';
+import { currentMembership } from '../dealerships/index.js';
+import {
+  PURCHASE_ADMIN_NOTICE,
+  PURCHASE_SELLER_UPDATE,
+  PURCHASE_UPDATE,
+  type PurchaseMail,
+  SALE_STEP,
+  type SaleMail,
+} from './purchases.mail.js';
+import * as repo from './purchases.repository.js';
+import { zipPlace } from './zip-places.js';
+
+export const PURCHASE_NOT_FOUND = 'Purchase not found';
+export const money = formatDollars;
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const today = (d: Date) => d.toISOString().slice(0, 10);
+export const addressText = (a: repo.AccountRow) =>
+  a.addressLine && a.addressCity && a.addressState && a.addressZip
+    ? `${a.addressLine}, ${a.addressCity}, ${a.addressState} ${a.addressZip}`
+    : null;
+
+export function estimateTo(ctx: AppContext, listingZip: string | null, dealerZip: string | null) {
+  const from = zipPlace(listingZip);
+  const to = zipPlace(dealerZip);
+  if (!from || !to) return null;
+  const { transportRatePerMileCents, transportMinimumCents } = ctx.config.purchases;
+  return deliveryEstimate(from, to, transportRatePerMileCents, transportMinimumCents);
+}
+
+// ---------------------------------------------------------------- who reads and acts
+
+/**
+ * A dealer reads the purchases of their dealership (every member, docs/product/dealer-tools.md#purchases);
+ * an admin acting as a buyer, their own. `act`: choosing delivery or opening a claim, refused to viewers.
+ */
+export async function buyerScope(ctx: AppContext, actor: Actor, act = false): Promise<repo.PurchaseScope> {
+  return (await buyerAccess(ctx, actor, act)).scope;
+}
+
+export async function buyerAccess(
+  ctx: AppContext,
+  actor: Actor,
+  act = false,
+): Promise<{ scope: repo.PurchaseScope; canAct: boolean }> {
+  if (actor.status !== 'approved') return { scope: { buyerUserId: actor.userId }, canAct: true };
+  const m = await currentMembership(ctx.db, actor, ctx.clock.now());
+  if (act && m.role === 'viewer') throw new AppError('FORBIDDEN', VIEWER_PURCHASE_TEXT);
+  return { scope: { buyerUserId: actor.userId, dealershipId: m.dealershipId }, canAct: m.role !== 'viewer' };
+}
+
+// ---------------------------------------------------------------- creation (called by the offers module)
+
+// ---------------------------------------------------------------- shared steps
+
+export async function tractorOf(tx: Tx | AppContext['db'], listingId: string) {
+  const [l] = await repo.listingFacts(tx, [listingId]);
+  return l ? tractorName(l) : 'your tractor';
+}
+
+export async function tellDealer(
+  tx: Tx,
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  kind: PurchaseMail['kind'],
+  extra: Omit<PurchaseMail, 'kind' | 'number' | 'tractor' | 'purchaseId'> = {},
+) {
+  const [buyer] = await repo.accounts(tx, [p.buyerUserId]);
+  if (!buyer) return;
+  const payload: PurchaseMail = {
+    kind,
+    number: p.number,
+    tractor: await tractorOf(tx, p.listingId),
+    purchaseId: p.id,
+    ...extra,
+  };
+  await enqueueMail(tx, { template: PURCHASE_UPDATE, to: buyer.email, payload });
+  void ctx;
+}
+
+/**
+ * docs/product/purchases.md#the-seller-dealers-view: on a dealer's own listing, the steps that ask something of the
+ * seller (hand over, title) and how the sale ends reach them too. FieldLot's own listings have no seller to tell.
+ */
+export async function tellSeller(
+  tx: Tx,
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  step: PurchaseMail['kind'],
+  stepFacts: Array<[string, string]> = [],
+) {
+  const kind = SALE_STEP[step];
+  // Transport concerns the seller only when FieldLot's carrier comes to their yard.
+  if (!kind || (kind === 'logistics' && (p.fulfilment !== 'delivery' || stepFacts.length === 0))) return;
+  const [listing] = await repo.listingFacts(tx, [p.listingId]);
+  if (!listing?.sellerUserId) return;
+  const [seller] = await repo.accounts(tx, [listing.sellerUserId]);
+  if (!seller) return;
+  const mail: SaleMail = { kind, number: p.number, tractor: tractorName(listing), facts: stepFacts };
+  if (kind === 'released') {
+    const [buyer] = await repo.accounts(tx, [p.buyerUserId]);
+    mail.code = p.releaseCode ?? '';
+    mail.facts = [
+      ['Release code', mail.code],
+      ['Collected by', collectedByText({ ...p, fulfilment: p.fulfilment ?? 'collect' })],
+      ...(buyer
+        ? [
+            ['Buyer', `${buyer.companyName || buyer.name} (${buyer.name}, ${buyer.email})`] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
+    ];
+  } else if (kind === 'complete') {
+    const fee = ctx.config.sellerFeeCents;
+    mail.facts = [
+      ['Price', money(p.priceCents)],
+      ['Seller fee', money(fee)],
+      ['Your proceeds', money(sellerProceedsCents(p.priceCents, fee))],
+    ];
+  } else if (kind === 'cancelled') {
+    mail.note = `Reason: ${p.cancelReason ?? 'no reason given'}`;
+  }
+  await enqueueMail(tx, { template: PURCHASE_SELLER_UPDATE, to: seller.email, payload: mail });
+}
+
+export async function tellAdmins(tx: Tx, p: repo.PurchaseRow, what: string, dealer: string) {
+  const tractor = await tractorOf(tx, p.listingId);
+  for (const admin of await repo.adminRecipients(tx))
+    await enqueueMail(tx, {
+      template: PURCHASE_ADMIN_NOTICE,
+      to: admin.email,
+      payload: { number: p.number, tractor, what, dealer },
+    });
+}
+
+export async function publish(tx: Tx, p: repo.PurchaseRow) {
+  await publishEvent(tx, {
+    type: 'purchase.updated',
+    audience: ['admins', p.buyerUserId, ...(p.sellerUserId !== p.buyerUserId ? [p.sellerUserId] : [])],
+    data: { purchaseId: p.id, number: p.number, status: p.status },
+  });
+}
+
+export function refusal(action: PurchaseAction, p: repo.PurchaseRow): AppError {
+  const label = PURCHASE_STATUS_LABELS[p.status];
+  if (p.status === 'cancelled') return new AppError('CONFLICT', `Purchase ${p.number} is cancelled`);
+  if (action === 'release')
+    return new AppError('CONFLICT', `Purchase ${p.number} is not paid yet (${label})`);
+  if (action === 'pay')
+    return new AppError('CONFLICT', `Purchase ${p.number} takes no payment now: it is ${label}`);
+  return new AppError('CONFLICT', `Purchase ${p.number} cannot do that now: it is ${label}`);
+}
+
+export interface Step {
+  action: PurchaseAction;
+  event: { kind: string; text: string };
+  set?: Partial<repo.PurchaseRow>;
+  mail?: {
+    kind: PurchaseMail['kind'];
+    extra?: Omit<PurchaseMail, 'kind' | 'number' | 'tractor' | 'purchaseId'>;
+  };
+}
+
+export function statusAfter(action: PurchaseAction, p: repo.PurchaseRow): PurchaseStatus | null {
+  const to = {
+    pay: 'paid',
+    release: 'released',
+    pickup: 'picked_up',
+    deliver: 'delivered',
+    send_title: 'title_sent',
+    complete: 'complete',
+    cancel: 'cancelled',
+    open_claim: 'in_dispute',
+    resolve_claim: p.statusBeforeDispute ?? 'delivered',
+    return: 'cancelled',
+  } as const satisfies Record<PurchaseAction, PurchaseStatus>;
+  return to[action];
+}
+
+export async function finish(
+  tx: Tx,
+  ctx: AppContext,
+  actor: Actor,
+  request: RequestInfo,
+  before: repo.PurchaseRow,
+  after: repo.PurchaseRow,
+  step: Pick<Step, 'event' | 'mail' | 'action'> & { auditAction?: string },
+  now: Date,
+) {
+  await repo.insertEvent(tx, after.id, step.event.kind, step.event.text, actor.userId, now);
+  await audit(tx, {
+    action: `purchase.${step.auditAction ?? step.action}`,
+    resourceType: 'purchase',
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    details: {
+      purchaseId: after.id,
+      number: after.number,
+      from: before.status,
+      to: after.status,
+      event: step.event.text,
+    },
+    request,
+  });
+  if (step.mail) {
+    await tellDealer(tx, ctx, after, step.mail.kind, step.mail.extra);
+    await tellSeller(tx, ctx, after, step.mail.kind, step.mail.extra?.facts);
+  }
+  await publish(tx, after);
+}
