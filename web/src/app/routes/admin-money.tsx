@@ -1,8 +1,8 @@
-import { AccessDenied } from '@/features/admin/components/admin-access';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
-import { useSession } from '@/features/auth';
 import { LoadingState } from '@/components/ui/states';
-import { AdminMoneyPage } from '@/features/purchases';
+import { AccessDenied } from '@/features/admin/components/admin-access';
+import { useSession } from '@/features/auth';
+import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { AdminMoneyPage } from '@/features/purchases/components/admin-money-page';
 
 /** /admin/money: the admin's money view over a date range (docs/product/purchases.md#the-admins-money-view). */
 export function Component() {

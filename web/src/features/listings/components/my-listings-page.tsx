@@ -154,9 +154,9 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
           </p>
         )}
         {l.sale && (
+          // The proceeds themselves come from the purchase's ledger, below (docs/product/purchases.md#paying-the-seller).
           <p className="text-sm" data-testid="proceeds">
-            Sold for {formatDollars(l.sale.priceCents)} − fee {formatDollars(l.sale.feeCents)} ={' '}
-            <strong>your proceeds {formatDollars(l.sale.proceedsCents)}</strong>
+            Sold for {formatDollars(l.sale.priceCents)} − fee {formatDollars(l.sale.feeCents)}
           </p>
         )}
         {l.stage === 'sold' && (

@@ -27,6 +27,8 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
+import { AdminLedger } from './admin-ledger';
+import { ClaimCreditForm } from './claim-credit-form';
 import { PurchaseProgress } from './purchase-progress';
 
 /** Dashboard counts (docs/product/purchases.md#admin-purchases). */
@@ -124,6 +126,9 @@ function AdminPurchaseRow({ purchase: p }: { purchase: Purchase }) {
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
           <PurchaseProgress purchase={p} readOnly />
           <Actions purchase={p} />
+          <div className="min-w-0 lg:col-span-2">
+            <AdminLedger purchase={p} />
+          </div>
         </div>
       )}
     </Card>
@@ -349,15 +354,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
       )}
       {s === 'in_dispute' && (
         <>
-          <Step
-            key="Answer claim: credit"
-            purchase={p}
-            step="claim-answer"
-            title="Answer claim: credit"
-            fields={[{ name: 'amount', label: 'Credit ($)' }]}
-            confirm={(v) => `Issue a credit note of $${v.amount} to ${who}.`}
-            body={(v) => ({ answer: 'credit', amount: v.amount })}
-          />
+          <ClaimCreditForm key="Answer claim: credit" purchase={p} />
           <Step
             key="Answer claim: cancel and return"
             purchase={p}
