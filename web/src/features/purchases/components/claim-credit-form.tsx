@@ -143,7 +143,7 @@ export function ClaimCreditForm({ purchase: p }: { purchase: Purchase }) {
               Cancel
             </Button>
             <Button onClick={() => asking && go(asking)} disabled={run.isPending}>
-              Issue credit
+              Confirm
             </Button>
           </DialogFooter>
         </DialogContent>
