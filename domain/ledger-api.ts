@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { CHARGE_LINES, CREDIT_BEARERS, LEDGER_ACCOUNTS, REVERSIBLE } from './ledger';
-import { amountCents, isoDate, PAYMENT_METHODS } from './payment-terms';
+import {
+  CHARGE_LINE_LABELS,
+  CHARGE_LINES,
+  CREDIT_BEARERS,
+  entryDate,
+  LEDGER_ACCOUNTS,
+  type LedgerEntry,
+  REVERSIBLE,
+  runningBalances,
+} from './ledger';
+import { amountCents, isoDate, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-terms';
 
 /**
  * The ledger's API (docs/product/purchases.md#the-ledger, decisions 0033 and 0035): request bodies of the admin's
@@ -204,3 +213,54 @@ export const moneyViewSchema = z
   })
   .meta({ id: 'MoneyView' });
 export type MoneyView = z.infer<typeof moneyViewSchema>;
+
+// ---------------------------------------------------------------- helpers shared by server and screens
+
+/**
+ * The day the buyer's balance first reached zero after the invoice (the bank date of the payment, or the day of the
+ * credit, that cleared it): where the seller's payout clock starts. Null while anything is due or nothing invoiced.
+ */
+export function paidInFullOn(entries: readonly LedgerEntry[]): string | null {
+  let paidOn: string | null = null;
+  for (const row of runningBalances(entries)) {
+    const charged = row.entry.kind === 'charge';
+    if (charged || row.balances.buyer > 0) paidOn = null;
+    else if (paidOn === null && row.balances.buyer <= 0) paidOn = entryDate(row.entry);
+  }
+  return paidOn;
+}
+
+/** One entry as a line of the admin's ledger and the money CSV: "Charge: Buyer fee", "Payout (Wire transfer, P-77)". */
+export function ledgerEntryText(e: LedgerEntry): string {
+  const move = (label: string) =>
+    'method' in e
+      ? `${label} (${PAYMENT_METHOD_LABELS[e.method]}${e.reference ? `, ${e.reference}` : ''})`
+      : label;
+  switch (e.kind) {
+    case 'charge':
+      return `Charge: ${CHARGE_LINE_LABELS[e.line]}`;
+    case 'seller_payable':
+      return 'Payable to the seller (price − seller fee)';
+    case 'payment':
+      return move('Payment from the buyer');
+    case 'credit':
+      return `Credit borne by ${e.bornBy === 'seller' ? 'the seller' : 'FieldLot'}: ${e.reason}`;
+    case 'refund':
+      return move('Refund to the buyer');
+    case 'payout':
+      return move('Payout to the seller');
+    case 'seller_repayment':
+      return move('Repayment by the seller');
+    case 'reversal':
+      return `Reversal of ${REVERSAL_LABELS[e.of]}: ${e.reason}`;
+  }
+}
+
+const REVERSAL_LABELS: Record<(typeof REVERSIBLE)[number], string> = {
+  price: 'the price',
+  buyer_fee: 'the buyer fee',
+  delivery: 'the delivery',
+  seller_payable: "the seller's payable",
+  credit_fieldlot: "FieldLot's credits",
+  credit_seller: "the seller's credits",
+};

@@ -53,6 +53,8 @@ const envSchema = z.object({
   TRANSPORT_RATE_PER_MILE: z.coerce.number().min(0).max(100).default(3.25),
   TRANSPORT_MINIMUM: z.coerce.number().int().min(0).max(100_000).default(350),
   GUARANTEE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  // Business days from paid in full, collected and title received to the seller's payout (purchases.md#paying-the-seller).
+  SELLER_PAYOUT_DAYS: z.coerce.number().int().min(0).max(60).default(10),
   WORKERS: bool.default(true),
   // What FieldLot keeps from a dealer's sale (docs/product/dealer-selling.md#seller-fee), in cents: $250.
   SELLER_FEE_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(25_000),
@@ -137,6 +139,7 @@ export interface AppConfig {
     transportRatePerMileCents: number;
     transportMinimumCents: number;
     guaranteeDays: number;
+    sellerPayoutDays: number;
   };
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   brand: {
@@ -215,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       transportRatePerMileCents: Math.round(e.TRANSPORT_RATE_PER_MILE * 100),
       transportMinimumCents: e.TRANSPORT_MINIMUM * 100,
       guaranteeDays: e.GUARANTEE_DAYS,
+      sellerPayoutDays: e.SELLER_PAYOUT_DAYS,
     },
     s3: e.S3_ENDPOINT
       ? {

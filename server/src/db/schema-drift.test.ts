@@ -36,6 +36,7 @@ const MIGRATION_ONLY: Record<string, string> = {
   'trigger invoices.invoices_immutable': 'an issued invoice never changes',
   'trigger credit_notes.credit_notes_immutable': 'an issued credit note never changes',
   'trigger payments.payments_immutable': 'a recorded payment never changes',
+  'trigger purchase_ledger_entries.purchase_ledger_entries_immutable': 'a ledger entry never changes',
   // NOTIFY on change, so every instance drops cached sessions and refreshes the live inventory.
   'function fieldlot_session_changed': 'sessions and accounts changed: instances drop cached sessions',
   'trigger sessions.sessions_changed_notify': 'a revoked session is dropped from every instance cache',

@@ -21,8 +21,10 @@ import type { OutboxStatus } from '../../../domain/admin.js';
 import type { ReviewStatus } from '../../../domain/dealer-listings.js';
 import type { DealershipRole, MemberRole } from '../../../domain/dealerships.js';
 import type { InquiryStatus } from '../../../domain/inquiries.js';
+import type { ChargeLine, CreditBearer, LedgerEntry, Reversible } from '../../../domain/ledger.js';
 import type { Condition, ListingStatus } from '../../../domain/listings.js';
 import type { OfferStatus, OfferType } from '../../../domain/offers.js';
+import type { PaymentMethod } from '../../../domain/payment-terms.js';
 import type { Fulfilment, PurchaseStatus } from '../../../domain/purchases.js';
 import type { UserStatus } from '../../../domain/users.js';
 
@@ -741,9 +743,7 @@ export const purchases = pgTable(
     deliveryMiles: integer('delivery_miles'),
     deliveryTo: text('delivery_to'),
     totalCents: money('total_cents'),
-    creditedCents: money('credited_cents').notNull().default(0),
-    paidCents: money('paid_cents').notNull().default(0),
-    refundedCents: money('refunded_cents').notNull().default(0),
+    // Credited, paid and refunded amounts live in purchase_ledger_entries (migration 0020, decision 0033).
     releaseCode: text('release_code'),
     releasedAt: ts('released_at'),
     carrier: text('carrier'),
@@ -779,10 +779,7 @@ export const purchases = pgTable(
       'purchases_fulfilment_check',
       sql`${t.fulfilment} is null or ${t.fulfilment} in ('collect','delivery')`,
     ),
-    check(
-      'purchases_money_check',
-      sql`${t.priceCents} >= 0 and ${t.buyerFeeCents} >= 0 and ${t.paidCents} >= 0 and ${t.creditedCents} >= 0 and ${t.refundedCents} >= 0`,
-    ),
+    check('purchases_money_check', sql`${t.priceCents} >= 0 and ${t.buyerFeeCents} >= 0`),
   ],
 );
 
@@ -907,5 +904,63 @@ export const payments = pgTable(
     index('payments_purchase_idx').on(t.purchaseId, t.createdAt),
     check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A purchase's money, one insert-only entry per movement (docs/product/purchases.md#the-ledger, decision 0033):
+ * the shape of `ledgerEntrySchema` in domain/ledger.ts. A trigger refuses UPDATE and DELETE (migration 0020).
+ */
+export const purchaseLedgerEntries = pgTable(
+  'purchase_ledger_entries',
+  {
+    // A sequence: entries with the same timestamp keep the order they were written in.
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<LedgerEntry['kind']>().notNull(),
+    line: text('line').$type<ChargeLine>(),
+    of: text('of').$type<Reversible>(),
+    bornBy: text('born_by').$type<CreditBearer>(),
+    amountCents: money('amount_cents').notNull(),
+    method: text('method').$type<PaymentMethod>(),
+    reference: text('reference'),
+    paidOn: date('paid_on', { mode: 'string' }),
+    reason: text('reason'),
+    // The claim a credit answers (its bearer shows on the claim).
+    claimId: uuid('claim_id').references(() => purchaseClaims.id, { onDelete: 'restrict' }),
+    at: ts('at').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('purchase_ledger_entries_purchase_idx').on(t.purchaseId, t.id),
+    index('purchase_ledger_entries_at_idx').on(t.at),
+    check(
+      'purchase_ledger_entries_kind_check',
+      sql`${t.kind} in ('charge','seller_payable','payment','credit','refund','payout','seller_repayment','reversal')`,
+    ),
+    check('purchase_ledger_entries_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'purchase_ledger_entries_line_check',
+      sql`(${t.kind} = 'charge') = (${t.line} is not null) and (${t.line} is null or ${t.line} in ('price','buyer_fee','delivery'))`,
+    ),
+    check(
+      'purchase_ledger_entries_of_check',
+      sql`(${t.kind} = 'reversal') = (${t.of} is not null) and (${t.of} is null or ${t.of} in ('price','buyer_fee','delivery','seller_payable','credit_fieldlot','credit_seller'))`,
+    ),
+    check(
+      'purchase_ledger_entries_born_by_check',
+      sql`(${t.kind} = 'credit') = (${t.bornBy} is not null) and (${t.bornBy} is null or ${t.bornBy} in ('fieldlot','seller'))`,
+    ),
+    check(
+      'purchase_ledger_entries_move_check',
+      sql`(${t.kind} in ('payment','refund','payout','seller_repayment')) = (${t.method} is not null and ${t.reference} is not null and ${t.paidOn} is not null) and (${t.method} is null or ${t.method} in ('wire','ach','check','other'))`,
+    ),
+    check(
+      'purchase_ledger_entries_reason_check',
+      sql`(${t.kind} in ('credit','reversal')) = (${t.reason} is not null)`,
+    ),
   ],
 );

@@ -44,4 +44,5 @@ export const TABLE_OWNERS = {
   purchaseClaims: { table: 'purchase_claims', owner: 'purchases' },
   creditNotes: { table: 'credit_notes', owner: 'purchases' },
   payments: { table: 'payments', owner: 'purchases' },
+  purchaseLedgerEntries: { table: 'purchase_ledger_entries', owner: 'purchases' },
 } as const satisfies Record<TableExport, { table: string; owner: string }>;

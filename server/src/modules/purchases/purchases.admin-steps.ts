@@ -5,12 +5,20 @@ import {
   dateLabel,
   guaranteeEnd,
   PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
   type Purchase,
 } from '../../../../domain/purchases.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { adminMove } from './purchases.admin-move.js';
+import {
+  applyLedgerStep,
+  entriesOfPurchase,
+  isDealerListing,
+  moneyMove,
+  summaryOf,
+} from './purchases.ledger.js';
 import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
 import { finish, money, PURCHASE_NOT_FOUND, refusal } from './purchases.shared.js';
@@ -26,15 +34,20 @@ export async function recordPayment(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  body: { amount: number; method: string; reference: string; paidOn: string; expectedBalanceCents: number },
+  body: {
+    amount: number;
+    method: PaymentMethod;
+    reference: string;
+    paidOn: string;
+    expectedBalanceCents: number;
+  },
   request: RequestInfo,
 ): Promise<Purchase> {
   requireRole(actor, 'admin');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    // No lock before the conditional update: two concurrent payments both read the old balance and race
-    // on the UPDATE below, where the row lock makes the second see the new balance and match nothing.
-    const p = await repo.purchaseById(tx, id);
+    // The row lock orders two admins recording at once: the second reads the first one's entry and its balance.
+    const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     if (!canPurchase('pay', p.status)) throw refusal('pay', p);
     if (p.totalCents === null)
@@ -42,45 +55,33 @@ export async function recordPayment(
         'CONFLICT',
         `Purchase ${p.number} has no invoice yet: the dealer chooses collection or delivery first`,
       );
-    const balance = p.totalCents - p.creditedCents - p.paidCents + p.refundedCents;
+    const dealer = await isDealerListing(tx, p);
+    const entries = await entriesOfPurchase(tx, p.id);
+    const balance = summaryOf(ctx, p, dealer, entries).buyerBalanceDueCents;
     if (body.expectedBalanceCents !== balance)
       throw new AppError(
         'CONFLICT',
         `The balance of ${p.number} changed to ${money(balance)}: another payment was recorded. Please check before recording this one.`,
       );
-    if (body.amount > balance)
-      throw new AppError(
-        'VALIDATION',
-        `Payment cannot be more than the balance of ${formatDollarsCentsText(balance)}`,
-        {
-          fields: { amount: `Payment cannot be more than the balance of ${formatDollarsCentsText(balance)}` },
-        },
-      );
-    const left = balance - body.amount;
+    const { summary } = await applyLedgerStep(
+      tx,
+      ctx,
+      p,
+      dealer,
+      { kind: 'payment', amountCents: body.amount, ...moneyMove(body), at: now.toISOString() },
+      { recordedBy: actor.userId },
+      entries,
+    );
+    const left = summary.buyerBalanceDueCents;
     const updated = await repo.updatePurchase(
       tx,
       p.id,
       ['awaiting_payment'],
-      { paidCents: p.paidCents + body.amount, ...(left === 0 ? { status: 'paid' } : {}) },
+      summary.paidInFull ? { status: 'paid' } : {},
       now,
-      { paidCents: p.paidCents },
     );
-    if (!updated)
-      throw new AppError(
-        'CONFLICT',
-        `The balance of ${p.number} changed: another payment was recorded. Please check before recording this one.`,
-      );
-    await repo.insertPayment(tx, {
-      purchaseId: p.id,
-      kind: 'payment',
-      amountCents: body.amount,
-      method: body.method,
-      reference: body.reference,
-      paidOn: body.paidOn,
-      recordedBy: actor.userId,
-      createdAt: now,
-    });
-    const method = PAYMENT_METHOD_LABELS[body.method as keyof typeof PAYMENT_METHOD_LABELS] ?? body.method;
+    if (!updated) throw refusal('pay', p);
+    const method = PAYMENT_METHOD_LABELS[body.method];
     const text = `Payment of ${money(body.amount)} received (${method}${body.reference ? `, ${body.reference}` : ''}, ${dateLabel(body.paidOn)})${left > 0 ? `: ${money(left)} still due` : ': paid in full'}`;
     await finish(
       tx,
@@ -100,7 +101,7 @@ export async function recordPayment(
                 extra: {
                   facts: [
                     ['Payment', money(body.amount)],
-                    ['Total paid', money(updated.paidCents)],
+                    ['Total paid', money(summary.buyerPaidCents)],
                   ],
                 },
               }
@@ -121,9 +122,6 @@ export async function recordPayment(
   });
   return getOne(ctx, id);
 }
-
-const formatDollarsCentsText = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 function releaseCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

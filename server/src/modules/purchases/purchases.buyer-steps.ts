@@ -14,6 +14,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { setAddress as saveAddress } from '../users/index.js';
+import { applyLedgerStep } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
 import {
@@ -108,13 +109,28 @@ export async function chooseFulfilment(
           fields: { fulfilment: 'We cannot quote delivery for this tractor yet: please contact us' },
         });
     }
+    // The invoice's charges go into the ledger, and its total is the ledger's (docs/product/purchases.md#the-ledger).
+    const { summary } = await applyLedgerStep(
+      tx,
+      ctx,
+      p,
+      Boolean(listing?.sellerUserId),
+      {
+        kind: 'invoice',
+        priceCents: p.priceCents,
+        deliveryCents: delivery?.cents ?? null,
+        at: now.toISOString(),
+      },
+      { recordedBy: actor.userId },
+    );
+    const charged = summary.charged;
     const tractor = listing ? tractorName(listing) : 'Tractor';
     const lines = [
-      { label: `${tractor} (purchase price)`, cents: p.priceCents },
-      { label: BUYER_FEE_LABEL, cents: p.buyerFeeCents },
-      ...(delivery ? [{ label: `Delivery: ${delivery.text}`, cents: delivery.cents }] : []),
+      { label: `${tractor} (purchase price)`, cents: charged.priceCents },
+      { label: BUYER_FEE_LABEL, cents: charged.buyerFeeCents },
+      ...(delivery ? [{ label: `Delivery: ${delivery.text}`, cents: charged.deliveryCents }] : []),
     ];
-    const total = lines.reduce((s, l) => s + l.cents, 0);
+    const total = charged.totalCents;
     const year = now.getUTCFullYear();
     const invoice = await repo.insertInvoice(tx, {
       purchaseId: p.id,

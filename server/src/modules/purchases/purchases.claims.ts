@@ -1,7 +1,9 @@
 // The inspection guarantee: a claim opened by the dealer, its photos, the admin's answer (docs/product/purchases.md#inspection-guarantee).
+import { type CreditBearer, defaultCreditBearer } from '../../../../domain/ledger.js';
 import {
   type ClaimAnswerBody,
   type ClaimBody,
+  claimCause,
   creditNoteNumber,
   dateLabel,
   HANDED_OVER,
@@ -15,10 +17,19 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
 import { processImage } from '../listings/index.js';
 import { adminMove } from './purchases.admin-move.js';
+import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { refundAll, undoSale } from './purchases.sale.js';
-import { buyerScope, finish, money, PURCHASE_NOT_FOUND, refusal, tellAdmins } from './purchases.shared.js';
+import { owedAfterCancel, reverseSale, undoSale } from './purchases.sale.js';
+import {
+  buyerScope,
+  finish,
+  money,
+  PURCHASE_NOT_FOUND,
+  refusal,
+  tellAdmins,
+  tellSellerMoney,
+} from './purchases.shared.js';
 
 /** docs/product/purchases.md#inspection-guarantee: within GUARANTEE_DAYS of pickup or delivery. */
 export async function openClaim(
@@ -131,7 +142,9 @@ export async function answerClaim(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  body: { answer: 'credit'; amount: number } | { answer: 'return' | 'deny'; reason: string },
+  body:
+    | { answer: 'credit'; amount: number; bornBy?: CreditBearer; reason?: string }
+    | { answer: 'return' | 'deny'; reason: string },
   request: RequestInfo,
 ): Promise<Purchase> {
   requireRole(actor, 'admin');
@@ -141,12 +154,20 @@ export async function answerClaim(
     if (!claim) throw new AppError('CONFLICT', `Purchase ${p.number} has no open claim`);
     if (body.answer === 'credit') {
       const invoice = await repo.invoiceOf(tx, p.id);
-      const room = (p.totalCents ?? 0) - p.creditedCents;
       if (!invoice) throw new AppError('CONFLICT', 'There is no invoice to credit');
-      if (body.amount > room)
-        throw new AppError('VALIDATION', `Credit cannot be more than ${money(room)}`, {
-          fields: { amount: `Credit cannot be more than ${money(room)}` },
-        });
+      // Who bears it: the admin's choice, else the default for the claim's cause (decision 0035).
+      const dealer = await isDealerListing(tx, p);
+      const bornBy =
+        body.bornBy ?? defaultCreditBearer({ cause: claimCause(claim.checkpoints), isDealerListing: dealer });
+      const reason = body.reason ?? `Guarantee claim: ${claim.description}`.slice(0, 1000);
+      const { summary } = await applyLedgerStep(
+        tx,
+        ctx,
+        p,
+        dealer,
+        { kind: 'credit', amountCents: body.amount, bornBy, reason, at: now.toISOString() },
+        { recordedBy: actor.userId, claimId: claim.id },
+      );
       const year = now.getUTCFullYear();
       const note = await repo.insertCreditNote(tx, {
         purchaseId: p.id,
@@ -154,7 +175,7 @@ export async function answerClaim(
         claimId: claim.id,
         number: creditNoteNumber(year, await repo.nextNumber(tx, 'credit_note', year)),
         amountCents: body.amount,
-        reason: 'Inspection guarantee claim: credit',
+        reason,
         issuedAt: now,
       });
       await repo.answerClaim(tx, claim.id, {
@@ -164,9 +185,17 @@ export async function answerClaim(
         answeredBy: actor.userId,
         answeredAt: now,
       });
+      if (bornBy === 'seller')
+        await tellSellerMoney(tx, p, 'charge', {
+          note: `Reason: ${reason}`,
+          facts: [
+            ['Charge', money(body.amount)],
+            ['Your proceeds', money(summary.sellerProceedsCents)],
+          ],
+        });
       return {
         action: 'resolve_claim',
-        set: { creditedCents: p.creditedCents + body.amount, statusBeforeDispute: null },
+        set: { statusBeforeDispute: null },
         event: {
           kind: 'claim_credited',
           text: `Claim answered: credit of ${money(body.amount)}, credit note ${note.number}`,
@@ -197,24 +226,18 @@ export async function answerClaim(
       answeredBy: actor.userId,
       answeredAt: now,
     });
-    const refunded = await refundAll(tx, p, actor, now);
+    const owed = owedAfterCancel(
+      await reverseSale(tx, ctx, p, actor, `Cancel and return: ${body.reason}`, now),
+    );
     await undoSale(tx, p, now);
     return {
       action: 'return',
-      set: {
-        cancelReason: `Cancel and return: ${body.reason}`,
-        cancelledAt: now,
-        statusBeforeDispute: null,
-        refundedCents: p.refundedCents + refunded,
-      },
+      set: { cancelReason: `Cancel and return: ${body.reason}`, cancelledAt: now, statusBeforeDispute: null },
       event: {
         kind: 'claim_returned',
-        text: `Claim answered: cancel and return (${body.reason})${refunded ? `; refund of ${money(refunded)} recorded` : ''}`,
+        text: `Claim answered: cancel and return (${body.reason})${owed.text}`,
       },
-      mail: {
-        kind: 'claim_returned',
-        extra: { note: `Reason: ${body.reason}`, facts: refunded ? [['Refund', money(refunded)]] : [] },
-      },
+      mail: { kind: 'claim_returned', extra: { note: `Reason: ${body.reason}`, facts: owed.facts } },
     };
   });
 }

@@ -54,6 +54,10 @@ export const PURCHASE_MAIL_KINDS = {
     subject: (p: PurchaseMail) => `Purchase cancelled: ${p.number}`,
     line: 'Your purchase was cancelled for the reason below. Any payment is refunded.',
   },
+  refunded: {
+    subject: (p: PurchaseMail) => `Refund for ${p.number}: ${p.amount ?? ''}`,
+    line: 'FieldLot sent you a refund. The amount, method, reference and date are below.',
+  },
   claim_opened: {
     subject: (p: PurchaseMail) => `Guarantee claim received for ${p.number}`,
     line: 'We received your inspection guarantee claim and will answer it shortly. Your purchase is In dispute meanwhile.',
@@ -162,6 +166,14 @@ export const SALE_MAIL_KINDS = {
   complete: {
     subject: (p: SaleMail) => `Sale complete: ${p.number}`,
     line: 'The sale is complete. Your proceeds are below.',
+  },
+  charge: {
+    subject: (p: SaleMail) => `A charge on your sale ${p.number}`,
+    line: 'A guarantee claim on the tractor you sold was answered with a credit to the buyer that you bear. It comes off your proceeds; the reason and your proceeds are below.',
+  },
+  payout: {
+    subject: (p: SaleMail) => `Payout sent for ${p.number}`,
+    line: 'FieldLot sent your payout for the tractor you sold. The amount and reference are below.',
   },
   cancelled: {
     subject: (p: SaleMail) => `Sale cancelled: ${p.number}`,

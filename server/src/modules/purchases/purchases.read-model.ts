@@ -1,8 +1,10 @@
 // The purchase as the buyer, the seller dealer and the admin read it (docs/product/purchases.md, dealer-tools.md#purchases).
-import { sellerProceedsCents } from '../../../../domain/dealer-listings.js';
+
 import { checkpointById } from '../../../../domain/inspection.js';
+import { defaultCreditBearer } from '../../../../domain/ledger.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
+  claimCause,
   isOverdue,
   NOT_IN_REPORT,
   nextStepText,
@@ -15,6 +17,8 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { buyerMoney, byPurchase, sellerMoney, summaryOf, toEntry } from './purchases.ledger.js';
+import * as ledgerRepo from './purchases.ledger.repository.js';
 import * as repo from './purchases.repository.js';
 import { buyerAccess, estimateTo, iso, PURCHASE_NOT_FOUND } from './purchases.shared.js';
 
@@ -27,8 +31,9 @@ export async function toPurchases(
 ): Promise<Purchase[]> {
   const db = ctx.db;
   const ids = rows.map((r) => r.id);
-  const [details, listings, buyers, revisions] = await Promise.all([
+  const [details, ledgerRows, listings, buyers, revisions] = await Promise.all([
     repo.purchaseDetails(db, ids),
+    ledgerRepo.entriesOf(db, ids),
     repo.listingFacts(db, [...new Set(rows.map((r) => r.listingId))]),
     repo.accounts(db, [...new Set(rows.map((r) => r.buyerUserId))]),
     repo.revisionNumbers(
@@ -37,18 +42,23 @@ export async function toPurchases(
     ),
   ]);
   const now = ctx.clock.now();
+  const ledger = byPurchase(ledgerRows);
   return rows.map((r) => {
     const listing = listings.find((l) => l.id === r.listingId);
     const buyer = buyers.find((b) => b.id === r.buyerUserId);
     const invoice = details.invoices.find((i) => i.purchaseId === r.id) ?? null;
     const credits = details.credits.filter((c) => c.purchaseId === r.id);
-    // A cancelled purchase owes nothing (what was paid is refunded).
-    const balance =
-      r.totalCents === null
-        ? null
-        : r.status === 'cancelled'
-          ? 0
-          : r.totalCents - r.creditedCents - r.paidCents + r.refundedCents;
+    const entryRows = ledger.get(r.id) ?? [];
+    const dealerListing = Boolean(listing?.sellerUserId);
+    // Every figure from the ledger (docs/product/purchases.md#the-ledger).
+    const s = summaryOf(ctx, r, dealerListing, entryRows.map(toEntry));
+    const invoiced = s.buyerChargedCents > 0;
+    // Positive: due from the buyer; negative: FieldLot owes the buyer.
+    const balance = invoiced || s.cancelled ? s.balances.buyer : null;
+    const moves = entryRows.filter((e) => e.kind === 'payment' || e.kind === 'refund');
+    const creditBearers = new Map(
+      entryRows.filter((e) => e.kind === 'credit' && e.claimId).map((e) => [e.claimId, e.bornBy]),
+    );
     const base = `/api/purchases/${r.id}/documents`;
     const documents: Purchase['documents'] = [];
     if (invoice)
@@ -90,7 +100,7 @@ export async function toPurchases(
     const step = nextStepText({
       status: r.status,
       fulfilment: r.fulfilment,
-      balanceCents: balance,
+      balanceCents: s.buyerBalanceDueCents,
       dueDate: r.dueDate,
     });
     return {
@@ -113,13 +123,14 @@ export async function toPurchases(
       priceCents: r.priceCents,
       buyerFeeCents: r.buyerFeeCents,
       deliveryCents: r.deliveryCents,
-      totalCents: r.totalCents,
-      creditedCents: r.creditedCents,
-      paidCents: r.paidCents,
-      refundedCents: r.refundedCents,
+      totalCents: invoiced ? s.charged.totalCents : null,
+      creditedCents: s.credits.totalCents,
+      paidCents: s.buyerPaidCents,
+      refundedCents: s.refundsPaidCents,
       balanceCents: balance,
+      money: buyerMoney(s),
       dueDate: r.dueDate,
-      overdue: isOverdue(r.status, r.dueDate, balance ?? 1, now),
+      overdue: isOverdue(r.status, r.dueDate, invoiced ? s.buyerBalanceDueCents : 1, now),
       fulfilment: r.fulfilment,
       deliveryQuote: quote,
       deliveryTo: r.deliveryTo,
@@ -144,15 +155,22 @@ export async function toPurchases(
         .filter((e) => e.purchaseId === r.id)
         .map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, text: e.text })),
       documents,
-      payments: details.payments
-        .filter((p) => p.purchaseId === r.id)
-        .map((p) => ({
-          id: p.id,
-          kind: p.kind,
-          amountCents: p.amountCents,
-          method: p.method,
-          reference: p.reference,
-          paidOn: p.paidOn,
+      payments: moves.map((e) => ({
+        id: String(e.id),
+        kind: e.kind === 'refund' ? ('refund' as const) : ('payment' as const),
+        amountCents: e.amountCents,
+        method: e.method ?? 'other',
+        reference: e.reference ?? '',
+        paidOn: e.paidOn ?? '',
+      })),
+      refunds: moves
+        .filter((e) => e.kind === 'refund')
+        .map((e) => ({
+          id: String(e.id),
+          amountCents: e.amountCents,
+          method: e.method ?? 'other',
+          reference: e.reference ?? '',
+          paidOn: e.paidOn ?? '',
         })),
       claims: claims.map((c) => ({
         id: c.id,
@@ -165,6 +183,11 @@ export async function toPurchases(
         photoUrls: c.photos.map((p) => imageUrl(p.storageKey, 800)),
         answer: c.answer,
         creditCents: c.creditCents,
+        bornBy: creditBearers.get(c.id) ?? null,
+        defaultBornBy: defaultCreditBearer({
+          cause: claimCause(c.checkpoints),
+          isDealerListing: dealerListing,
+        }),
         createdAt: c.createdAt.toISOString(),
         answeredAt: iso(c.answeredAt),
       })),
@@ -202,18 +225,21 @@ export async function myPurchase(ctx: AppContext, actor: Actor, id: string): Pro
  * seller fee and proceeds and the buyer's company and contact. Another dealer's purchase answers 404 (the where).
  */
 async function toSold(ctx: AppContext, rows: repo.PurchaseRow[]): Promise<SoldPurchase[]> {
-  const [details, listings, buyers] = await Promise.all([
-    repo.purchaseDetails(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
+  const ids = rows.map((r) => r.id);
+  const [details, ledgerRows, listings, buyers] = await Promise.all([
+    repo.purchaseDetails(ctx.db, ids),
+    ledgerRepo.entriesOf(ctx.db, ids),
     repo.listingFacts(ctx.db, [...new Set(rows.map((r) => r.listingId))]),
     repo.accounts(ctx.db, [...new Set(rows.map((r) => r.buyerUserId))]),
   ]);
   const fee = ctx.config.sellerFeeCents;
+  const ledger = byPurchase(ledgerRows);
   return rows.map((r) => {
     const listing = listings.find((l) => l.id === r.listingId);
     const buyer = buyers.find((b) => b.id === r.buyerUserId);
+    const entries = (ledger.get(r.id) ?? []).map(toEntry);
+    // Proceeds from the ledger: less the credits the seller bears, 0 once cancelled (purchases.md#paying-the-seller).
+    const s = summaryOf(ctx, r, true, entries);
     return {
       id: r.id,
       number: r.number,
@@ -223,7 +249,7 @@ async function toSold(ctx: AppContext, rows: repo.PurchaseRow[]): Promise<SoldPu
       tractor: listing ? tractorName(listing) : 'Tractor',
       priceCents: r.priceCents,
       sellerFeeCents: fee,
-      proceedsCents: sellerProceedsCents(r.priceCents, fee),
+      ...sellerMoney(ctx, r, entries, s),
       buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '', companyName: buyer?.companyName ?? '' },
       cancelReason: r.cancelReason,
       fulfilment: r.fulfilment,
@@ -277,16 +303,21 @@ export async function purchaseCounts(ctx: AppContext, actor: Actor) {
   const rows = await repo.listPurchases(ctx.db, {});
   const now = ctx.clock.now();
   const open = rows.filter((r) => r.status !== 'complete' && r.status !== 'cancelled');
+  // Only those awaiting payment can be overdue: their balance from the ledger (invoice not issued yet: due).
+  const awaiting = rows.filter((r) => r.status === 'awaiting_payment');
+  const ledger = byPurchase(
+    await ledgerRepo.entriesOf(
+      ctx.db,
+      awaiting.map((r) => r.id),
+    ),
+  );
+  const dueOf = (r: repo.PurchaseRow) => {
+    const s = summaryOf(ctx, r, false, (ledger.get(r.id) ?? []).map(toEntry));
+    return s.buyerChargedCents > 0 ? s.buyerBalanceDueCents : 1;
+  };
   return {
-    awaitingPayment: rows.filter((r) => r.status === 'awaiting_payment').length,
-    overdue: rows.filter((r) =>
-      isOverdue(
-        r.status,
-        r.dueDate,
-        r.totalCents === null ? 1 : r.totalCents - r.creditedCents - r.paidCents,
-        now,
-      ),
-    ).length,
+    awaitingPayment: awaiting.length,
+    overdue: awaiting.filter((r) => isOverdue(r.status, r.dueDate, dueOf(r), now)).length,
     toRelease: rows.filter((r) => r.status === 'paid').length,
     openClaims: rows.filter((r) => r.status === 'in_dispute').length,
     inProgress: open.length,

@@ -11,7 +11,6 @@ import {
   listingImages,
   listings,
   offers,
-  payments,
   purchaseClaims,
   purchaseEvents,
   purchases,
@@ -23,7 +22,6 @@ import {
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 export type ClaimRow = typeof purchaseClaims.$inferSelect;
 export type EventRow = typeof purchaseEvents.$inferSelect;
 
@@ -129,8 +127,8 @@ export async function listPurchases(
 }
 
 /**
- * The conditional update of every move: only when the purchase is still in one of `from` (and, for payments,
- * still has the balance the admin saw). Returns null when nothing matched (someone else moved it first).
+ * The conditional update of every move: only when the purchase is still in one of `from`. Returns null when
+ * nothing matched (someone else moved it first).
  */
 export async function updatePurchase(
   exec: Executor,
@@ -138,25 +136,18 @@ export async function updatePurchase(
   from: PurchaseStatus[],
   set: Partial<typeof purchases.$inferInsert>,
   now: Date,
-  extra?: { paidCents?: number },
 ): Promise<PurchaseRow | null> {
   const [row] = await exec
     .update(purchases)
     .set({ ...set, version: sql`${purchases.version} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(purchases.id, id),
-        inArray(purchases.status, from),
-        extra?.paidCents !== undefined ? eq(purchases.paidCents, extra.paidCents) : undefined,
-      ),
-    )
+    .where(and(eq(purchases.id, id), inArray(purchases.status, from)))
     .returning();
   return row ?? null;
 }
 
 export async function purchaseDetails(exec: Executor, purchaseIds: string[]) {
-  if (purchaseIds.length === 0) return { events: [], invoices: [], credits: [], payments: [], claims: [] };
-  const [ev, inv, cn, pay, cl] = await Promise.all([
+  if (purchaseIds.length === 0) return { events: [], invoices: [], credits: [], claims: [] };
+  const [ev, inv, cn, cl] = await Promise.all([
     exec
       .select()
       .from(purchaseEvents)
@@ -170,16 +161,11 @@ export async function purchaseDetails(exec: Executor, purchaseIds: string[]) {
       .orderBy(asc(creditNotes.issuedAt)),
     exec
       .select()
-      .from(payments)
-      .where(inArray(payments.purchaseId, purchaseIds))
-      .orderBy(asc(payments.createdAt)),
-    exec
-      .select()
       .from(purchaseClaims)
       .where(inArray(purchaseClaims.purchaseId, purchaseIds))
       .orderBy(asc(purchaseClaims.createdAt)),
   ]);
-  return { events: ev, invoices: inv, credits: cn, payments: pay, claims: cl };
+  return { events: ev, invoices: inv, credits: cn, claims: cl };
 }
 
 export async function listingFacts(exec: Executor, listingIds: string[]) {
@@ -268,11 +254,6 @@ export async function creditNote(exec: Executor, purchaseId: string, id: string)
     .select()
     .from(creditNotes)
     .where(and(eq(creditNotes.id, id), eq(creditNotes.purchaseId, purchaseId)));
-  return row;
-}
-
-export async function insertPayment(exec: Executor, v: typeof payments.$inferInsert) {
-  const [row] = await exec.insert(payments).values(v).returning();
   return row;
 }
 

@@ -3,6 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ledgerMoneyBody,
+  moneyRangeQuery,
+  moneyViewSchema,
+  purchaseLedgerSchema,
+} from '../../../../domain/ledger-api.js';
+import {
   adminPurchaseQuery,
   claimAnswerBody,
   claimBody,
@@ -326,6 +332,65 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => service.purchaseCounts(ctx, req.actor()),
   );
 
+  api.get(
+    '/admin/purchases/:purchaseId/ledger',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: "A purchase's ledger: entries in date order with running balances",
+        operationId: 'purchases.ledger',
+        errors: ['NOT_FOUND', 'VALIDATION'],
+        tags,
+        params: purchaseIdParams,
+        response: { 200: purchaseLedgerSchema },
+      },
+    },
+    async (req) => service.purchaseLedger(ctx, req.actor(), req.params.purchaseId),
+  );
+
+  api.get(
+    '/admin/money',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary:
+          'Money over a date range: received, refunded, paid out, fees, credits, and what is owed at its end',
+        operationId: 'purchases.moneyView',
+        errors: ['VALIDATION'],
+        tags,
+        querystring: moneyRangeQuery,
+        response: { 200: moneyViewSchema },
+      },
+    },
+    async (req) => service.moneyView(ctx, req.actor(), req.query),
+  );
+
+  api.get(
+    '/admin/money.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'The ledger entries of a date range as CSV',
+        operationId: 'purchases.moneyCsv',
+        errors: ['VALIDATION'],
+        tags,
+        querystring: moneyRangeQuery,
+        response: { 200: z.any().describe('text/csv') },
+      },
+    },
+    async (req, reply) => {
+      const csv = await service.moneyCsv(ctx, req.actor(), req.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="fieldlot-money-${req.query.from}-to-${req.query.to}.csv"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
   const adminPost = <B extends z.ZodType>(
     path: string,
     operationId: string,
@@ -414,6 +479,28 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
     'Cancel the purchase with a reason (refund recorded)',
     reasonBody,
     (id, b, a, r) => service.cancel(ctx, a, id, b.reason, r),
+  );
+  // The ledger's money steps (docs/product/purchases.md#the-ledger): each refused with the domain's message.
+  adminPost(
+    'refunds',
+    'recordRefund',
+    'Record a refund to the buyer (amount, method, reference, date)',
+    ledgerMoneyBody,
+    (id, b, a, r) => service.recordMoney(ctx, a, id, 'refund', b, r),
+  );
+  adminPost(
+    'payouts',
+    'recordPayout',
+    'Record the payout to the seller (after paid in full, collected and title received)',
+    ledgerMoneyBody,
+    (id, b, a, r) => service.recordMoney(ctx, a, id, 'payout', b, r),
+  );
+  adminPost(
+    'seller-repayments',
+    'recordSellerRepayment',
+    'Record what the seller paid back (a payout made before a cancellation or a charge)',
+    ledgerMoneyBody,
+    (id, b, a, r) => service.recordMoney(ctx, a, id, 'seller_repayment', b, r),
   );
   adminPost(
     'claim-answer',

@@ -1,5 +1,6 @@
 // The sale: opened from an accepted offer, undone by a cancel or a returned claim (docs/product/purchases.md#status-machine).
 import { LISTING_STAGE_TRANSITIONS, listingStage, returnAction } from '../../../../domain/dealer-listings.js';
+import type { LedgerSummary } from '../../../../domain/ledger.js';
 import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
 import { addBusinessDays, canPurchase, dateLabel, purchaseNumber } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
@@ -11,8 +12,9 @@ import type { DomainEventBus } from '../../lib/domain-events.js';
 import { returnToDraft } from '../listings/index.js';
 import { returnOffer } from '../offers/index.js';
 import { adminMove } from './purchases.admin-move.js';
+import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import * as repo from './purchases.repository.js';
-import { money, publish, refusal, tellDealer, today } from './purchases.shared.js';
+import { money, publish, refusal, tellDealer } from './purchases.shared.js';
 
 // ---------------------------------------------------------------- creation (called by the offers module)
 
@@ -98,21 +100,37 @@ export async function undoSale(tx: Tx, p: repo.PurchaseRow, now: Date) {
   });
 }
 
-/** Refund what was paid (net of earlier refunds), as a payment row of kind refund. */
-export async function refundAll(tx: Tx, p: repo.PurchaseRow, actor: Actor, now: Date): Promise<number> {
-  const due = p.paidCents - p.refundedCents;
-  if (due <= 0) return 0;
-  await repo.insertPayment(tx, {
-    purchaseId: p.id,
-    kind: 'refund',
-    amountCents: due,
-    method: 'wire',
-    reference: `Refund for ${p.number}`,
-    paidOn: today(now),
-    recordedBy: actor.userId,
-    createdAt: now,
-  });
-  return due;
+/**
+ * docs/product/purchases.md#cancel-and-return: the ledger reverses what stands of every charge, credit and the
+ * seller's payable. What the buyer paid becomes owed to them until the admin records the refund (decision 0035).
+ */
+export async function reverseSale(
+  tx: Tx,
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  actor: Actor,
+  reason: string,
+  now: Date,
+) {
+  const dealer = await isDealerListing(tx, p);
+  const { summary } = await applyLedgerStep(
+    tx,
+    ctx,
+    p,
+    dealer,
+    { kind: 'cancel', reason, at: now.toISOString() },
+    { recordedBy: actor.userId },
+  );
+  return summary;
+}
+
+/** The timeline's and the buyer's e-mail's words for what FieldLot owes after a cancellation. */
+export function owedAfterCancel(s: LedgerSummary) {
+  const owed = s.owedToBuyerCents;
+  return {
+    text: owed ? `; FieldLot owes the buyer ${money(owed)} until the refund is recorded` : '',
+    facts: owed ? ([['FieldLot owes you', money(owed)]] as Array<[string, string]>) : [],
+  };
 }
 
 export function cancel(ctx: AppContext, actor: Actor, id: string, reason: string, request: RequestInfo) {
@@ -127,19 +145,13 @@ export function cancel(ctx: AppContext, actor: Actor, id: string, reason: string
         answeredBy: actor.userId,
         answeredAt: now,
       });
-    const refunded = await refundAll(tx, p, actor, now);
+    const owed = owedAfterCancel(await reverseSale(tx, ctx, p, actor, reason, now));
     await undoSale(tx, p, now);
     return {
       action: 'cancel',
-      set: { cancelReason: reason, cancelledAt: now, refundedCents: p.refundedCents + refunded },
-      event: {
-        kind: 'cancelled',
-        text: `Cancelled: ${reason}${refunded ? `; refund of ${money(refunded)} recorded` : ''}`,
-      },
-      mail: {
-        kind: 'cancelled',
-        extra: { note: `Reason: ${reason}`, facts: refunded ? [['Refund', money(refunded)]] : [] },
-      },
+      set: { cancelReason: reason, cancelledAt: now },
+      event: { kind: 'cancelled', text: `Cancelled: ${reason}${owed.text}` },
+      mail: { kind: 'cancelled', extra: { note: `Reason: ${reason}`, facts: owed.facts } },
     };
   });
 }

@@ -1,5 +1,5 @@
 // What every purchases step shares: who reads and acts, who is told, the live update, the refusal.
-import { sellerProceedsCents } from '../../../../domain/dealer-listings.js';
+import { sellerPayoutText } from '../../../../domain/ledger.js';
 import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars } from '../../../../domain/money.js';
 import {
@@ -17,6 +17,7 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { currentMembership } from '../dealerships/index.js';
+import { entriesOfPurchase, payoutDueDate, summaryOf } from './purchases.ledger.js';
 import {
   PURCHASE_ADMIN_NOTICE,
   PURCHASE_SELLER_UPDATE,
@@ -129,17 +130,43 @@ export async function tellSeller(
           ]
         : []),
     ];
-  } else if (kind === 'complete') {
-    const fee = ctx.config.sellerFeeCents;
-    mail.facts = [
-      ['Price', money(p.priceCents)],
-      ['Seller fee', money(fee)],
-      ['Your proceeds', money(sellerProceedsCents(p.priceCents, fee))],
-    ];
-  } else if (kind === 'cancelled') {
-    mail.note = `Reason: ${p.cancelReason ?? 'no reason given'}`;
+  } else if (kind === 'complete' || kind === 'cancelled') {
+    // Proceeds and what is owed from the ledger (docs/product/purchases.md#paying-the-seller).
+    const entries = await entriesOfPurchase(tx, p.id);
+    const s = summaryOf(ctx, p, true, entries);
+    const payout = sellerPayoutText(s, payoutDueDate(ctx, p, entries));
+    if (kind === 'complete')
+      mail.facts = [
+        ['Price', money(p.priceCents)],
+        ['Seller fee', money(ctx.config.sellerFeeCents)],
+        ...(s.sellerChargesCents ? [['Charges', money(s.sellerChargesCents)] as [string, string]] : []),
+        ['Your proceeds', money(s.sellerProceedsCents)],
+        ...(payout ? [['Payout', payout] as [string, string]] : []),
+      ];
+    else {
+      mail.note = `Reason: ${p.cancelReason ?? 'no reason given'}`;
+      if (s.owedBySellerCents) mail.facts = [['Payout', payout ?? '']];
+    }
   }
   await enqueueMail(tx, { template: PURCHASE_SELLER_UPDATE, to: seller.email, payload: mail });
+}
+
+/**
+ * docs/product/purchases.md#the-sellers-e-mails: the seller's money, told when it changes: a charge (a credit they
+ * bear) with its reason and their proceeds, and the payout with its date and reference.
+ */
+export async function tellSellerMoney(
+  tx: Tx,
+  p: repo.PurchaseRow,
+  kind: 'charge' | 'payout',
+  mail: { note?: string; facts: Array<[string, string]> },
+) {
+  const [listing] = await repo.listingFacts(tx, [p.listingId]);
+  if (!listing?.sellerUserId) return;
+  const [seller] = await repo.accounts(tx, [listing.sellerUserId]);
+  if (!seller) return;
+  const payload: SaleMail = { kind, number: p.number, tractor: tractorName(listing), ...mail };
+  await enqueueMail(tx, { template: PURCHASE_SELLER_UPDATE, to: seller.email, payload });
 }
 
 export async function tellAdmins(tx: Tx, p: repo.PurchaseRow, what: string, dealer: string) {

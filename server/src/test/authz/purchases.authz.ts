@@ -86,4 +86,25 @@ export const authz: AuthzEntry[] = [
     access: 'admin',
     body: { answer: 'deny', reason: 'Matches the report' },
   },
+  {
+    method: 'POST',
+    url: '/api/admin/purchases/:purchaseId/refunds',
+    access: 'admin',
+    body: { amount: '100', method: 'wire', reference: 'X', paidOn: '2026-11-24' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/purchases/:purchaseId/payouts',
+    access: 'admin',
+    body: { amount: '100', method: 'wire', reference: 'X', paidOn: '2026-11-24' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/purchases/:purchaseId/seller-repayments',
+    access: 'admin',
+    body: { amount: '100', method: 'wire', reference: 'X', paidOn: '2026-11-24' },
+  },
+  { method: 'GET', url: '/api/admin/purchases/:purchaseId/ledger', access: 'admin' },
+  { method: 'GET', url: '/api/admin/money?from=2026-11-01&to=2026-11-30', access: 'admin' },
+  { method: 'GET', url: '/api/admin/money.csv?from=2026-11-01&to=2026-11-30', access: 'admin' },
 ];

@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { LedgerEntry } from '../../../../domain/ledger.js';
+import type { Executor } from '../../db/client.js';
+import { listings, purchaseLedgerEntries, purchases } from '../../db/schema.js';
+
+/** The purchase ledger's SQL (docs/product/purchases.md#the-ledger): insert and read; the table refuses the rest. */
+
+export type LedgerEntryRow = typeof purchaseLedgerEntries.$inferSelect;
+
+/** The entries a step adds (`nextLedgerEntries`), in order, in the step's transaction. */
+export async function insertEntries(
+  exec: Executor,
+  purchaseId: string,
+  entries: readonly LedgerEntry[],
+  meta: { recordedBy: string | null; claimId?: string | null },
+): Promise<LedgerEntryRow[]> {
+  if (entries.length === 0) return [];
+  return exec
+    .insert(purchaseLedgerEntries)
+    .values(
+      entries.map((e) => ({
+        purchaseId,
+        kind: e.kind,
+        line: e.kind === 'charge' ? e.line : null,
+        of: e.kind === 'reversal' ? e.of : null,
+        bornBy: e.kind === 'credit' ? e.bornBy : null,
+        amountCents: e.amountCents,
+        method: 'method' in e ? e.method : null,
+        reference: 'reference' in e ? e.reference : null,
+        paidOn: 'paidOn' in e ? e.paidOn : null,
+        reason: 'reason' in e ? e.reason : null,
+        claimId: e.kind === 'credit' ? (meta.claimId ?? null) : null,
+        at: new Date(e.at),
+        recordedBy: meta.recordedBy,
+      })),
+    )
+    .returning();
+}
+
+/** The entries of many purchases in one query (the read model's lists), in the order they were written. */
+export async function entriesOf(exec: Executor, purchaseIds: string[]): Promise<LedgerEntryRow[]> {
+  if (purchaseIds.length === 0) return [];
+  return exec
+    .select()
+    .from(purchaseLedgerEntries)
+    .where(inArray(purchaseLedgerEntries.purchaseId, purchaseIds))
+    .orderBy(asc(purchaseLedgerEntries.purchaseId), asc(purchaseLedgerEntries.id));
+}
+
+/**
+ * The money view (`ledgerTotals` over a range): every entry counting on or before `to` (the positions at the end
+ * need the history), with its purchase's number, whether it sells a dealer's listing, and whether it is cancelled.
+ */
+export async function entriesUpTo(exec: Executor, to: string) {
+  return exec
+    .select({
+      entry: purchaseLedgerEntries,
+      number: purchases.number,
+      status: purchases.status,
+      isDealerListing: sql<boolean>`${isNotNull(listings.sellerUserId)}`,
+    })
+    .from(purchaseLedgerEntries)
+    .innerJoin(purchases, eq(purchases.id, purchaseLedgerEntries.purchaseId))
+    .innerJoin(listings, eq(listings.id, purchases.listingId))
+    .where(
+      and(
+        sql`coalesce(${purchaseLedgerEntries.paidOn}, (${purchaseLedgerEntries.at} at time zone 'UTC')::date) <= ${to}::date`,
+      ),
+    )
+    .orderBy(asc(purchaseLedgerEntries.purchaseId), asc(purchaseLedgerEntries.id));
+}

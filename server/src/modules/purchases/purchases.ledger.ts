@@ -1,0 +1,182 @@
+// The purchase ledger on the server (docs/product/purchases.md#the-ledger, decision 0033): every money step goes
+// through `nextLedgerEntries` and inserts what it returns; every figure comes from `ledgerSummary`.
+
+import type { z } from 'zod';
+import {
+  buyerBalanceText,
+  type LedgerContext,
+  type LedgerEntry,
+  type LedgerStep,
+  type LedgerSummary,
+  ledgerSummary,
+  nextLedgerEntries,
+  sellerChargeText,
+  sellerPayoutDueDate,
+  sellerPayoutText,
+  sellerProceedsText,
+} from '../../../../domain/ledger.js';
+import { type BuyerMoney, paidInFullOn, type sellerMoneyShape } from '../../../../domain/ledger-api.js';
+import type { PaymentMethod } from '../../../../domain/payment-terms.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AppContext } from '../../lib/context.js';
+import * as ledgerRepo from './purchases.ledger.repository.js';
+import * as repo from './purchases.repository.js';
+
+export type { LedgerEntryRow } from './purchases.ledger.repository.js';
+
+/** A stored row as the domain's entry (its `ledgerEntrySchema` shape). */
+export function toEntry(r: ledgerRepo.LedgerEntryRow): LedgerEntry {
+  const at = r.at.toISOString();
+  const amountCents = r.amountCents;
+  const move = {
+    method: r.method ?? 'other',
+    reference: r.reference ?? '',
+    paidOn: r.paidOn ?? at.slice(0, 10),
+  };
+  switch (r.kind) {
+    case 'charge':
+      return { kind: 'charge', line: r.line ?? 'price', amountCents, at };
+    case 'seller_payable':
+      return { kind: 'seller_payable', amountCents, at };
+    case 'credit':
+      return { kind: 'credit', bornBy: r.bornBy ?? 'fieldlot', reason: r.reason ?? '', amountCents, at };
+    case 'reversal':
+      return { kind: 'reversal', of: r.of ?? 'price', reason: r.reason ?? '', amountCents, at };
+    default:
+      return { kind: r.kind, amountCents, at, ...move };
+  }
+}
+
+/** Rows of many purchases grouped by purchase, in the order they were written. */
+export function byPurchase(rows: ledgerRepo.LedgerEntryRow[]): Map<string, ledgerRepo.LedgerEntryRow[]> {
+  const m = new Map<string, ledgerRepo.LedgerEntryRow[]>();
+  for (const r of rows) m.set(r.purchaseId, [...(m.get(r.purchaseId) ?? []), r]);
+  return m;
+}
+
+/** The day the tractor left the seller: the recorded pickup or delivery date, else the day it was recorded. */
+function collectedOn(p: repo.PurchaseRow): string | null {
+  if (!p.handedOverAt) return null;
+  return (p.fulfilment === 'delivery' ? p.deliveryDate : p.pickupDate) ?? p.handedOverAt.toISOString();
+}
+
+/** What the ledger's rules need to know of the purchase besides its entries. */
+export function ledgerContext(ctx: AppContext, p: repo.PurchaseRow, isDealerListing: boolean): LedgerContext {
+  return {
+    isDealerListing,
+    sellerFeeCents: ctx.config.sellerFeeCents,
+    cancelled: p.status === 'cancelled',
+    collectedAt: collectedOn(p),
+    titleReceivedAt: p.titleReceivedAt,
+  };
+}
+
+export function summaryOf(
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  isDealerListing: boolean,
+  entries: readonly LedgerEntry[],
+): LedgerSummary {
+  return ledgerSummary(entries, ledgerContext(ctx, p, isDealerListing));
+}
+
+/** SELLER_PAYOUT_DAYS business days after the last of paid in full, collected and title received. */
+export function payoutDueDate(ctx: AppContext, p: repo.PurchaseRow, entries: readonly LedgerEntry[]) {
+  return sellerPayoutDueDate(
+    paidInFullOn(entries),
+    collectedOn(p),
+    p.titleReceivedAt,
+    ctx.config.purchases.sellerPayoutDays,
+  );
+}
+
+/** The domain's refusal as an API error: an amount over a limit is the form's field; the rest a conflict. */
+function refusalError(message: string): AppError {
+  if (/cannot be more than|must be more than/.test(message))
+    return new AppError('VALIDATION', message, { fields: { amount: message } });
+  return new AppError('CONFLICT', message);
+}
+
+/**
+ * One money step in the caller's transaction, the purchase row already locked (SELECT … FOR UPDATE) so two steps
+ * never read the same balance: the entries so far, the step through `nextLedgerEntries`, its entries inserted.
+ */
+export async function applyLedgerStep(
+  tx: Tx,
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  isDealerListing: boolean,
+  step: LedgerStep,
+  meta: { recordedBy: string | null; claimId?: string | null },
+  entries?: LedgerEntry[],
+): Promise<{ before: LedgerEntry[]; after: LedgerEntry[]; added: LedgerEntry[]; summary: LedgerSummary }> {
+  const before = entries ?? (await entriesOfPurchase(tx, p.id));
+  const next = nextLedgerEntries(before, step, ledgerContext(ctx, p, isDealerListing));
+  if (!next.ok) throw refusalError(next.message);
+  await ledgerRepo.insertEntries(tx, p.id, next.entries, meta);
+  const after = [...before, ...next.entries];
+  return { before, after, added: next.entries, summary: summaryOf(ctx, p, isDealerListing, after) };
+}
+
+/** The method, reference and bank date of a money move's body. */
+export const moneyMove = (b: { method: PaymentMethod; reference: string; paidOn: string }) => ({
+  method: b.method,
+  reference: b.reference,
+  paidOn: b.paidOn,
+});
+
+/** A dealer's listing has a seller to pay and to charge; FieldLot's own has none. */
+export async function isDealerListing(tx: Tx | AppContext['db'], p: repo.PurchaseRow): Promise<boolean> {
+  return (await repo.listingSeller(tx, p.listingId)) !== null;
+}
+
+/** The entries of one purchase (the lock, when the caller holds it, keeps them current). */
+export async function entriesOfPurchase(tx: Tx | AppContext['db'], purchaseId: string) {
+  return (await ledgerRepo.entriesOf(tx, [purchaseId])).map(toEntry);
+}
+
+/** The buyer's figures (Purchased Inventory, the admin's purchase list). */
+export function buyerMoney(s: LedgerSummary): BuyerMoney {
+  return {
+    priceCents: s.charged.priceCents,
+    buyerFeeCents: s.charged.buyerFeeCents,
+    deliveryCents: s.charged.deliveryCents,
+    invoiceTotalCents: s.charged.totalCents,
+    creditedCents: s.credits.totalCents,
+    paidCents: s.buyerPaidCents,
+    refundedCents: s.refundsPaidCents,
+    balanceDueCents: s.buyerBalanceDueCents,
+    owedToBuyerCents: s.owedToBuyerCents,
+    paidInFull: s.paidInFull,
+    settled: s.settledForBuyer,
+    cancelled: s.cancelled,
+    balanceText: buyerBalanceText(s),
+  };
+}
+
+type SellerMoney = { [K in keyof typeof sellerMoneyShape]: z.infer<(typeof sellerMoneyShape)[K]> };
+
+/** The seller's figures (My Listings): proceeds, the payout line, the charges (seller-borne credits). */
+export function sellerMoney(
+  ctx: AppContext,
+  p: repo.PurchaseRow,
+  entries: readonly LedgerEntry[],
+  s: LedgerSummary,
+): SellerMoney {
+  const due = payoutDueDate(ctx, p, entries);
+  return {
+    proceedsCents: s.sellerProceedsCents,
+    proceedsText: sellerProceedsText(s),
+    paidOutCents: s.sellerPaidOutCents,
+    owedToSellerCents: s.owedToSellerCents,
+    owedBySellerCents: s.owedBySellerCents,
+    payoutDueDate: s.owedToSellerCents > 0 ? due : null,
+    payoutText: sellerPayoutText(s, due),
+    charges: entries.flatMap((e) =>
+      e.kind === 'credit' && e.bornBy === 'seller' && !s.cancelled
+        ? [{ amountCents: e.amountCents, reason: e.reason, text: sellerChargeText(e), at: e.at }]
+        : [],
+    ),
+  };
+}

@@ -1,0 +1,230 @@
+// The admin's money (docs/product/purchases.md#the-admins-money-view): refunds, payouts and the seller's repayments
+// recorded into the ledger; a purchase's entries with running balances; totals and a CSV over a date range.
+import {
+  entryDate,
+  type LedgerEntry,
+  type LedgerPurchase,
+  ledgerTotals,
+  runningBalances,
+} from '../../../../domain/ledger.js';
+import {
+  ledgerEntryText,
+  type MoneyRangeQuery,
+  type MoneyView,
+  type PurchaseLedger,
+} from '../../../../domain/ledger-api.js';
+import { formatDollarsCents } from '../../../../domain/money.js';
+import {
+  dateLabel,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  type Purchase,
+} from '../../../../domain/purchases.js';
+import { requireRole } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import {
+  applyLedgerStep,
+  buyerMoney,
+  byPurchase,
+  isDealerListing,
+  moneyMove,
+  sellerMoney,
+  summaryOf,
+  toEntry,
+} from './purchases.ledger.js';
+import * as ledgerRepo from './purchases.ledger.repository.js';
+import { getOne } from './purchases.read-model.js';
+import * as repo from './purchases.repository.js';
+import { money, PURCHASE_NOT_FOUND, publish, tellDealer, tellSellerMoney } from './purchases.shared.js';
+
+type MoneyKind = 'refund' | 'payout' | 'seller_repayment';
+const LABELS: Record<MoneyKind, string> = {
+  refund: 'Refund to the buyer',
+  payout: 'Payout to the seller',
+  seller_repayment: 'Repayment by the seller',
+};
+
+/**
+ * A refund to the buyer, a payout to the seller or the seller's repayment: the purchase row locked, the step
+ * through the ledger's rules (refused: over what is owed, a payout before paid, collected and title), audited;
+ * the buyer is told of a refund, the seller of a payout.
+ */
+export async function recordMoney(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  kind: MoneyKind,
+  body: { amount: number; method: PaymentMethod; reference: string; paidOn: string },
+  request: RequestInfo,
+): Promise<Purchase> {
+  requireRole(actor, 'admin');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const p = await repo.lockPurchase(tx, id);
+    if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    const dealer = await isDealerListing(tx, p);
+    const { summary, after } = await applyLedgerStep(
+      tx,
+      ctx,
+      p,
+      dealer,
+      { kind, amountCents: body.amount, ...moneyMove(body), at: now.toISOString() },
+      { recordedBy: actor.userId },
+    );
+    const how = `${PAYMENT_METHOD_LABELS[body.method]}${body.reference ? `, ${body.reference}` : ''}, ${dateLabel(body.paidOn)}`;
+    const text = `${LABELS[kind]} of ${money(body.amount)} recorded (${how})`;
+    await audit(tx, {
+      action: `purchase.${kind}`,
+      resourceType: 'purchase',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      details: {
+        purchaseId: p.id,
+        number: p.number,
+        amountCents: body.amount,
+        ...moneyMove(body),
+        event: text,
+      },
+      request,
+    });
+    if (kind === 'refund') {
+      // The buyer's timeline and e-mail; payouts and repayments are between FieldLot and the seller.
+      await repo.insertEvent(tx, p.id, 'refund', text, actor.userId, now);
+      await tellDealer(tx, ctx, p, 'refunded', {
+        amount: money(body.amount),
+        facts: [
+          ['Refund', money(body.amount)],
+          ['Sent', how],
+          ...(summary.owedToBuyerCents
+            ? [['FieldLot still owes you', money(summary.owedToBuyerCents)] as [string, string]]
+            : []),
+        ],
+      });
+    } else if (kind === 'payout') {
+      const seller = sellerMoney(ctx, p, after, summary);
+      await tellSellerMoney(tx, p, 'payout', {
+        facts: [
+          ['Payout', money(body.amount)],
+          ['Sent', how],
+          ['Your proceeds', seller.proceedsText],
+          ...(seller.payoutText ? [['Payout status', seller.payoutText] as [string, string]] : []),
+        ],
+      });
+    }
+    await publish(tx, p);
+  });
+  return getOne(ctx, id);
+}
+
+/** The admin's per-purchase ledger: entries in date order with every account's balance after each. */
+export async function purchaseLedger(ctx: AppContext, actor: Actor, id: string): Promise<PurchaseLedger> {
+  requireRole(actor, 'admin');
+  const p = await repo.purchaseById(ctx.db, id);
+  if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+  const [rows, dealer] = await Promise.all([
+    ledgerRepo.entriesOf(ctx.db, [p.id]),
+    isDealerListing(ctx.db, p),
+  ]);
+  const entries = rows.map(toEntry);
+  const rowOf = new Map<LedgerEntry, (typeof rows)[number]>(entries.map((e, i) => [e, rows[i]]));
+  const s = summaryOf(ctx, p, dealer, entries);
+  return {
+    purchaseId: p.id,
+    number: p.number,
+    isDealerListing: dealer,
+    rows: runningBalances(entries).map(({ entry, balances }) => {
+      const r = rowOf.get(entry);
+      return {
+        id: String(r?.id ?? ''),
+        at: entry.at,
+        date: entryDate(entry),
+        kind: entry.kind,
+        line: r?.line ?? null,
+        of: r?.of ?? null,
+        bornBy: r?.bornBy ?? null,
+        amountCents: entry.amountCents,
+        method: r?.method ?? null,
+        reference: r?.reference ?? null,
+        paidOn: r?.paidOn ?? null,
+        reason: r?.reason ?? null,
+        text: ledgerEntryText(entry),
+        recordedBy: r?.recordedBy ?? null,
+        balances,
+      };
+    }),
+    buyer: buyerMoney(s),
+    seller: dealer ? sellerMoney(ctx, p, entries, s) : null,
+    fieldlot: s.fieldlot,
+  };
+}
+
+/** Every purchase's entries up to `to`, as `ledgerTotals` takes them, and the entries inside the range. */
+async function rangeOf(ctx: AppContext, q: MoneyRangeQuery) {
+  const rows = await ledgerRepo.entriesUpTo(ctx.db, q.to);
+  const grouped = byPurchase(rows.map((r) => r.entry));
+  const facts = new Map(rows.map((r) => [r.entry.purchaseId, r]));
+  const purchases: LedgerPurchase[] = [...grouped.values()].map((g) => ({
+    entries: g.map(toEntry),
+    isDealerListing: Boolean(facts.get(g[0].purchaseId)?.isDealerListing),
+  }));
+  const inRange = rows
+    .map((r) => ({ ...r, e: toEntry(r.entry) }))
+    .filter((r) => entryDate(r.e) >= q.from && entryDate(r.e) <= q.to);
+  return { purchases, inRange };
+}
+
+/** The admin's money view over [from, to] (`ledgerTotals`) with counts of what happened in it. */
+export async function moneyView(ctx: AppContext, actor: Actor, q: MoneyRangeQuery): Promise<MoneyView> {
+  requireRole(actor, 'admin');
+  const { purchases, inRange } = await rangeOf(ctx, q);
+  const count = (kind: LedgerEntry['kind']) => inRange.filter((r) => r.e.kind === kind).length;
+  const reversed = new Set(inRange.filter((r) => r.e.kind === 'reversal').map((r) => r.entry.purchaseId));
+  return {
+    from: q.from,
+    to: q.to,
+    totals: ledgerTotals(purchases, q),
+    counts: {
+      purchases: new Set(inRange.map((r) => r.entry.purchaseId)).size,
+      entries: inRange.length,
+      payments: count('payment'),
+      refunds: count('refund'),
+      payouts: count('payout'),
+      sellerRepayments: count('seller_repayment'),
+      credits: count('credit'),
+      cancellations: reversed.size,
+    },
+  };
+}
+
+/** A spreadsheet reads a cell starting with = + - @ (or a tab or return) as a formula: quote it as text. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_HEADER = ['Date', 'Purchase', 'Kind', 'Line or bearer', 'Amount', 'Method', 'Reference', 'Reason'];
+
+/** The entries of [from, to] as CSV (date order), one line each, amounts in dollars with cents. */
+export async function moneyCsv(ctx: AppContext, actor: Actor, q: MoneyRangeQuery): Promise<string> {
+  requireRole(actor, 'admin');
+  const { inRange } = await rangeOf(ctx, q);
+  const lines = inRange
+    .sort((a, b) => entryDate(a.e).localeCompare(entryDate(b.e)) || a.entry.id - b.entry.id)
+    .map(({ e, entry, number }) =>
+      [
+        entryDate(e),
+        number,
+        e.kind,
+        entry.line ?? entry.of ?? entry.bornBy ?? '',
+        formatDollarsCents(e.amountCents),
+        entry.method ? PAYMENT_METHOD_LABELS[entry.method] : '',
+        entry.reference ?? '',
+        entry.reason ?? '',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  return `${[CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+}
