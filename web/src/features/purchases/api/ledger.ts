@@ -1,6 +1,6 @@
 import type { LedgerMoneyBody, MoneyRangeQuery } from '@domain/ledger-api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, qs } from '@/lib/api';
+import { api, apiUrl, qs } from '@/lib/api';
 import { purchaseKeys } from './purchases';
 
 // The ledger's reads and the admin's money steps (docs/product/purchases.md#the-ledger). Keys start with
@@ -31,7 +31,7 @@ export function useMoneyView(range: MoneyRangeQuery | null) {
 }
 
 /** The CSV of the entries in the range, for a plain download link. */
-export const moneyCsvUrl = (range: MoneyRangeQuery) => `/api/admin/money.csv${qs(range)}`;
+export const moneyCsvUrl = (range: MoneyRangeQuery) => `${apiUrl('/api/admin/money.csv', {})}${qs(range)}`;
 
 export const MONEY_STEPS = ['refunds', 'payouts', 'seller-repayments'] as const;
 export type MoneyStep = (typeof MONEY_STEPS)[number];

@@ -60,13 +60,8 @@ export function LedgerTable({ number, rows }: { number: string; rows: LedgerRow[
           {rows.map((r) => (
             <tr key={r.id} className="border-t border-border align-top" data-testid="ledger-row">
               <td className="whitespace-nowrap px-3 py-2 tabular-nums">{day(r.date)}</td>
-              <td className="px-3 py-2">
-                <span className="font-medium">{r.text}</span>
-                {r.reason && <span className="block text-xs text-muted-foreground">{r.reason}</span>}
-                {r.recordedBy && (
-                  <span className="block text-xs text-muted-foreground">by {r.recordedBy}</span>
-                )}
-              </td>
+              {/* The server's line carries the reason of a credit or reversal, the method and reference of a move. */}
+              <td className="min-w-56 px-3 py-2 font-medium break-words">{r.text}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                 {formatDollarsCents(r.amountCents)}
               </td>
