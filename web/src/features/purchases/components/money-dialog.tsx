@@ -1,6 +1,7 @@
 import { ledgerMoneyBody } from '@domain/ledger-api';
 import { formatDollarsCents } from '@domain/money';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@domain/payment-terms';
+import { dateLabel } from '@domain/purchases';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -97,8 +98,8 @@ export function MoneyDialog(props: MoneyDialogProps) {
                 <DialogTitle>{question(asking.amount)}</DialogTitle>
                 <DialogDescription>
                   {PAYMENT_METHOD_LABELS[asking.method]}
-                  {asking.reference ? `, ref ${asking.reference}` : ''}, dated {asking.paidOn}. A ledger entry
-                  is never changed afterwards.
+                  {asking.reference ? `, ref ${asking.reference}` : ''}, dated {dateLabel(asking.paidOn)}. A
+                  ledger entry is never changed afterwards.
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
