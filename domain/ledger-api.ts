@@ -2,14 +2,27 @@ import { z } from 'zod';
 import {
   CHARGE_LINE_LABELS,
   CHARGE_LINES,
+  type ChargeLine,
   CREDIT_BEARERS,
+  type CreditBearer,
   entryDate,
   LEDGER_ACCOUNTS,
   type LedgerEntry,
+  type LedgerOptions,
+  type LedgerSummary,
+  ledgerSummary,
+  nextLedgerEntries,
   REVERSIBLE,
+  type Reversible,
   runningBalances,
 } from './ledger';
-import { amountCents, isoDate, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-terms';
+import {
+  amountCents,
+  isoDate,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from './payment-terms';
 
 /**
  * The ledger's API (docs/product/purchases.md#the-ledger, decisions 0033 and 0035): request bodies of the admin's
@@ -264,3 +277,57 @@ const REVERSAL_LABELS: Record<(typeof REVERSIBLE)[number], string> = {
   credit_fieldlot: "FieldLot's credits",
   credit_seller: "the seller's credits",
 };
+
+/** A stored entry (nullable columns, as the database returns them) as the ledger's entry. */
+export function ledgerEntryOf(r: {
+  kind: LedgerEntry['kind'];
+  line?: ChargeLine | null;
+  of?: Reversible | null;
+  bornBy?: CreditBearer | null;
+  amountCents: number | string;
+  method?: PaymentMethod | null;
+  reference?: string | null;
+  paidOn?: string | null;
+  reason?: string | null;
+  at: Date | string;
+}): LedgerEntry {
+  const at = new Date(r.at).toISOString();
+  const amountCents = Number(r.amountCents);
+  switch (r.kind) {
+    case 'charge':
+      return { kind: 'charge', line: r.line ?? 'price', amountCents, at };
+    case 'seller_payable':
+      return { kind: 'seller_payable', amountCents, at };
+    case 'credit':
+      return { kind: 'credit', bornBy: r.bornBy ?? 'fieldlot', reason: r.reason ?? '', amountCents, at };
+    case 'reversal':
+      return { kind: 'reversal', of: r.of ?? 'price', reason: r.reason ?? '', amountCents, at };
+    default: {
+      const paidOn = r.paidOn ?? at.slice(0, 10);
+      return {
+        kind: r.kind,
+        amountCents,
+        at,
+        method: r.method ?? 'other',
+        reference: r.reference ?? '',
+        paidOn,
+      };
+    }
+  }
+}
+
+/**
+ * The seller's summary: from the entries once invoiced; before the invoice, from the entries the invoice will add
+ * at the sale price (My Listings shows the proceeds from the accepted offer on).
+ */
+export function sellerLedgerSummary(
+  entries: readonly LedgerEntry[],
+  options: LedgerOptions & { priceCents: number },
+): LedgerSummary {
+  if (entries.length === 0 && !options.cancelled) {
+    const at = new Date(0).toISOString();
+    const invoice = nextLedgerEntries([], { kind: 'invoice', priceCents: options.priceCents, at }, options);
+    if (invoice.ok) return ledgerSummary(invoice.entries, options);
+  }
+  return ledgerSummary(entries, options);
+}

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
+import type { ChargeLine, CreditBearer, LedgerEntry, Reversible } from '../../../../domain/ledger.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
+import type { PaymentMethod } from '../../../../domain/payment-terms.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listings, users } from '../../db/schema.js';
 
@@ -28,6 +30,21 @@ export interface MyListingRow {
   best_open_cents: string | number | null;
   best_open_status: string | null;
   sale_cents: string | number | null;
+  /** The sale's ledger entries (docs/product/purchases.md#the-ledger), oldest first; [] before the invoice. */
+  sale_ledger: SaleLedgerRow[];
+}
+
+export interface SaleLedgerRow {
+  kind: LedgerEntry['kind'];
+  line: ChargeLine | null;
+  of: Reversible | null;
+  bornBy: CreditBearer | null;
+  amountCents: number;
+  method: PaymentMethod | null;
+  reference: string | null;
+  paidOn: string | null;
+  reason: string | null;
+  at: string;
 }
 
 /** The seller's listings (the permission is the `where`), newest change first, with their offer figures. */
@@ -44,7 +61,15 @@ export async function myListings(exec: Executor, sellerUserId: string): Promise<
               and o.status in ('pending','countered')) as open_offer_count,
            b.amount as best_open_cents, b.status as best_open_status,
            (select o.offer_amount_cents from tractor_offers o where o.listing_id = l.id
-              and o.status = 'accepted') as sale_cents
+              and o.status = 'accepted') as sale_cents,
+           (select coalesce(json_agg(json_build_object('kind', e.kind, 'line', e.line, 'of', e.of,
+                     'bornBy', e.born_by, 'amountCents', e.amount_cents, 'method', e.method,
+                     'reference', e.reference, 'paidOn', e.paid_on, 'reason', e.reason, 'at', e.at)
+                     order by e.id), '[]'::json)
+              from tractor_offers o
+              join purchases pu on pu.offer_id = o.id
+              join purchase_ledger_entries e on e.purchase_id = pu.id
+              where o.listing_id = l.id and o.status = 'accepted') as sale_ledger
     from tractor_listings l
     left join tractor_images p on p.listing_id = l.id and p.is_primary
     left join lateral (

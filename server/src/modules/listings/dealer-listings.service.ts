@@ -6,9 +6,9 @@ import {
   type MyListingDetail,
   type ReviewStatus,
   SELLER_EDITABLE_STAGES,
-  sellerProceedsCents,
   WITHDRAW_SOLD,
 } from '../../../../domain/dealer-listings.js';
+import { ledgerEntryOf, sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
@@ -78,7 +78,16 @@ export async function myListings(ctx: AppContext, actor: Actor) {
       sale:
         sale === null
           ? null
-          : { priceCents: sale, feeCents: fee, proceedsCents: sellerProceedsCents(sale, fee) },
+          : {
+              priceCents: sale,
+              feeCents: fee,
+              // From the sale's ledger: less the credits the seller bears (purchases.md#paying-the-seller).
+              proceedsCents: sellerLedgerSummary(r.sale_ledger.map(ledgerEntryOf), {
+                isDealerListing: true,
+                sellerFeeCents: fee,
+                priceCents: sale,
+              }).sellerProceedsCents,
+            },
       updatedAt: new Date(r.updated_at).toISOString(),
     };
   });

@@ -15,7 +15,12 @@ import {
   sellerPayoutText,
   sellerProceedsText,
 } from '../../../../domain/ledger.js';
-import { type BuyerMoney, paidInFullOn, type sellerMoneyShape } from '../../../../domain/ledger-api.js';
+import {
+  type BuyerMoney,
+  ledgerEntryOf,
+  paidInFullOn,
+  type sellerMoneyShape,
+} from '../../../../domain/ledger-api.js';
 import type { PaymentMethod } from '../../../../domain/payment-terms.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -26,27 +31,7 @@ import * as repo from './purchases.repository.js';
 export type { LedgerEntryRow } from './purchases.ledger.repository.js';
 
 /** A stored row as the domain's entry (its `ledgerEntrySchema` shape). */
-export function toEntry(r: ledgerRepo.LedgerEntryRow): LedgerEntry {
-  const at = r.at.toISOString();
-  const amountCents = r.amountCents;
-  const move = {
-    method: r.method ?? 'other',
-    reference: r.reference ?? '',
-    paidOn: r.paidOn ?? at.slice(0, 10),
-  };
-  switch (r.kind) {
-    case 'charge':
-      return { kind: 'charge', line: r.line ?? 'price', amountCents, at };
-    case 'seller_payable':
-      return { kind: 'seller_payable', amountCents, at };
-    case 'credit':
-      return { kind: 'credit', bornBy: r.bornBy ?? 'fieldlot', reason: r.reason ?? '', amountCents, at };
-    case 'reversal':
-      return { kind: 'reversal', of: r.of ?? 'price', reason: r.reason ?? '', amountCents, at };
-    default:
-      return { kind: r.kind, amountCents, at, ...move };
-  }
-}
+export const toEntry = (r: ledgerRepo.LedgerEntryRow): LedgerEntry => ledgerEntryOf(r);
 
 /** Rows of many purchases grouped by purchase, in the order they were written. */
 export function byPurchase(rows: ledgerRepo.LedgerEntryRow[]): Map<string, ledgerRepo.LedgerEntryRow[]> {

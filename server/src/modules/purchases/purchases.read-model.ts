@@ -2,6 +2,7 @@
 
 import { checkpointById } from '../../../../domain/inspection.js';
 import { defaultCreditBearer } from '../../../../domain/ledger.js';
+import { sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
   claimCause,
@@ -17,7 +18,14 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
-import { buyerMoney, byPurchase, sellerMoney, summaryOf, toEntry } from './purchases.ledger.js';
+import {
+  buyerMoney,
+  byPurchase,
+  ledgerContext,
+  sellerMoney,
+  summaryOf,
+  toEntry,
+} from './purchases.ledger.js';
 import * as ledgerRepo from './purchases.ledger.repository.js';
 import * as repo from './purchases.repository.js';
 import { buyerAccess, estimateTo, iso, PURCHASE_NOT_FOUND } from './purchases.shared.js';
@@ -239,7 +247,7 @@ async function toSold(ctx: AppContext, rows: repo.PurchaseRow[]): Promise<SoldPu
     const buyer = buyers.find((b) => b.id === r.buyerUserId);
     const entries = (ledger.get(r.id) ?? []).map(toEntry);
     // Proceeds from the ledger: less the credits the seller bears, 0 once cancelled (purchases.md#paying-the-seller).
-    const s = summaryOf(ctx, r, true, entries);
+    const s = sellerLedgerSummary(entries, { ...ledgerContext(ctx, r, true), priceCents: r.priceCents });
     return {
       id: r.id,
       number: r.number,

@@ -134,18 +134,17 @@ export async function tellSeller(
     // Proceeds and what is owed from the ledger (docs/product/purchases.md#paying-the-seller).
     const entries = await entriesOfPurchase(tx, p.id);
     const s = summaryOf(ctx, p, true, entries);
-    const payout = sellerPayoutText(s, payoutDueDate(ctx, p, entries));
     if (kind === 'complete')
       mail.facts = [
         ['Price', money(p.priceCents)],
         ['Seller fee', money(ctx.config.sellerFeeCents)],
         ...(s.sellerChargesCents ? [['Charges', money(s.sellerChargesCents)] as [string, string]] : []),
         ['Your proceeds', money(s.sellerProceedsCents)],
-        ...(payout ? [['Payout', payout] as [string, string]] : []),
       ];
     else {
       mail.note = `Reason: ${p.cancelReason ?? 'no reason given'}`;
-      if (s.owedBySellerCents) mail.facts = [['Payout', payout ?? '']];
+      const owed = sellerPayoutText(s, payoutDueDate(ctx, p, entries));
+      if (s.owedBySellerCents && owed) mail.facts = [['Payout', owed]];
     }
   }
   await enqueueMail(tx, { template: PURCHASE_SELLER_UPDATE, to: seller.email, payload: mail });

@@ -268,7 +268,7 @@ describe('purchases: after the deal', () => {
       expect(kinds).toContain(k);
   });
 
-  it('a claim after the guarantee window is refused; cancel and return refunds and takes the tractor back', async () => {
+  it('a claim after the guarantee window is refused; cancel and return takes the tractor back; the refund is recorded', async () => {
     const p = await accepted();
     await buyer.post(`/api/purchases/${p.id}/fulfilment`, { fulfilment: 'collect' });
     const total = 45_000_00 + buyerFeeCents(45_000_00);
@@ -317,7 +317,17 @@ describe('purchases: after the deal', () => {
       reason: 'Heater core cracked',
     });
     expect(back.statusCode, back.body).toBe(200);
-    expect(back.json()).toMatchObject({ status: 'cancelled', refundedCents: total, balanceCents: 0 });
+    // The buyer is owed what they paid until FieldLot records the refund it sends (decision 0035).
+    expect(back.json()).toMatchObject({ status: 'cancelled', refundedCents: 0, balanceCents: -total });
+    expect(back.json().money).toMatchObject({ owedToBuyerCents: total, balanceText: expect.any(String) });
+    const refunded = await adminA.post(`/api/admin/purchases/${q.id}/refunds`, {
+      amount: (total / 100).toFixed(2),
+      method: 'wire',
+      reference: 'RF-1',
+      paidOn: '2026-12-02',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ refundedCents: total, balanceCents: 0 });
     const [listing] = await t.app.ctx.db
       .select({ status: listings.status })
       .from(listings)
