@@ -2587,87 +2587,6 @@ export interface components {
                 companyName: string;
             } | null;
         };
-        Offer: {
-            id: string;
-            listingId: string;
-            /** @enum {string} */
-            offerType: "buy_now" | "offer";
-            /** @enum {string} */
-            status: "pending" | "countered" | "accepted" | "rejected" | "withdrawn" | "replaced" | "expired" | "returned";
-            offerAmountCents: number;
-            originalPriceCents: number;
-            message: string;
-            counterOfferAmountCents: number | null;
-            counterMessage: string | null;
-            acceptedAt: string | null;
-            expiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        OfferWithListing: {
-            id: string;
-            listingId: string;
-            /** @enum {string} */
-            offerType: "buy_now" | "offer";
-            /** @enum {string} */
-            status: "pending" | "countered" | "accepted" | "rejected" | "withdrawn" | "replaced" | "expired" | "returned";
-            offerAmountCents: number;
-            originalPriceCents: number;
-            message: string;
-            counterOfferAmountCents: number | null;
-            counterMessage: string | null;
-            acceptedAt: string | null;
-            expiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-            listing: components["schemas"]["OfferListing"];
-            actedBy: {
-                id: string;
-                name: string;
-            };
-        };
-        AdminOffer: {
-            id: string;
-            listingId: string;
-            /** @enum {string} */
-            offerType: "buy_now" | "offer";
-            /** @enum {string} */
-            status: "pending" | "countered" | "accepted" | "rejected" | "withdrawn" | "replaced" | "expired" | "returned";
-            offerAmountCents: number;
-            originalPriceCents: number;
-            message: string;
-            counterOfferAmountCents: number | null;
-            counterMessage: string | null;
-            acceptedAt: string | null;
-            expiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-            listing: components["schemas"]["OfferListing"];
-            actedBy: {
-                id: string;
-                name: string;
-            };
-            buyer: {
-                id: string;
-                name: string;
-                email: string;
-                companyName: string;
-            };
-            seller: {
-                id: string;
-                name: string;
-                email: string;
-                companyName: string;
-            };
-        };
-        OfferPurchase: {
-            id: string;
-            listingId: string;
-            offerAmountCents: number;
-            acceptedAt: string | null;
-            createdAt: string;
-            listing: components["schemas"]["OfferListing"];
-        };
         PurchaseLedger: {
             purchaseId: string;
             number: string;
@@ -2761,6 +2680,87 @@ export interface components {
                 credits: number;
                 cancellations: number;
             };
+        };
+        Offer: {
+            id: string;
+            listingId: string;
+            /** @enum {string} */
+            offerType: "buy_now" | "offer";
+            /** @enum {string} */
+            status: "pending" | "countered" | "accepted" | "rejected" | "withdrawn" | "replaced" | "expired" | "returned";
+            offerAmountCents: number;
+            originalPriceCents: number;
+            message: string;
+            counterOfferAmountCents: number | null;
+            counterMessage: string | null;
+            acceptedAt: string | null;
+            expiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        OfferWithListing: {
+            id: string;
+            listingId: string;
+            /** @enum {string} */
+            offerType: "buy_now" | "offer";
+            /** @enum {string} */
+            status: "pending" | "countered" | "accepted" | "rejected" | "withdrawn" | "replaced" | "expired" | "returned";
+            offerAmountCents: number;
+            originalPriceCents: number;
+            message: string;
+            counterOfferAmountCents: number | null;
+            counterMessage: string | null;
+            acceptedAt: string | null;
+            expiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            listing: components["schemas"]["OfferListing"];
+            actedBy: {
+                id: string;
+                name: string;
+            };
+        };
+        AdminOffer: {
+            id: string;
+            listingId: string;
+            /** @enum {string} */
+            offerType: "buy_now" | "offer";
+            /** @enum {string} */
+            status: "pending" | "countered" | "accepted" | "rejected" | "withdrawn" | "replaced" | "expired" | "returned";
+            offerAmountCents: number;
+            originalPriceCents: number;
+            message: string;
+            counterOfferAmountCents: number | null;
+            counterMessage: string | null;
+            acceptedAt: string | null;
+            expiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            listing: components["schemas"]["OfferListing"];
+            actedBy: {
+                id: string;
+                name: string;
+            };
+            buyer: {
+                id: string;
+                name: string;
+                email: string;
+                companyName: string;
+            };
+            seller: {
+                id: string;
+                name: string;
+                email: string;
+                companyName: string;
+            };
+        };
+        OfferPurchase: {
+            id: string;
+            listingId: string;
+            offerAmountCents: number;
+            acceptedAt: string | null;
+            createdAt: string;
+            listing: components["schemas"]["OfferListing"];
         };
         Purchase: {
             id: string;

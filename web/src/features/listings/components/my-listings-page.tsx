@@ -159,11 +159,9 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
             Sold for {formatDollars(l.sale.priceCents)} − fee {formatDollars(l.sale.feeCents)}
           </p>
         )}
-        {l.stage === 'sold' && (
-          <Suspense fallback={null}>
-            <SoldPurchase listingId={l.id} />
-          </Suspense>
-        )}
+        <Suspense fallback={null}>
+          <SoldPurchase listingId={l.id} sold={l.stage === 'sold'} />
+        </Suspense>
         {l.changeRequestReason && l.stage !== 'live' && l.stage !== 'sold' && (
           <p className="text-sm text-orange-800" role="note">
             FieldLot asks: {l.changeRequestReason}

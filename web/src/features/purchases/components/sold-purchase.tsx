@@ -7,15 +7,18 @@ import { SellerMoney } from './seller-money';
 /**
  * docs/product/purchases.md#the-seller-dealers-view: on a sold listing in My Listings, its purchase as the seller
  * reads it: number, status, the buyer's company and contact for the handover, price, fee, proceeds, timeline;
- * above it, always shown, the seller's money from the ledger (SellerMoney).
+ * above it, always shown, the seller's money from the ledger (SellerMoney). `sold`: false on a listing that is not
+ * (or no longer) sold, which shows only a cancelled sale (docs/product/purchases.md#cancel-and-return).
  */
-export function SoldPurchase({ listingId }: { listingId: string }) {
+export function SoldPurchase({ listingId, sold = true }: { listingId: string; sold?: boolean }) {
   const query = useSoldPurchases();
+  if (!sold && !query.isSuccess) return null;
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading the sale…</p>;
   if (query.isError) return <p className="text-sm text-red-700">Could not load the sale.</p>;
   // The newest purchase of this listing (an earlier one may have been cancelled).
   const p = query.data.find((x) => x.listingId === listingId);
-  if (!p) return null;
+  // A listing back from a cancelled sale still shows it: proceeds $0, and what the seller owes after a payout.
+  if (!p || (!sold && p.status !== 'cancelled')) return null;
   return (
     <>
       <SellerMoney sale={p} />
