@@ -14,8 +14,9 @@ export function SellerMoney({ sale: s }: { sale: SoldPurchase }) {
       </p>
       {s.charges.length > 0 && (
         <ul className="flex flex-col gap-0.5" aria-label="Charges">
-          {s.charges.map((c) => (
-            <li key={`${c.at}-${c.amountCents}`} className="break-words text-orange-800">
+          {s.charges.map((c, i) => (
+            // Insert-only entries listed in the order recorded: the position is a stable key.
+            <li key={`${i}-${c.at}`} className="break-words text-orange-800">
               {c.text}
             </li>
           ))}
