@@ -105,6 +105,6 @@ export const authz: AuthzEntry[] = [
     body: { amount: '100', method: 'wire', reference: 'X', paidOn: '2026-11-24' },
   },
   { method: 'GET', url: '/api/admin/purchases/:purchaseId/ledger', access: 'admin' },
-  { method: 'GET', url: '/api/admin/money?from=2026-11-01&to=2026-11-30', access: 'admin' },
-  { method: 'GET', url: '/api/admin/money.csv?from=2026-11-01&to=2026-11-30', access: 'admin' },
+  { method: 'GET', url: '/api/admin/money', access: 'admin' },
+  { method: 'GET', url: '/api/admin/money.csv', access: 'admin' },
 ];
