@@ -252,6 +252,14 @@ function amountText(typed: string): string {
   return cents === null ? `$${typed}` : formatDollarsCents(cents);
 }
 
+/** Cancelling records no refund (docs/product/purchases.md#cancel-and-return): say what the buyer is then owed. */
+function owedAfterCancel(p: Purchase): string {
+  const paid = p.money.paidCents - p.money.refundedCents;
+  return paid > 0
+    ? `FieldLot then owes the buyer ${formatDollarsCents(paid)}: record the refund when it is sent.`
+    : '';
+}
+
 function Actions({ purchase: p }: { purchase: Purchase }) {
   const s = p.status;
   const final = s === 'complete' || s === 'cancelled';
@@ -362,7 +370,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
             title="Answer claim: cancel and return"
             fields={[{ name: 'reason', label: 'Reason' }]}
             confirm={() =>
-              `Cancel ${p.number}, record a refund of ${formatDollarsCents(p.paidCents - p.refundedCents)} and put the tractor back to inactive for re-inspection.`
+              `Cancel ${p.number} and put the tractor back to inactive for re-inspection. ${owedAfterCancel(p)}`.trim()
             }
             body={(v) => ({ answer: 'return', reason: v.reason })}
           />
@@ -385,7 +393,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           title="Cancel purchase"
           fields={[{ name: 'reason', label: 'Reason' }]}
           confirm={() =>
-            `Cancel ${p.number} for ${p.buyer.companyName}${p.paidCents - p.refundedCents > 0 ? ` and record a refund of ${formatDollarsCents(p.paidCents - p.refundedCents)}` : ''}. The tractor goes back to inactive.`
+            `Cancel ${p.number} for ${p.buyer.companyName}. The tractor goes back to inactive. ${owedAfterCancel(p)}`.trim()
           }
         />
       )}
