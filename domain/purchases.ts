@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { ClaimCause } from './ledger';
-import { CREDIT_BEARERS } from './ledger';
+import { type ClaimCause, CREDIT_BEARERS } from './ledger';
 import { buyerMoneySchema, creditAnswerFields, moneyMoveSchema, sellerMoneyShape } from './ledger-api';
 import { formatDollars } from './money';
 import { amountCents, isoDate, PAYMENT_METHODS } from './payment-terms';

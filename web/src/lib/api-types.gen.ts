@@ -2185,7 +2185,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Money over a date range: received, refunded, paid out, fees, credits, and what is owed at its end
+         * Money over a date range: flows, fees, credits and what is owed at its end
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["purchases.moneyView"];

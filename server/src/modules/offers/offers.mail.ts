@@ -1,4 +1,4 @@
-import { BELOW_FLOOR_TEXT } from '../../../../domain/dealer-listings.js';
+import { BELOW_FLOOR_TEXT, sellerProceedsCents } from '../../../../domain/dealer-listings.js';
 import {
   BUYER_FEE_LABEL,
   buyerFeeCents,
@@ -299,7 +299,7 @@ export const SELLER_OFFER_NOTICE = defineTemplate(
       ...(kind === 'sold'
         ? ([
             ['Seller fee', formatDollars(fee)],
-            ['Your proceeds', formatDollars(Math.max(0, p.amountCents - fee))],
+            ['Your proceeds', formatDollars(sellerProceedsCents(p.amountCents, fee))],
             ...(p.buyerContact
               ? [
                   ['Buyer', p.buyerContact.companyName],

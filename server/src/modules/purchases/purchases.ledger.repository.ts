@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LedgerEntry } from '../../../../domain/ledger.js';
 import type { Executor } from '../../db/client.js';
 import { listings, purchaseLedgerEntries, purchases } from '../../db/schema.js';
@@ -49,23 +49,23 @@ export async function entriesOf(exec: Executor, purchaseIds: string[]): Promise<
 
 /**
  * The money view (`ledgerTotals` over a range): every entry counting on or before `to` (the positions at the end
- * need the history), with its purchase's number, whether it sells a dealer's listing, and whether it is cancelled.
+ * need the history), with its purchase's number and whether it sells a dealer's listing.
  */
 export async function entriesUpTo(exec: Executor, to: string) {
-  return exec
-    .select({
-      entry: purchaseLedgerEntries,
-      number: purchases.number,
-      status: purchases.status,
-      isDealerListing: sql<boolean>`${isNotNull(listings.sellerUserId)}`,
-    })
-    .from(purchaseLedgerEntries)
-    .innerJoin(purchases, eq(purchases.id, purchaseLedgerEntries.purchaseId))
-    .innerJoin(listings, eq(listings.id, purchases.listingId))
-    .where(
-      and(
+  return (
+    exec
+      .select({
+        entry: purchaseLedgerEntries,
+        number: purchases.number,
+        isDealerListing: sql<boolean>`${isNotNull(listings.sellerUserId)}`,
+      })
+      .from(purchaseLedgerEntries)
+      .innerJoin(purchases, eq(purchases.id, purchaseLedgerEntries.purchaseId))
+      .innerJoin(listings, eq(listings.id, purchases.listingId))
+      // The day an entry counts on (`entryDate`): the bank date of money moves, else the UTC day recorded.
+      .where(
         sql`coalesce(${purchaseLedgerEntries.paidOn}, (${purchaseLedgerEntries.at} at time zone 'UTC')::date) <= ${to}::date`,
-      ),
-    )
-    .orderBy(asc(purchaseLedgerEntries.purchaseId), asc(purchaseLedgerEntries.id));
+      )
+      .orderBy(asc(purchaseLedgerEntries.purchaseId), asc(purchaseLedgerEntries.id))
+  );
 }

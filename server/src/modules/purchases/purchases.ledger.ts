@@ -1,6 +1,5 @@
 // The purchase ledger on the server (docs/product/purchases.md#the-ledger, decision 0033): every money step goes
 // through `nextLedgerEntries` and inserts what it returns; every figure comes from `ledgerSummary`.
-
 import type { z } from 'zod';
 import {
   buyerBalanceText,
@@ -28,15 +27,17 @@ import type { AppContext } from '../../lib/context.js';
 import * as ledgerRepo from './purchases.ledger.repository.js';
 import * as repo from './purchases.repository.js';
 
-export type { LedgerEntryRow } from './purchases.ledger.repository.js';
-
 /** A stored row as the domain's entry (its `ledgerEntrySchema` shape). */
 export const toEntry = (r: ledgerRepo.LedgerEntryRow): LedgerEntry => ledgerEntryOf(r);
 
 /** Rows of many purchases grouped by purchase, in the order they were written. */
 export function byPurchase(rows: ledgerRepo.LedgerEntryRow[]): Map<string, ledgerRepo.LedgerEntryRow[]> {
   const m = new Map<string, ledgerRepo.LedgerEntryRow[]>();
-  for (const r of rows) m.set(r.purchaseId, [...(m.get(r.purchaseId) ?? []), r]);
+  for (const r of rows) {
+    const list = m.get(r.purchaseId);
+    if (list) list.push(r);
+    else m.set(r.purchaseId, [r]);
+  }
   return m;
 }
 

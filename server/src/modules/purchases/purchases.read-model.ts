@@ -62,7 +62,7 @@ export async function toPurchases(
     const s = summaryOf(ctx, r, dealerListing, entryRows.map(toEntry));
     const invoiced = s.buyerChargedCents > 0;
     // Positive: due from the buyer; negative: FieldLot owes the buyer.
-    const balance = invoiced || s.cancelled ? s.balances.buyer : null;
+    const balance = invoiced ? s.balances.buyer : null;
     const moves = entryRows.filter((e) => e.kind === 'payment' || e.kind === 'refund');
     const creditBearers = new Map(
       entryRows.filter((e) => e.kind === 'credit' && e.claimId).map((e) => [e.claimId, e.bornBy]),

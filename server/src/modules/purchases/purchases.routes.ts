@@ -353,8 +353,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
-        summary:
-          'Money over a date range: received, refunded, paid out, fees, credits, and what is owed at its end',
+        summary: 'Money over a date range: flows, fees, credits and what is owed at its end',
         operationId: 'purchases.moneyView',
         errors: ['VALIDATION'],
         tags,
