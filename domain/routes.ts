@@ -18,6 +18,7 @@ export const SPA_ROUTES = [
   '/team',
   '/team/join',
   '/admin',
+  '/admin/money',
   '/admin-login',
   '/sell-your-tractor',
   '/tractor/:id',

@@ -157,7 +157,8 @@ describe.runIf(hasBrowser())('dealers sell their trade-ins', () => {
     await a.goto('/my-listings');
     const row = a.getByTestId('my-listing').filter({ hasText: model });
     await row.getByTestId('stage').filter({ hasText: 'Sold' }).waitFor();
-    expect(await row.getByTestId('proceeds').textContent()).toContain('your proceeds $57,750');
+    expect(await row.getByTestId('proceeds').textContent()).toContain('Sold for $58,000 − fee $250');
+    expect(await row.getByTestId('seller-proceeds').textContent()).toBe('Your proceeds $57,750');
     const sold = a.getByTestId('seller-offer').filter({ hasText: model });
     await sold.getByText('dealer2@fieldlot.example').waitFor();
     // The purchase as the seller reads it (read-only): number, status, buyer contact, proceeds, timeline.

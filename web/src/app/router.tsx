@@ -21,6 +21,7 @@ const PAGES: Record<SpaRoute, Page> = {
   '/team': () => import('./routes/team'),
   '/team/join': () => import('./routes/team-join'),
   '/admin': () => import('./routes/admin'),
+  '/admin/money': () => import('./routes/admin-money'),
   '/admin-login': () => import('./routes/admin-login'),
   '/sell-your-tractor': () => import('./routes/sell-your-tractor'),
   '/tractor/:id': () => import('./routes/tractor-detail'),

@@ -1,7 +1,7 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Eye } from 'lucide-react';
+import { ArrowLeft, Banknote, Eye } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/states';
@@ -89,9 +89,17 @@ export function AdminDashboard() {
       <OfferNotices />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-extrabold sm:text-3xl">Admin Panel</h1>
-        <Button variant="outline" onClick={() => update({ view: 'dealer' })}>
-          <Eye aria-hidden="true" /> View as User
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* The money view is a page of its own (docs/product/purchases.md#the-admins-money-view). */}
+          <Button asChild variant="outline">
+            <Link to="/admin/money">
+              <Banknote aria-hidden="true" /> Money
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={() => update({ view: 'dealer' })}>
+            <Eye aria-hidden="true" /> View as User
+          </Button>
+        </div>
       </div>
       <ListingsInReviewNotice onOpen={() => update({ tab: 'listings' })} />
       <StatsCards />

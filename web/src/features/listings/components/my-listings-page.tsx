@@ -154,16 +154,14 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
           </p>
         )}
         {l.sale && (
+          // The proceeds themselves come from the purchase's ledger, below (docs/product/purchases.md#paying-the-seller).
           <p className="text-sm" data-testid="proceeds">
-            Sold for {formatDollars(l.sale.priceCents)} − fee {formatDollars(l.sale.feeCents)} ={' '}
-            <strong>your proceeds {formatDollars(l.sale.proceedsCents)}</strong>
+            Sold for {formatDollars(l.sale.priceCents)} − fee {formatDollars(l.sale.feeCents)}
           </p>
         )}
-        {l.stage === 'sold' && (
-          <Suspense fallback={null}>
-            <SoldPurchase listingId={l.id} />
-          </Suspense>
-        )}
+        <Suspense fallback={null}>
+          <SoldPurchase listingId={l.id} sold={l.stage === 'sold'} />
+        </Suspense>
         {l.changeRequestReason && l.stage !== 'live' && l.stage !== 'sold' && (
           <p className="text-sm text-orange-800" role="note">
             FieldLot asks: {l.changeRequestReason}

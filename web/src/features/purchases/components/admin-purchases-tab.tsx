@@ -28,6 +28,8 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
+import { AdminLedger } from './admin-ledger';
+import { ClaimCreditForm } from './claim-credit-form';
 import { PurchaseProgress } from './purchase-progress';
 
 /** Dashboard counts (docs/product/purchases.md#admin-purchases). */
@@ -125,6 +127,9 @@ function AdminPurchaseRow({ purchase: p }: { purchase: Purchase }) {
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
           <PurchaseProgress purchase={p} readOnly />
           <Actions purchase={p} />
+          <div className="min-w-0 lg:col-span-2">
+            <AdminLedger purchase={p} />
+          </div>
         </div>
       )}
     </Card>
@@ -248,6 +253,14 @@ function amountText(typed: string): string {
   return cents === null ? `$${typed}` : formatDollarsCents(cents);
 }
 
+/** Cancelling records no refund (docs/product/purchases.md#cancel-and-return): say what the buyer is then owed. */
+function owedAfterCancel(p: Purchase): string {
+  const paid = p.money.paidCents - p.money.refundedCents;
+  return paid > 0
+    ? `FieldLot then owes the buyer ${formatDollarsCents(paid)}: record the refund when it is sent.`
+    : '';
+}
+
 /** The steps the server offers (purchase.actions, domain purchaseActionsFor): the screen decides nothing itself. */
 function Actions({ purchase: p }: { purchase: Purchase }) {
   const can = (a: PurchaseAction) => p.actions.includes(a);
@@ -351,15 +364,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
       )}
       {can('resolve_claim') && (
         <>
-          <Step
-            key="Answer claim: credit"
-            purchase={p}
-            step="claim-answer"
-            title="Answer claim: credit"
-            fields={[{ name: 'amount', label: 'Credit ($)' }]}
-            confirm={(v) => `Issue a credit note of $${v.amount} to ${who}.`}
-            body={(v) => ({ answer: 'credit', amount: v.amount })}
-          />
+          <ClaimCreditForm key="Answer claim: credit" purchase={p} />
           {can('return') && (
             <Step
               key="Answer claim: cancel and return"
@@ -368,7 +373,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
               title="Answer claim: cancel and return"
               fields={[{ name: 'reason', label: 'Reason' }]}
               confirm={() =>
-                `Cancel ${p.number}, record a refund of ${formatDollarsCents(p.paidCents - p.refundedCents)} and put the tractor back to inactive for re-inspection.`
+                `Cancel ${p.number} and put the tractor back to inactive for re-inspection. ${owedAfterCancel(p)}`.trim()
               }
               body={(v) => ({ answer: 'return', reason: v.reason })}
             />
@@ -392,7 +397,7 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
           title="Cancel purchase"
           fields={[{ name: 'reason', label: 'Reason' }]}
           confirm={() =>
-            `Cancel ${p.number} for ${p.buyer.companyName}${p.paidCents - p.refundedCents > 0 ? ` and record a refund of ${formatDollarsCents(p.paidCents - p.refundedCents)}` : ''}. The tractor goes back to inactive.`
+            `Cancel ${p.number} for ${p.buyer.companyName}. The tractor goes back to inactive. ${owedAfterCancel(p)}`.trim()
           }
         />
       )}

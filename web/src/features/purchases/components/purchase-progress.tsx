@@ -28,6 +28,7 @@ import {
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useChooseFulfilment, useOpenClaim } from '../api/purchases';
+import { BuyerBalance } from './buyer-balance';
 import { ClaimEvidence } from './claim-evidence';
 
 /** docs/product/purchases.md#purchased-inventory: status, what is due next, documents, delivery, title, claim. */
@@ -64,6 +65,7 @@ export function PurchaseProgress({
       )}
       {!readOnly && p.actions.includes('choose_fulfilment') && <FulfilmentChoice purchase={p} />}
       <Money purchase={p} />
+      <BuyerBalance purchase={p} />
       {p.documents.length > 0 && (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Documents</h3>
@@ -97,22 +99,20 @@ export function PurchaseProgress({
 }
 
 function Money({ purchase: p }: { purchase: Purchase }) {
+  // Every figure from the ledger (p.money, docs/product/purchases.md#the-ledger); the balance line is BuyerBalance.
+  const m = p.money;
+  // Before the invoice the ledger has no charge yet: the deal's price and fee are what will be invoiced.
+  const invoiced = m.invoiceTotalCents > 0;
   const rows: Array<[string, string]> = [
-    ['Price', formatDollars(p.priceCents)],
-    [BUYER_FEE_LABEL, formatDollars(p.buyerFeeCents)],
-    ...(p.deliveryCents !== null ? [['Delivery', formatDollars(p.deliveryCents)] as [string, string]] : []),
-    ...(p.totalCents !== null ? [['Invoice total', formatDollars(p.totalCents)] as [string, string]] : []),
-    ...(p.creditedCents ? [['Credits', `-${formatDollars(p.creditedCents)}`] as [string, string]] : []),
-    ...(p.paidCents ? [['Paid', formatDollars(p.paidCents)] as [string, string]] : []),
-    ...(p.refundedCents ? [['Refunded', formatDollars(p.refundedCents)] as [string, string]] : []),
-    ...(p.balanceCents !== null
-      ? [
-          [
-            p.balanceCents < 0 ? 'FieldLot owes you' : 'Balance due',
-            formatDollars(Math.abs(p.balanceCents)),
-          ] as [string, string],
-        ]
+    ['Price', formatDollars(invoiced ? m.priceCents : p.priceCents)],
+    [BUYER_FEE_LABEL, formatDollars(invoiced ? m.buyerFeeCents : p.buyerFeeCents)],
+    ...(m.deliveryCents ? [['Delivery', formatDollars(m.deliveryCents)] as [string, string]] : []),
+    ...(m.invoiceTotalCents
+      ? [['Invoice total', formatDollars(m.invoiceTotalCents)] as [string, string]]
       : []),
+    ...(m.creditedCents ? [['Credits', `-${formatDollars(m.creditedCents)}`] as [string, string]] : []),
+    ...(m.paidCents ? [['Paid', formatDollars(m.paidCents)] as [string, string]] : []),
+    ...(m.refundedCents ? [['Refunded', formatDollars(m.refundedCents)] as [string, string]] : []),
   ];
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">

@@ -1,0 +1,158 @@
+import { ledgerMoneyBody } from '@domain/ledger-api';
+import { formatDollarsCents } from '@domain/money';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@domain/payment-terms';
+import { dateLabel } from '@domain/purchases';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
+import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
+import { type MoneyStep, useRecordMoney } from '../api/ledger';
+
+type FormIn = z.input<typeof ledgerMoneyBody>;
+type FormOut = z.output<typeof ledgerMoneyBody>;
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+export interface MoneyDialogProps {
+  purchaseId: string;
+  step: MoneyStep;
+  /** "Record payout": the button and the form's title. */
+  title: string;
+  /** What is owed: the amount is prefilled with it. */
+  owedCents: number;
+  /** The confirmation's question for an amount: "Record a payout of $179,750.00 to …?". */
+  question: (amountCents: number) => string;
+  /** Toast on success: "Payout of $179,750.00 recorded". */
+  done: (amountCents: number) => string;
+}
+
+/**
+ * docs/product/purchases.md#the-ledger: a refund, payout or seller repayment: amount (prefilled with what is owed),
+ * method, reference and bank date, then a confirmation naming the amount. The server's field errors go back onto
+ * the form; its other refusals are toasts.
+ */
+export function MoneyDialog(props: MoneyDialogProps) {
+  const { purchaseId, step, title, owedCents, question, done } = props;
+  const id = useId();
+  const record = useRecordMoney();
+  const [open, setOpen] = useState(false);
+  const [asking, setAsking] = useState<FormOut | null>(null);
+  const initial = (): FormIn => ({
+    amount: (owedCents / 100).toFixed(2),
+    method: 'wire',
+    reference: '',
+    paidOn: todayIso(),
+  });
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(ledgerMoneyBody),
+    defaultValues: initial(),
+  });
+  const { errors } = form.formState;
+  const show = (o: boolean) => {
+    setOpen(o);
+    setAsking(null);
+    if (o) form.reset(initial());
+  };
+  const go = (v: FormOut) =>
+    record.mutate(
+      { id: purchaseId, step, body: { ...v, amount: (v.amount / 100).toFixed(2) } },
+      {
+        onSuccess: () => {
+          toast.success(done(v.amount));
+          show(false);
+        },
+        onError: (e) => {
+          setAsking(null);
+          if (!applyServerErrors(form, e)) toast.error(e instanceof ApiError ? e.message : `${title} failed`);
+        },
+      },
+    );
+  const described = (name: keyof FormIn) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': !!errors[name],
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  return (
+    <>
+      <Button variant="outline" onClick={() => show(true)}>
+        {title}
+      </Button>
+      <Dialog open={open} onOpenChange={show}>
+        <DialogContent>
+          {asking ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>{question(asking.amount)}</DialogTitle>
+                <DialogDescription>
+                  {PAYMENT_METHOD_LABELS[asking.method]}
+                  {asking.reference ? `, ref ${asking.reference}` : ''}, dated {dateLabel(asking.paidOn)}. A
+                  ledger entry is never changed afterwards.
+                </DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <Button variant="outline" onClick={() => setAsking(null)}>
+                  Back
+                </Button>
+                <Button onClick={() => go(asking)} disabled={record.isPending}>
+                  {title} of {formatDollarsCents(asking.amount)}
+                </Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <form noValidate onSubmit={form.handleSubmit(setAsking)} className="flex flex-col gap-3">
+              <DialogHeader>
+                <DialogTitle>{title}</DialogTitle>
+                <DialogDescription>Owed now: {formatDollarsCents(owedCents)}.</DialogDescription>
+              </DialogHeader>
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${id}-amount`}>Amount ($)</Label>
+                <Input inputMode="decimal" {...described('amount')} {...form.register('amount')} />
+                <FieldError id={`${id}-amount-error`} message={errors.amount?.message} />
+              </div>
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${id}-method`}>Method</Label>
+                <NativeSelect {...described('method')} {...form.register('method')}>
+                  {PAYMENT_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {PAYMENT_METHOD_LABELS[m]}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <FieldError id={`${id}-method-error`} message={errors.method?.message} />
+              </div>
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${id}-reference`}>Reference</Label>
+                <Input {...described('reference')} {...form.register('reference')} />
+                <FieldError id={`${id}-reference-error`} message={errors.reference?.message} />
+              </div>
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${id}-paidOn`}>Date</Label>
+                <Input type="date" {...described('paidOn')} {...form.register('paidOn')} />
+                <FieldError id={`${id}-paidOn-error`} message={errors.paidOn?.message} />
+              </div>
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => show(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit">Continue</Button>
+              </DialogFooter>
+            </form>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
