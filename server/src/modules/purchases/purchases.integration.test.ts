@@ -10,7 +10,7 @@ import type { SaleMail } from './purchases.mail.js';
 const PASSWORD = 'Combine-Harvest#2031';
 
 /**
- * Issues 13, 14 and 17 together (docs/product/purchases.md#the-seller-dealers-view,
+ * Purchases, dealer selling and teams together (docs/product/purchases.md#the-seller-dealers-view,
  * docs/product/dealer-tools.md#purchases): a purchase of a dealer's listing names that dealer as
  * seller, who reads it; cancel and return puts the listing back to Draft and the tractor can be sold again; a
  * purchase belongs to the buyer's dealership.
