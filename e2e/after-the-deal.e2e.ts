@@ -143,7 +143,6 @@ describe.runIf(hasBrowser())('after the deal', () => {
         .first()
         .waitFor();
     await step('Record payment', { Reference: 'WIRE-778' });
-    await toast(a, 'Record payment: done').waitFor();
     await status('Paid');
     await step('Release (gate pass)');
     await status('Released');

@@ -104,11 +104,11 @@ describe.runIf(hasBrowser())('offers that expire', () => {
     const mail = await mailAbout('notify-offer-update', DEMO_DEALER.email, listingId);
     expect(mail).toContain('Your offer has expired');
 
-    // Expired is not open: the dealer may offer again.
+    // Expired is not open: the dealer may offer again, a real step above the offer that lapsed (decision 0039).
     const again = await apiWrite(page, 'POST', '/api/offers', {
       listingId,
       offerType: 'offer',
-      amount: 48_000,
+      amount: 49_000,
     });
     expect(again.status(), await again.text()).toBe(201);
     expect(dealer.errors).toEqual([]);

@@ -200,9 +200,10 @@ describe.runIf(hasBrowser())('records and offers', () => {
     const id = await offer(dealer.page, listingId, 44_000);
     await apiPost(admin.page, `/api/admin/offers/${id}/counter`, { amount: 46_000 });
     const [counterMail] = await mailsAbout('notify-offer-update', DEMO_DEALER.email, listingId);
-    // A newer e-mail about the same offer (it used to void the older one's link).
+    // A newer e-mail about the same offer (it used to void the older one's link): the deal e-mail, which leads
+    // to Purchased Inventory and names the tractor.
     await apiPost(dealer.page, `/api/offers/${id}/accept-counter`);
-    await mailsAbout('notify-offer-update', DEMO_DEALER.email, listingId, 2);
+    await mailsAbout('notify-offer-update', DEMO_DEALER.email, model, 2);
 
     expect(counterMail).not.toContain('auth-redirect');
     const link = siteLinkIn(counterMail.slice(counterMail.indexOf('View the tractor: ')));

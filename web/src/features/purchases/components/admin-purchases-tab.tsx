@@ -167,20 +167,19 @@ function Step({
   );
   const [asking, setAsking] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // mutateAsync: the refetch after a step usually removes this step's form, and mutate's per-call callbacks are
+  // dropped once the component is gone; the toast must still say it.
   const go = () =>
-    run.mutate(
-      { id: purchase.id, step, body: body ? body(values) : values },
-      {
-        onSuccess: () => {
-          toast.success(`${title}: done`);
-          setAsking(false);
-          setErrors({});
-        },
-        onError: (e) => {
-          setAsking(false);
-          setErrors(serverFieldErrors(e) ?? {});
-          toast.error(e instanceof ApiError ? e.message : `${title} failed`);
-        },
+    run.mutateAsync({ id: purchase.id, step, body: body ? body(values) : values }).then(
+      () => {
+        toast.success(`${title}: done`);
+        setAsking(false);
+        setErrors({});
+      },
+      (e: unknown) => {
+        setAsking(false);
+        setErrors(serverFieldErrors(e) ?? {});
+        toast.error(e instanceof ApiError ? e.message : `${title} failed`);
       },
     );
   return (

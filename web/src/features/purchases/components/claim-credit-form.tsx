@@ -53,26 +53,27 @@ export function ClaimCreditForm({ purchase: p }: { purchase: Purchase }) {
   });
   const [asking, setAsking] = useState<FormOut | null>(null);
   const { errors } = form.formState;
+  // mutateAsync: answering the claim removes this form on the refetch, and mutate's per-call callbacks are
+  // dropped once the component is gone; the toast must still say it.
   const go = (v: FormOut) =>
-    run.mutate(
-      {
+    run
+      .mutateAsync({
         id: p.id,
         step: 'claim-answer',
         body: { answer: 'credit', amount: (v.amount / 100).toFixed(2), bornBy: v.bornBy, reason: v.reason },
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast.success(`Credit of ${formatDollarsCents(v.amount)} issued, borne by ${bearerText(v.bornBy)}`);
           setAsking(null);
           form.reset({ amount: '', bornBy: defaultBornBy, reason: '' });
         },
-        onError: (e) => {
+        (e: unknown) => {
           setAsking(null);
           if (!applyServerErrors(form, e))
             toast.error(e instanceof ApiError ? e.message : 'Answer claim: credit failed');
         },
-      },
-    );
+      );
   const field = (name: 'amount' | 'reason') => ({
     id: `${id}-${name}`,
     'aria-invalid': !!errors[name],

@@ -66,18 +66,17 @@ export function MoneyDialog(props: MoneyDialogProps) {
     setAsking(null);
     if (o) form.reset(initial());
   };
+  // mutateAsync, not mutate's callbacks: the refetch after a step can unmount this dialog (nothing more owed),
+  // and mutate's per-call callbacks are dropped once the component is gone; the toast must still say it.
   const go = (v: FormOut) =>
-    record.mutate(
-      { id: purchaseId, step, body: { ...v, amount: (v.amount / 100).toFixed(2) } },
-      {
-        onSuccess: () => {
-          toast.success(done(v.amount));
-          show(false);
-        },
-        onError: (e) => {
-          setAsking(null);
-          if (!applyServerErrors(form, e)) toast.error(e instanceof ApiError ? e.message : `${title} failed`);
-        },
+    record.mutateAsync({ id: purchaseId, step, body: { ...v, amount: (v.amount / 100).toFixed(2) } }).then(
+      () => {
+        toast.success(done(v.amount));
+        show(false);
+      },
+      (e: unknown) => {
+        setAsking(null);
+        if (!applyServerErrors(form, e)) toast.error(e instanceof ApiError ? e.message : `${title} failed`);
       },
     );
   const described = (name: keyof FormIn) => ({
