@@ -2428,7 +2428,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel the purchase with a reason (refund recorded)
+         * Cancel the purchase with a reason (the buyer is owed what they paid)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["purchases.cancel"];
