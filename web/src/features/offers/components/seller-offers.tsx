@@ -1,3 +1,4 @@
+import { sellerProceedsCents } from '@domain/dealer-listings';
 import {
   isOpenOffer,
   type OfferStatus,
@@ -14,7 +15,7 @@ import { DealConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
-import { formatDateTime, formatDollarsCents } from '@/lib/format';
+import { formatDateTime, formatDollars } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import { type AdminDecision, type SellerOffer, useAdminDecision, useSellerOffers } from '../api/offers';
 import { CONFIRM } from './admin-offers-tab';
@@ -94,21 +95,27 @@ function SellerOfferRow({ offer, feeCents }: { offer: SellerOffer; feeCents: num
         </time>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-        <Fact label="Offer" value={formatDollarsCents(offer.offerAmountCents)} strong />
-        <Fact label="Your asking price" value={formatDollarsCents(offer.originalPriceCents)} />
+        <Fact label="Offer" value={formatDollars(offer.offerAmountCents)} strong />
+        <Fact label="Your asking price" value={formatDollars(offer.originalPriceCents)} />
         {offer.counterOfferAmountCents !== null && (
-          <Fact label="Your counter" value={formatDollarsCents(offer.counterOfferAmountCents)} strong />
+          <Fact label="Your counter" value={formatDollars(offer.counterOfferAmountCents)} strong />
         )}
         <Fact label="Buyer" value={who} />
         {offer.buyer && <Fact label="Buyer contact" value={offer.buyer.email} />}
         {status === 'accepted' && (
           <Fact
             label="Your proceeds"
-            value={formatDollarsCents(Math.max(0, offer.offerAmountCents - feeCents))}
+            value={formatDollars(sellerProceedsCents(offer.offerAmountCents, feeCents))}
             strong
           />
         )}
       </dl>
+      {offer.message && (
+        // Masked by the server until the sale (docs/product/dealer-selling.md#offers-on-your-tractors).
+        <p className="break-words text-sm" data-testid="buyer-message">
+          Buyer's message: {offer.message}
+        </p>
+      )}
       {offer.message && <p className="text-sm">Buyer's message: {offer.message}</p>}
       {actions.length > 0 && (
         <div className="grid gap-3 border-t border-border pt-3">
@@ -150,7 +157,7 @@ function SellerOfferRow({ offer, feeCents }: { offer: SellerOffer; feeCents: num
                   setConfirm({ offerId: offer.id, action: 'counter', amount: amount.trim(), message: '' })
                 }
               >
-                Counter{counterCents !== null ? ` at ${formatDollarsCents(counterCents)}` : ''}
+                Counter{counterCents !== null ? ` at ${formatDollars(counterCents)}` : ''}
               </Button>
             )}
           </div>
