@@ -174,6 +174,10 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     const row = await saleOnMyListings(model);
     await row.getByTestId('seller-proceeds').getByText('Your proceeds $176,750').waitFor();
     await row.getByText(`Charge $3,000: ${REASON}`).waitFor();
+    // Nowhere on the page the proceeds before the charge: the accepted offer points to the sale.
+    const offer = seller.page.getByTestId('seller-offer').filter({ hasText: model });
+    await offer.getByText('See the sale on your tractor above').waitFor();
+    expect(await seller.page.locator('main').textContent()).not.toContain('$179,750');
     const mail = await waitForMail({
       template: 'purchase-seller-update',
       to: DEMO_DEALER.email,

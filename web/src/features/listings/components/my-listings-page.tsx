@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { SellerOffers } from '@/features/offers';
 import { SoldPurchase } from '@/features/purchases';
-import { formatDollars, formatDollarsCents, formatHours } from '@/lib/format';
+import { formatDollars, formatHours } from '@/lib/format';
 import { useLiveEventHandler } from '@/lib/live-events';
 import { useMyListingMutations, useMyListings } from '../api/my-listings';
 
@@ -37,7 +37,7 @@ function MyListings() {
   useLiveEventHandler((type, data) => {
     if (type === 'offer.created' && typeof data.notice === 'string' && typeof data.amountCents === 'number')
       toast.info(
-        `${data.notice === 'buy_now' ? 'Buy now request' : 'New offer'}: ${String(data.buyerName ?? 'A dealer')} offered ${formatDollarsCents(data.amountCents)} on ${String(data.tractor ?? 'your tractor')}`,
+        `${data.notice === 'buy_now' ? 'Buy now request' : 'New offer'}: ${String(data.buyerName ?? 'A dealer')} offered ${formatDollars(data.amountCents)} on ${String(data.tractor ?? 'your tractor')}`,
         { duration: 10_000 },
       );
     if (type === 'listing.stage' && (data.stage === 'live' || data.stage === 'changes_requested'))
@@ -78,7 +78,7 @@ function MyListings() {
         ) : query.data.items.length === 0 ? (
           <EmptyState
             title="No listings yet"
-            description={`List a tractor: it is saved as a draft until you submit it for review. FieldLot's seller fee is ${formatDollarsCents(query.data.sellerFeeCents)} a sale.`}
+            description={`List a tractor: it is saved as a draft until you submit it for review. FieldLot's seller fee is ${formatDollars(query.data.sellerFeeCents)} a sale.`}
           />
         ) : (
           <ul className="grid gap-3">
@@ -143,13 +143,13 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
           </Badge>
         </div>
         <p className="text-sm text-muted-foreground">
-          {formatDollarsCents(l.priceCents)} · {formatHours(l.hours)} · {l.location} ·{' '}
+          {formatDollars(l.priceCents)} · {formatHours(l.hours)} · {l.location} ·{' '}
           {count(l.imageCount, 'photo', 'photos')} · {count(l.offerCount, 'offer', 'offers')} ·{' '}
           {count(l.watchCount, 'watcher', 'watchers')}
         </p>
         {l.bestOpenOffer && (
           <p className="text-sm">
-            Best open offer: <strong>{formatDollarsCents(l.bestOpenOffer.amountCents)}</strong> (
+            Best open offer: <strong>{formatDollars(l.bestOpenOffer.amountCents)}</strong> (
             {count(l.openOfferCount, 'open offer', 'open offers')})
           </p>
         )}

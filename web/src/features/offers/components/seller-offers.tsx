@@ -1,4 +1,3 @@
-import { sellerProceedsCents } from '@domain/dealer-listings';
 import {
   isOpenOffer,
   type OfferStatus,
@@ -103,11 +102,8 @@ function SellerOfferRow({ offer, feeCents }: { offer: SellerOffer; feeCents: num
         <Fact label="Buyer" value={who} />
         {offer.buyer && <Fact label="Buyer contact" value={offer.buyer.email} />}
         {status === 'accepted' && (
-          <Fact
-            label="Your proceeds"
-            value={formatDollars(sellerProceedsCents(offer.offerAmountCents, feeCents))}
-            strong
-          />
+          // The sale's money (credits, payout) is the ledger's: on the tractor's sale above, not from the offer.
+          <Fact label="Your proceeds" value="See the sale on your tractor above" />
         )}
       </dl>
       {offer.message && (
