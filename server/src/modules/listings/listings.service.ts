@@ -132,13 +132,10 @@ async function inventoryJson<Q extends Omit<ListingQuery, 'sort' | 'priceMin' | 
   const cache = firstPageCache(ctx);
   const { cursor, ...rest } = query;
   const key = cursor ? null : JSON.stringify([audience, rest]);
-  const hit = key ? cache.get(key) : undefined;
-  if (hit !== undefined) return hit;
-  // Taken before the queries: a change announced while they run means this page may already be old.
-  const generation = cache.generation();
-  const body = new JsonBody(JSON.stringify(z.encode(schema, shape(await inventoryPage(ctx, query)))));
-  if (key) cache.set(key, body, generation);
-  return body;
+  const compute = async () =>
+    new JsonBody(JSON.stringify(z.encode(schema, shape(await inventoryPage(ctx, query)))));
+  // First pages: concurrent misses wait for one computation, kept only if no change was announced meanwhile.
+  return key ? cache.getOrCompute(key, compute) : compute();
 }
 
 /** Approved dealers and admins: the active inventory with prices. */

@@ -22,6 +22,8 @@ export class PageCache<V extends object> {
   private generationNo = 0;
   private listening = true;
   private unlisten: (() => Promise<void>) | null = null;
+  /** Pages being computed, each with the generation it started in (single-flight, decision 0048). */
+  private readonly inflight = new Map<string, { generation: number; page: Promise<V> }>();
 
   constructor(
     public ttlMs: number,
@@ -72,6 +74,33 @@ export class PageCache<V extends object> {
   set(key: string, value: V, generation = this.generationNo): void {
     if (this.ttlMs <= 0 || !this.listening || generation !== this.generationNo) return;
     this.lru.set(key, value, { ttl: this.ttlMs });
+  }
+
+  /**
+   * The cached page, or the one being computed for the same key, or a new computation that every concurrent
+   * miss of the key then waits for (one recompute per key at a time, decision 0048). A computation is joined
+   * only while no change was announced since it started: a request never gets a page computed before a commit
+   * acknowledged before it arrived (this instance's writes clear before they answer; others' notices clear).
+   */
+  async getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const generation = this.generationNo;
+    const shared = this.ttlMs > 0 && this.listening;
+    const running = shared ? this.inflight.get(key) : undefined;
+    if (running && running.generation === generation) return running.page;
+    const page = compute().then((value) => {
+      this.set(key, value, generation);
+      return value;
+    });
+    if (!shared) return page;
+    const entry = { generation, page };
+    this.inflight.set(key, entry);
+    const done = () => {
+      if (this.inflight.get(key) === entry) this.inflight.delete(key);
+    };
+    page.then(done, done);
+    return page;
   }
 
   clear(): void {
