@@ -121,6 +121,53 @@ describe('first-page cache through the API', () => {
     expect((await dealerPage()).total).toBe(await activeCount());
   });
 
+  it('announces only statements that changed rows: a 0-row write keeps every cached page', async () => {
+    let notices = 0;
+    const stop = await listenForEvents(
+      t.app.ctx.database,
+      'inventory.changed',
+      () => {
+        notices += 1;
+      },
+      () => {},
+    );
+    try {
+      firstPageCache(t.app.ctx).clear();
+      await noticesDelivered();
+      notices = 0;
+      const before = await dealerPage();
+      await sneakIn();
+      const nobody = '00000000-0000-0000-0000-000000000000';
+      await t.app.ctx.db.execute(sql`update tractor_listings set hours = 1 where id = ${nobody}`);
+      await t.app.ctx.db.execute(sql`delete from tractor_images where listing_id = ${nobody}`);
+      await noticesDelivered();
+      expect(notices).toBe(0);
+      expect(await dealerPage()).toEqual(before); // still the cached page
+      await t.app.ctx.db.execute(sql`update tractor_listings set hours = hours where id = ${id}`);
+      await noticesDelivered();
+      expect(notices).toBe(1);
+      expect((await dealerPage()).total).toBe(await activeCount());
+    } finally {
+      await stop();
+    }
+  });
+
+  it('computes a missing first page once for concurrent requests, and never from before a write', async () => {
+    firstPageCache(t.app.ctx).clear();
+    await noticesDelivered();
+    const pages = await Promise.all(Array.from({ length: 8 }, () => dealerPage()));
+    for (const page of pages) expect(page).toEqual(pages[0]);
+    // Writes acknowledged while pages are in flight: every request that starts after one sees it.
+    for (const status of ['inactive', 'active']) {
+      const inFlight = Array.from({ length: 4 }, () => dealerPage());
+      const write = await asAdmin.post(`/api/admin/listings/${id}/status`, { status });
+      expect(write.statusCode).toBeLessThan(300);
+      const after = await Promise.all(Array.from({ length: 8 }, () => dealerPage()));
+      for (const page of after) expect(page.total, status).toBe(await activeCount());
+      await Promise.all(inFlight);
+    }
+  });
+
   it('keeps no page computed while a change was announced', async () => {
     const cache = firstPageCache(t.app.ctx);
     const generation = cache.generation();
