@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema.js';
@@ -238,6 +238,27 @@ describe('first-page cache through the API', () => {
         expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(decode[expected](res.rawPayload).toString(), `${accept} ${round}`).toBe(plain.body);
       }
+    }
+  });
+
+  it('compresses dynamic JSON at a cheap brotli quality (1), not 4, whichever path sends it', async () => {
+    const plain = (await asDealer.get('/api/listings', { 'accept-encoding': 'identity' })).body;
+    expect(plain.length).toBeGreaterThan(1024);
+    const at = (quality: number, sizeHint: boolean) =>
+      brotliCompressSync(plain, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          ...(sizeHint ? { [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(plain) } : {}),
+        },
+      });
+    // The page's own body (br listed plainly) and @fastify/compress (q-values) for the same JSON.
+    for (const accept of ['gzip, br', 'br;q=1, gzip;q=0.5']) {
+      const res = await asDealer.get('/api/listings', { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain);
+      expect(res.rawPayload.equals(at(4, true)) || res.rawPayload.equals(at(4, false)), accept).toBe(false);
+      expect(res.rawPayload.equals(at(1, true)) || res.rawPayload.equals(at(1, false)), accept).toBe(true);
     }
   });
 
