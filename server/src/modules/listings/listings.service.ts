@@ -78,14 +78,14 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const { cursor: rawCursor, sort, ...filters } = query;
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
   const f = { ...filters, status: 'active' as const };
-  // The count and the brand list do not change from page to page; only the first page computes them.
-  const [rows, count, brands] = await Promise.all([
-    repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE),
-    cursor
-      ? Promise.resolve({ total: -1, capped: false })
-      : repo.countMatchesCapped(ctx.db, f, INVENTORY_COUNT_CAP),
-    cursor ? Promise.resolve([]) : repo.activeBrands(ctx.db),
-  ]);
+  // The count and the brand list do not change from page to page; only the first page computes them: the page
+  // and its count in one statement, the brand list kept with the cached pages (decision 0048).
+  const [{ rows, ...count }, brands] = cursor
+    ? [{ rows: await repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE), total: -1, capped: false }, []]
+    : await Promise.all([
+        repo.firstPageCounted(ctx.db, f, sort, PAGE_SIZE, INVENTORY_COUNT_CAP),
+        firstPageCache(ctx).keep('brands', () => repo.activeBrands(ctx.db)),
+      ]);
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);

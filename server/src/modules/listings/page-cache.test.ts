@@ -86,4 +86,20 @@ describe('PageCache', () => {
     );
     expect(await cache.getOrCompute('k', async () => ({ n: 1 }))).toEqual({ n: 1 });
   });
+
+  it('keeps the brand list with the pages: computed once, dropped on every change', async () => {
+    const cache = new PageCache<{ n: number }>(60_000);
+    let computed = 0;
+    const brands = async () => [`Brand ${++computed}`];
+    expect(await Promise.all([cache.keep('brands', brands), cache.keep('brands', brands)])).toEqual([
+      ['Brand 1'],
+      ['Brand 1'],
+    ]);
+    expect(await cache.keep('brands', brands)).toEqual(['Brand 1']);
+    cache.clear();
+    expect(await cache.keep('brands', brands)).toEqual(['Brand 2']);
+    const off = new PageCache<{ n: number }>(0); // tests: nothing kept
+    await off.keep('brands', brands);
+    expect(await off.keep('brands', brands)).toEqual(['Brand 4']);
+  });
 });

@@ -24,6 +24,8 @@ export class PageCache<V extends object> {
   private unlisten: (() => Promise<void>) | null = null;
   /** Pages being computed, each with the generation it started in (single-flight, decision 0048). */
   private readonly inflight = new Map<string, { generation: number; page: Promise<V> }>();
+  /** Values that go with the pages (the brand list), dropped with them on every change (decision 0048). */
+  private readonly kept = new Map<string, { generation: number; until: number; value: Promise<unknown> }>();
 
   constructor(
     public ttlMs: number,
@@ -33,7 +35,9 @@ export class PageCache<V extends object> {
     private readonly onLookup: (hit: boolean) => void = () => {},
   ) {
     this.lru = new LRUCache<string, V>({ max, ttlResolution: 0, perf: { now } });
+    this.now = now;
   }
+  private readonly now: () => number;
 
   /** Listens for the database's change notices; until then (and whenever the listener is lost) nothing is kept. */
   async listen(database: Database): Promise<void> {
@@ -103,8 +107,29 @@ export class PageCache<V extends object> {
     return page;
   }
 
+  /**
+   * A value every first page needs (the brand list), kept as long as the pages are and computed once for
+   * concurrent callers; the same rules as the pages: only while listening, dropped on every change.
+   */
+  keep<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    const generation = this.generationNo;
+    const found = this.kept.get(name);
+    if (found && found.generation === generation && found.until > this.now())
+      return found.value as Promise<T>;
+    const value = compute();
+    if (this.ttlMs > 0 && this.listening) {
+      const entry = { generation, until: this.now() + this.ttlMs, value };
+      this.kept.set(name, entry);
+      value.catch(() => {
+        if (this.kept.get(name) === entry) this.kept.delete(name);
+      });
+    }
+    return value;
+  }
+
   clear(): void {
     this.generationNo += 1;
+    this.kept.clear();
     this.lru.clear();
   }
 }
