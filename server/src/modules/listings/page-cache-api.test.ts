@@ -121,7 +121,7 @@ describe('first-page cache through the API', () => {
     expect((await dealerPage()).total).toBe(await activeCount());
   });
 
-  it('announces only statements that changed rows: a 0-row write keeps every cached page', async () => {
+  it('announces only statements that changed rows a page can show: a 0-row write keeps every cached page', async () => {
     let notices = 0;
     const stop = await listenForEvents(
       t.app.ctx.database,
@@ -140,6 +140,12 @@ describe('first-page cache through the API', () => {
       const nobody = '00000000-0000-0000-0000-000000000000';
       await t.app.ctx.db.execute(sql`update tractor_listings set hours = 1 where id = ${nobody}`);
       await t.app.ctx.db.execute(sql`delete from tractor_images where listing_id = ${nobody}`);
+      // A listing that was not and is not active is on no page: its edit announces nothing either.
+      const [hidden] = await t.app.ctx.db
+        .insert(listings)
+        .values({ ...sneakedRow(), status: 'inactive' })
+        .returning({ id: listings.id });
+      await t.app.ctx.db.execute(sql`update tractor_listings set hours = 7 where id = ${hidden.id}`);
       await noticesDelivered();
       expect(notices).toBe(0);
       expect(await dealerPage()).toEqual(before); // still the cached page
