@@ -4,7 +4,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
 import { compiledServerArgs } from './server-args.mjs';
 
@@ -42,6 +41,8 @@ if (builtAt < sourcesAt) {
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
 
+// Imported here, not above: esbuild comes with the dependencies ensureInstalled may have just installed.
+const { buildServer, SERVER_BUNDLE } = await import('./build-server.mjs');
 if (mtime(SERVER_BUNDLE) < Math.max(newest('server/src'), newest('domain'))) {
   console.log('Building the server...');
   await buildServer();
