@@ -1,2 +1,3 @@
 export declare const SERVER_NODE_FLAGS: string[];
 export declare function serverArgs(...imports: string[]): string[];
+export declare function compiledServerArgs(...imports: string[]): string[];

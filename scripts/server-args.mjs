@@ -17,3 +17,12 @@ export function serverArgs(...imports) {
     'server/src/server.ts',
   ];
 }
+
+/**
+ * Arguments for `node` running the compiled server (`npm run build` writes it; decision 0048): what `npm start`
+ * and the systemd unit run. The browser tests, the cluster and resilience tests and the benches keep
+ * `serverArgs()` (tsx), so they always run the sources as they are.
+ */
+export function compiledServerArgs(...imports) {
+  return [...SERVER_NODE_FLAGS, ...imports.flatMap((i) => ['--import', i]), 'server/dist/server.js'];
+}

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: install if needed, continue on the pinned Node 24, build the web app if needed, then run the
-// server (PGlite in ./data by default).
+// `npm start`: install if needed, continue on the pinned Node 24, build the web app and the compiled server if
+// needed, then run the compiled server (PGlite in ./data by default; decision 0048).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
-import { serverArgs } from './server-args.mjs';
+import { compiledServerArgs } from './server-args.mjs';
 
 process.chdir(root);
 
@@ -41,7 +41,14 @@ if (builtAt < sourcesAt) {
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
 
-const child = spawn(process.execPath, serverArgs(), {
+// Imported here, not above: esbuild comes with the dependencies ensureInstalled may have just installed.
+const { buildServer, SERVER_BUNDLE } = await import('./build-server.mjs');
+if (mtime(SERVER_BUNDLE) < Math.max(newest('server/src'), newest('domain'))) {
+  console.log('Building the server...');
+  await buildServer();
+}
+
+const child = spawn(process.execPath, compiledServerArgs(), {
   stdio: 'inherit',
   env: process.env,
 });

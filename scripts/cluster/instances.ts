@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { serverArgs } from '../server-args.mjs';
+import { compiledServerArgs } from '../server-args.mjs';
 import { type Managed, startProcess } from './processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,10 +32,10 @@ export class AppInstance {
     return `http://127.0.0.1:${this.state.port}`;
   }
 
-  /** Starts the server as the systemd unit does (pinned node, tsx, NODE_ENV=production). */
+  /** Starts the server as the systemd unit does (pinned node, the compiled server, NODE_ENV=production). */
   start() {
     this.state.starts += 1;
-    const proc = startProcess(`app-${this.state.name}`, process.execPath, serverArgs(), {
+    const proc = startProcess(`app-${this.state.name}`, process.execPath, compiledServerArgs(), {
       cwd: ROOT,
       env: { ...this.env, PORT: String(this.state.port) },
       logFile: path.join(this.logDir, `app-${this.state.name}.log`),

@@ -11,6 +11,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { findChromium } from '../../e2e/support/chromium.js';
 import { freePort } from '../../server/src/test/free-port.js';
+import { buildServer } from '../build-server.mjs';
 import { httpsRequest } from './https-client.js';
 import { AppInstance } from './instances.js';
 import { startMailSink } from './mail-sink.js';
@@ -72,6 +73,8 @@ async function main(): Promise<number> {
     );
     if ((await build.exited) !== 0) throw new Error(`web build failed:\n${build.tail()}`);
   }
+  // The instances run the compiled server, as the systemd unit does (decision 0048).
+  await buildServer();
 
   const dbName = await createClusterDatabase();
   cleanups.push({ what: `database ${dbName}`, run: () => dropClusterDatabase(dbName) });

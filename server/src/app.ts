@@ -17,6 +17,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { databaseErrorKind } from './db/unavailable.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { COMPRESS_THRESHOLD, DYNAMIC_GZIP_LEVEL, dynamicBrotliParams } from './lib/compression.js';
 import type { AppContext } from './lib/context.js';
 import { DomainEventBus } from './lib/domain-events.js';
 import { Metrics } from './lib/metrics.js';
@@ -187,7 +188,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       crossOriginEmbedderPolicy: false,
     },
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Cheap levels for dynamic answers; static files come precompressed at the highest (decision 0048).
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: dynamicBrotliParams() },
+    zlibOptions: { level: DYNAMIC_GZIP_LEVEL },
+  });
   await registerOpenapi(app, config);
   await app.register(authPlugin, { ctx });
 

@@ -18,7 +18,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything that runs queries: the database or an open transaction. */
 export type Executor = Db | Tx;
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** `server/drizzle`, from this file (server/src/db) or from the compiled server (server/dist, decision 0048). */
+export const MIGRATIONS_FOLDER = path.resolve(
+  here,
+  path.basename(here) === 'dist' ? '../drizzle' : '../../drizzle',
+);
 
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -45,8 +45,22 @@ const MIGRATION_ONLY: Record<string, string> = {
   'trigger sessions.sessions_changed_notify': 'a revoked session is dropped from every instance cache',
   'trigger users.users_changed_notify': 'a changed account is dropped from every instance cache',
   'function fieldlot_inventory_changed': 'listings or images changed: live inventory refreshes',
-  'trigger tractor_listings.tractor_listings_inventory_notify': 'listings changed: live inventory refreshes',
-  'trigger tractor_images.tractor_images_inventory_notify': 'images changed: live inventory refreshes',
+  'trigger tractor_listings.tractor_listings_inventory_insert':
+    'listings changed (rows, not 0-row statements): live inventory refreshes',
+  'trigger tractor_listings.tractor_listings_inventory_update':
+    'listings changed (rows, not 0-row statements): live inventory refreshes',
+  'trigger tractor_listings.tractor_listings_inventory_delete':
+    'listings changed (rows, not 0-row statements): live inventory refreshes',
+  'trigger tractor_listings.tractor_listings_inventory_truncate':
+    'listings changed (rows, not 0-row statements): live inventory refreshes',
+  'trigger tractor_images.tractor_images_inventory_insert':
+    'images changed (rows, not 0-row statements): live inventory refreshes',
+  'trigger tractor_images.tractor_images_inventory_update':
+    'images changed (rows, not 0-row statements): live inventory refreshes',
+  'trigger tractor_images.tractor_images_inventory_delete':
+    'images changed (rows, not 0-row statements): live inventory refreshes',
+  'trigger tractor_images.tractor_images_inventory_truncate':
+    'images changed (rows, not 0-row statements): live inventory refreshes',
 };
 
 async function shapeOf(database: Database): Promise<Shape> {

@@ -1,9 +1,8 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_THRESHOLD, DYNAMIC_GZIP_LEVEL, dynamicBrotliParams } from '../../lib/compression.js';
 
 type Encoding = 'br' | 'gzip';
-/** Below this @fastify/compress leaves a body alone too (app.ts). */
-const THRESHOLD = 1024;
 
 /**
  * A response body already serialized (and schema-checked) by the service. It keeps its compressed forms once
@@ -16,17 +15,11 @@ export class JsonBody {
   encodedAs(encoding: Encoding): Buffer {
     let body = this.encoded[encoding];
     if (!body) {
-      // The same settings as @fastify/compress: brotli quality 4 in text mode, gzip at zlib's default.
+      // The same cheap settings as @fastify/compress (lib/compression.ts, decision 0048).
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.json, {
-              params: {
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_QUALITY]: 4,
-                [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.json),
-              },
-            })
-          : gzipSync(this.json);
+          ? brotliCompressSync(this.json, { params: dynamicBrotliParams(Buffer.byteLength(this.json)) })
+          : gzipSync(this.json, { level: DYNAMIC_GZIP_LEVEL });
       this.encoded[encoding] = body;
     }
     return body;
@@ -44,7 +37,7 @@ export function plainEncoding(req: FastifyRequest): Encoding | null {
 /** Sends the body as is: a JSON content type keeps Fastify from serializing it again. */
 export function sendJson(req: FastifyRequest, reply: FastifyReply, body: JsonBody) {
   reply.type('application/json; charset=utf-8');
-  const encoding = body.json.length >= THRESHOLD ? plainEncoding(req) : null;
+  const encoding = body.json.length >= COMPRESS_THRESHOLD ? plainEncoding(req) : null;
   if (!encoding) return reply.send(body.json);
   // A set Content-Encoding makes @fastify/compress pass the bytes through.
   return reply

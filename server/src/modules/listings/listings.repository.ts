@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
@@ -42,16 +42,38 @@ export async function searchPage(
 ): Promise<CardRow[]> {
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
-  const result = await exec.execute(sql`
+  return rowsOf<CardRow>(await exec.execute(cardsSql(where, sort, limit, sql``)));
+}
+
+/**
+ * A first page and its capped count (countMatchesCapped) in one statement, one round trip (decision 0048): the
+ * count is an uncorrelated subquery, computed once. An empty page means no match, so its count is 0.
+ */
+export async function firstPageCounted(
+  exec: Executor,
+  filters: SearchFilters,
+  sort: Sort,
+  limit: number,
+  cap: number,
+): Promise<{ rows: CardRow[]; total: number; capped: boolean }> {
+  const count = sql`, (select count(*)::int from (select 1 from tractor_listings l ${whereSql(filterConditions(filters))} limit ${cap + 1}) m) as match_count`;
+  const rows = rowsOf<CardRow & { match_count: number }>(
+    await exec.execute(cardsSql(filterConditions(filters), sort, limit, count)),
+  );
+  const n = Number(rows[0]?.match_count ?? 0);
+  return { rows, total: Math.min(n, cap), capped: n > cap };
+}
+
+function cardsSql(where: SQL[], sort: Sort, limit: number, extra: SQL) {
+  return sql`
     select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
            l.as_is_reason is not null as as_is, ${sortKey(sort)} as sort_key,
-           p.storage_key as image_key, p.width as image_width, p.height as image_height
+           p.storage_key as image_key, p.width as image_width, p.height as image_height${extra}
     from tractor_listings l
     left join tractor_images p on p.listing_id = l.id and p.is_primary
     ${whereSql(where)}
     order by ${orderBy(sort)}
-    limit ${limit + 1}`);
-  return rowsOf<CardRow>(result);
+    limit ${limit + 1}`;
 }
 
 /**

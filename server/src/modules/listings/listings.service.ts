@@ -78,14 +78,14 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const { cursor: rawCursor, sort, ...filters } = query;
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
   const f = { ...filters, status: 'active' as const };
-  // The count and the brand list do not change from page to page; only the first page computes them.
-  const [rows, count, brands] = await Promise.all([
-    repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE),
-    cursor
-      ? Promise.resolve({ total: -1, capped: false })
-      : repo.countMatchesCapped(ctx.db, f, INVENTORY_COUNT_CAP),
-    cursor ? Promise.resolve([]) : repo.activeBrands(ctx.db),
-  ]);
+  // The count and the brand list do not change from page to page; only the first page computes them: the page
+  // and its count in one statement, the brand list kept with the cached pages (decision 0048).
+  const [{ rows, ...count }, brands] = cursor
+    ? [{ rows: await repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE), total: -1, capped: false }, []]
+    : await Promise.all([
+        repo.firstPageCounted(ctx.db, f, sort, PAGE_SIZE, INVENTORY_COUNT_CAP),
+        firstPageCache(ctx).keep('brands', () => repo.activeBrands(ctx.db)),
+      ]);
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
@@ -132,13 +132,10 @@ async function inventoryJson<Q extends Omit<ListingQuery, 'sort' | 'priceMin' | 
   const cache = firstPageCache(ctx);
   const { cursor, ...rest } = query;
   const key = cursor ? null : JSON.stringify([audience, rest]);
-  const hit = key ? cache.get(key) : undefined;
-  if (hit !== undefined) return hit;
-  // Taken before the queries: a change announced while they run means this page may already be old.
-  const generation = cache.generation();
-  const body = new JsonBody(JSON.stringify(z.encode(schema, shape(await inventoryPage(ctx, query)))));
-  if (key) cache.set(key, body, generation);
-  return body;
+  const compute = async () =>
+    new JsonBody(JSON.stringify(z.encode(schema, shape(await inventoryPage(ctx, query)))));
+  // First pages: concurrent misses wait for one computation, kept only if no change was announced meanwhile.
+  return key ? cache.getOrCompute(key, compute) : compute();
 }
 
 /** Approved dealers and admins: the active inventory with prices. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema.js';
@@ -121,6 +121,59 @@ describe('first-page cache through the API', () => {
     expect((await dealerPage()).total).toBe(await activeCount());
   });
 
+  it('announces only statements that changed rows a page can show: a 0-row write keeps every cached page', async () => {
+    let notices = 0;
+    const stop = await listenForEvents(
+      t.app.ctx.database,
+      'inventory.changed',
+      () => {
+        notices += 1;
+      },
+      () => {},
+    );
+    try {
+      firstPageCache(t.app.ctx).clear();
+      await noticesDelivered();
+      notices = 0;
+      const before = await dealerPage();
+      await sneakIn();
+      const nobody = '00000000-0000-0000-0000-000000000000';
+      await t.app.ctx.db.execute(sql`update tractor_listings set hours = 1 where id = ${nobody}`);
+      await t.app.ctx.db.execute(sql`delete from tractor_images where listing_id = ${nobody}`);
+      // A listing that was not and is not active is on no page: its edit announces nothing either.
+      const [hidden] = await t.app.ctx.db
+        .insert(listings)
+        .values({ ...sneakedRow(), status: 'inactive' })
+        .returning({ id: listings.id });
+      await t.app.ctx.db.execute(sql`update tractor_listings set hours = 7 where id = ${hidden.id}`);
+      await noticesDelivered();
+      expect(notices).toBe(0);
+      expect(await dealerPage()).toEqual(before); // still the cached page
+      await t.app.ctx.db.execute(sql`update tractor_listings set hours = hours where id = ${id}`);
+      await noticesDelivered();
+      expect(notices).toBe(1);
+      expect((await dealerPage()).total).toBe(await activeCount());
+    } finally {
+      await stop();
+    }
+  });
+
+  it('computes a missing first page once for concurrent requests, and never from before a write', async () => {
+    firstPageCache(t.app.ctx).clear();
+    await noticesDelivered();
+    const pages = await Promise.all(Array.from({ length: 8 }, () => dealerPage()));
+    for (const page of pages) expect(page).toEqual(pages[0]);
+    // Writes acknowledged while pages are in flight: every request that starts after one sees it.
+    for (const status of ['inactive', 'active']) {
+      const inFlight = Array.from({ length: 4 }, () => dealerPage());
+      const write = await asAdmin.post(`/api/admin/listings/${id}/status`, { status });
+      expect(write.statusCode).toBeLessThan(300);
+      const after = await Promise.all(Array.from({ length: 8 }, () => dealerPage()));
+      for (const page of after) expect(page.total, status).toBe(await activeCount());
+      await Promise.all(inFlight);
+    }
+  });
+
   it('keeps no page computed while a change was announced', async () => {
     const cache = firstPageCache(t.app.ctx);
     const generation = cache.generation();
@@ -191,6 +244,27 @@ describe('first-page cache through the API', () => {
         expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(decode[expected](res.rawPayload).toString(), `${accept} ${round}`).toBe(plain.body);
       }
+    }
+  });
+
+  it('compresses dynamic JSON at a cheap brotli quality (1), not 4, whichever path sends it', async () => {
+    const plain = (await asDealer.get('/api/listings', { 'accept-encoding': 'identity' })).body;
+    expect(plain.length).toBeGreaterThan(1024);
+    const at = (quality: number, sizeHint: boolean) =>
+      brotliCompressSync(plain, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          ...(sizeHint ? { [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(plain) } : {}),
+        },
+      });
+    // The page's own body (br listed plainly) and @fastify/compress (q-values) for the same JSON.
+    for (const accept of ['gzip, br', 'br;q=1, gzip;q=0.5']) {
+      const res = await asDealer.get('/api/listings', { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain);
+      expect(res.rawPayload.equals(at(4, true)) || res.rawPayload.equals(at(4, false)), accept).toBe(false);
+      expect(res.rawPayload.equals(at(1, true)) || res.rawPayload.equals(at(1, false)), accept).toBe(true);
     }
   });
 

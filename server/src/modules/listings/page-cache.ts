@@ -22,6 +22,10 @@ export class PageCache<V extends object> {
   private generationNo = 0;
   private listening = true;
   private unlisten: (() => Promise<void>) | null = null;
+  /** Pages being computed, each with the generation it started in (single-flight, decision 0048). */
+  private readonly inflight = new Map<string, { generation: number; page: Promise<V> }>();
+  /** Values that go with the pages (the brand list), dropped with them on every change (decision 0048). */
+  private readonly kept = new Map<string, { generation: number; until: number; value: Promise<unknown> }>();
 
   constructor(
     public ttlMs: number,
@@ -31,7 +35,9 @@ export class PageCache<V extends object> {
     private readonly onLookup: (hit: boolean) => void = () => {},
   ) {
     this.lru = new LRUCache<string, V>({ max, ttlResolution: 0, perf: { now } });
+    this.now = now;
   }
+  private readonly now: () => number;
 
   /** Listens for the database's change notices; until then (and whenever the listener is lost) nothing is kept. */
   async listen(database: Database): Promise<void> {
@@ -74,8 +80,56 @@ export class PageCache<V extends object> {
     this.lru.set(key, value, { ttl: this.ttlMs });
   }
 
+  /**
+   * The cached page, or the one being computed for the same key, or a new computation that every concurrent
+   * miss of the key then waits for (one recompute per key at a time, decision 0048). A computation is joined
+   * only while no change was announced since it started: a request never gets a page computed before a commit
+   * acknowledged before it arrived (this instance's writes clear before they answer; others' notices clear).
+   */
+  async getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const generation = this.generationNo;
+    const shared = this.ttlMs > 0 && this.listening;
+    const running = shared ? this.inflight.get(key) : undefined;
+    if (running && running.generation === generation) return running.page;
+    const page = compute().then((value) => {
+      this.set(key, value, generation);
+      return value;
+    });
+    if (!shared) return page;
+    const entry = { generation, page };
+    this.inflight.set(key, entry);
+    const done = () => {
+      if (this.inflight.get(key) === entry) this.inflight.delete(key);
+    };
+    page.then(done, done);
+    return page;
+  }
+
+  /**
+   * A value every first page needs (the brand list), kept as long as the pages are and computed once for
+   * concurrent callers; the same rules as the pages: only while listening, dropped on every change.
+   */
+  keep<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    const generation = this.generationNo;
+    const found = this.kept.get(name);
+    if (found && found.generation === generation && found.until > this.now())
+      return found.value as Promise<T>;
+    const value = compute();
+    if (this.ttlMs > 0 && this.listening) {
+      const entry = { generation, until: this.now() + this.ttlMs, value };
+      this.kept.set(name, entry);
+      value.catch(() => {
+        if (this.kept.get(name) === entry) this.kept.delete(name);
+      });
+    }
+    return value;
+  }
+
   clear(): void {
     this.generationNo += 1;
+    this.kept.clear();
     this.lru.clear();
   }
 }
