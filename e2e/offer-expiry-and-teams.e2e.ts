@@ -172,8 +172,9 @@ describe.runIf(hasBrowser())('dealership teams', () => {
     await screenshot(join, 'teams-join-390');
     await expectNoAxeViolations(join);
     await join.getByRole('button', { name: 'Join the Team' }).click();
-    await toast(join, 'Your account is ready. Please sign in with your new password.').waitFor();
-    await signInViaApi(join, email, password);
+    // Joining keeps the invitee signed in: no second sign-in.
+    await toast(join, 'Welcome to your dealership.').waitFor();
+    await join.getByRole('heading', { name: 'Team', exact: true }).waitFor();
 
     // Above the limit: the server refuses with the limit named, under the amount.
     await join.goto(`/tractor/${listingId}`);

@@ -14,6 +14,7 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { currentMembership } from '../dealerships/index.js';
 import { setAddress as saveAddress } from '../users/index.js';
 import { applyLedgerStep } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
@@ -21,6 +22,7 @@ import * as repo from './purchases.repository.js';
 import {
   addressText,
   buyerScope,
+  deliveryAccount,
   estimateTo,
   finish,
   money,
@@ -42,7 +44,7 @@ export async function landedCost(
   const [listing] = await repo.listingFacts(ctx.db, [listingId]);
   if (!listing || (listing.status !== 'active' && actor.status !== 'admin'))
     throw new AppError('NOT_FOUND', "The tractor you're looking for doesn't exist or has been removed.");
-  const [me] = await repo.accounts(ctx.db, [actor.userId]);
+  const me = await deliveryAccount(ctx.db, ctx, actor);
   const price = amountDollars !== undefined && amountDollars > 0 ? amountDollars * 100 : listing.priceCents;
   const fee = buyerFeeCents(price);
   const delivery = estimateTo(ctx, listing.zip, me?.addressZip ?? null);
@@ -57,7 +59,7 @@ export async function landedCost(
 
 export async function getAddress(ctx: AppContext, actor: Actor): Promise<DeliveryAddress | null> {
   requireRole(actor, 'dealer', 'admin');
-  const [me] = await repo.accounts(ctx.db, [actor.userId]);
+  const me = await deliveryAccount(ctx.db, ctx, actor);
   if (!me?.addressLine || !me.addressCity || !me.addressState || !me.addressZip) return null;
   return { addressLine: me.addressLine, city: me.addressCity, state: me.addressState, zip: me.addressZip };
 }
@@ -68,6 +70,9 @@ export async function setAddress(
   a: DeliveryAddress,
 ): Promise<DeliveryAddress> {
   requireRole(actor, 'dealer', 'admin');
+  // The address is the dealership's: its owner keeps it (decision 0041).
+  if (actor.status === 'approved' && (await currentMembership(ctx.db, actor, ctx.clock.now())).role !== 'owner')
+    throw new AppError('FORBIDDEN', "Only your dealership's owner can change its delivery address");
   if (!zipPlace(a.zip))
     throw new AppError('VALIDATION', 'We do not know this ZIP code', {
       fields: { zip: 'We do not know this ZIP code' },
@@ -98,14 +103,16 @@ export async function chooseFulfilment(
     if (!purchaseActionsFor('buyer', purchaseFacts(p), now).includes('choose_fulfilment'))
       throw new AppError('CONFLICT', `Purchase ${p.number} already has its invoice`);
     const [me] = await repo.accounts(tx, [actor.userId]);
+    const dealership = await deliveryAccount(tx, ctx, actor);
+    const deliverTo = dealership ? addressText(dealership) : null;
     const [listing] = await repo.listingFacts(tx, [p.listingId]);
     let delivery: ReturnType<typeof estimateTo> = null;
     if (fulfilment === 'delivery') {
-      if (!me || !addressText(me))
+      if (!dealership || !deliverTo)
         throw new AppError('VALIDATION', 'Add your delivery address in My Account first', {
           fields: { fulfilment: 'Add your delivery address in My Account first' },
         });
-      delivery = estimateTo(ctx, listing?.zip ?? null, me.addressZip);
+      delivery = estimateTo(ctx, listing?.zip ?? null, dealership.addressZip);
       if (!delivery)
         throw new AppError('VALIDATION', 'We cannot quote delivery for this tractor yet: please contact us', {
           fields: { fulfilment: 'We cannot quote delivery for this tractor yet: please contact us' },
@@ -141,7 +148,7 @@ export async function chooseFulfilment(
         companyName: me?.companyName ?? '',
         name: me?.name ?? '',
         email: me?.email ?? '',
-        address: me ? addressText(me) : null,
+        address: deliverTo,
       },
       lines,
       totalCents: total,
@@ -157,7 +164,7 @@ export async function chooseFulfilment(
         totalCents: total,
         deliveryCents: delivery?.cents ?? null,
         deliveryMiles: delivery?.miles ?? null,
-        deliveryTo: fulfilment === 'delivery' && me ? addressText(me) : null,
+        deliveryTo: fulfilment === 'delivery' ? deliverTo : null,
       },
       now,
     );

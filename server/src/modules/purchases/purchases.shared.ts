@@ -40,6 +40,21 @@ export const addressText = (a: repo.AccountRow) =>
     ? `${a.addressLine}, ${a.addressCity}, ${a.addressState} ${a.addressZip}`
     : null;
 
+/**
+ * The account whose saved address a dealer's deliveries go to: the dealership owner's, so every team member
+ * delivers to the dealership (decision 0041). An admin or a dealer with no dealership uses their own.
+ */
+export async function deliveryAccount(
+  exec: Tx | AppContext['db'],
+  ctx: AppContext,
+  actor: Actor,
+): Promise<repo.AccountRow | undefined> {
+  const ownerId =
+    actor.status === 'approved' ? (await currentMembership(exec, actor, ctx.clock.now())).ownerUserId : actor.userId;
+  const [account] = await repo.accounts(exec, [ownerId]);
+  return account;
+}
+
 export function estimateTo(ctx: AppContext, listingZip: string | null, dealerZip: string | null) {
   const from = zipPlace(listingZip);
   const to = zipPlace(dealerZip);
