@@ -76,7 +76,9 @@ describe('dealership invitations', { timeout: 120_000 }, () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     // Joining signs the invitee in: no second sign-in (decision 0041).
-    expect(accepted.cookies.some((c) => c.name === cookieNames(t.app.ctx.config.production).session)).toBe(true);
+    expect(accepted.cookies.some((c) => c.name === cookieNames(t.app.ctx.config.production).session)).toBe(
+      true,
+    );
     const session = await joiner.get('/api/auth/session');
     expect(session.json().user).toMatchObject({ email: to, status: 'approved' });
     const [member] = await t.app.ctx.db

@@ -39,6 +39,14 @@ export async function currentMembership(exec: Executor, actor: Actor, now: Date)
   return m;
 }
 
+/**
+ * Whose saved address each user's deliveries go to: their dealership owner's (decision 0041), else their own.
+ */
+export async function deliveryAccountIds(exec: Executor, userIds: string[]): Promise<Map<string, string>> {
+  const owners = await repo.ownersOf(exec, userIds);
+  return new Map(userIds.map((id) => [id, owners.find((o) => o.userId === id)?.ownerUserId ?? id]));
+}
+
 /** The server's refusal of an offer (or an accepted counter) of `cents` by this member, if any. */
 export function checkMemberMayOffer(member: repo.Membership, cents: number): void {
   const problem = memberOfferProblem(member, cents);

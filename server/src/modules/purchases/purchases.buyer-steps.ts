@@ -4,6 +4,7 @@ import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
 import {
   type DeliveryAddress,
   dateLabel,
+  deliveryMissing,
   FULFILMENT_LABELS,
   type Fulfilment,
   invoiceNumber,
@@ -44,7 +45,7 @@ export async function landedCost(
   const [listing] = await repo.listingFacts(ctx.db, [listingId]);
   if (!listing || (listing.status !== 'active' && actor.status !== 'admin'))
     throw new AppError('NOT_FOUND', "The tractor you're looking for doesn't exist or has been removed.");
-  const me = await deliveryAccount(ctx.db, ctx, actor);
+  const me = await deliveryAccount(ctx.db, actor);
   const price = amountDollars !== undefined && amountDollars > 0 ? amountDollars * 100 : listing.priceCents;
   const fee = buyerFeeCents(price);
   const delivery = estimateTo(ctx, listing.zip, me?.addressZip ?? null);
@@ -52,14 +53,14 @@ export async function landedCost(
     priceCents: price,
     buyerFeeCents: fee,
     delivery,
-    missing: delivery ? null : !me?.addressZip ? 'address' : 'listing_zip',
+    missing: deliveryMissing(!!delivery, me?.addressZip),
     totalCents: price + fee + (delivery?.cents ?? 0),
   };
 }
 
 export async function getAddress(ctx: AppContext, actor: Actor): Promise<DeliveryAddress | null> {
   requireRole(actor, 'dealer', 'admin');
-  const me = await deliveryAccount(ctx.db, ctx, actor);
+  const me = await deliveryAccount(ctx.db, actor);
   if (!me?.addressLine || !me.addressCity || !me.addressState || !me.addressZip) return null;
   return { addressLine: me.addressLine, city: me.addressCity, state: me.addressState, zip: me.addressZip };
 }
@@ -71,7 +72,10 @@ export async function setAddress(
 ): Promise<DeliveryAddress> {
   requireRole(actor, 'dealer', 'admin');
   // The address is the dealership's: its owner keeps it (decision 0041).
-  if (actor.status === 'approved' && (await currentMembership(ctx.db, actor, ctx.clock.now())).role !== 'owner')
+  if (
+    actor.status === 'approved' &&
+    (await currentMembership(ctx.db, actor, ctx.clock.now())).role !== 'owner'
+  )
     throw new AppError('FORBIDDEN', "Only your dealership's owner can change its delivery address");
   if (!zipPlace(a.zip))
     throw new AppError('VALIDATION', 'We do not know this ZIP code', {
@@ -103,7 +107,7 @@ export async function chooseFulfilment(
     if (!purchaseActionsFor('buyer', purchaseFacts(p), now).includes('choose_fulfilment'))
       throw new AppError('CONFLICT', `Purchase ${p.number} already has its invoice`);
     const [me] = await repo.accounts(tx, [actor.userId]);
-    const dealership = await deliveryAccount(tx, ctx, actor);
+    const dealership = await deliveryAccount(tx, actor);
     const deliverTo = dealership ? addressText(dealership) : null;
     const [listing] = await repo.listingFacts(tx, [p.listingId]);
     let delivery: ReturnType<typeof estimateTo> = null;

@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import { currentMembership } from '../dealerships/index.js';
+import { currentMembership, deliveryAccountIds } from '../dealerships/index.js';
 import { entriesOfPurchase, payoutDueDate, summaryOf } from './purchases.ledger.js';
 import {
   PURCHASE_ADMIN_NOTICE,
@@ -42,16 +42,14 @@ export const addressText = (a: repo.AccountRow) =>
 
 /**
  * The account whose saved address a dealer's deliveries go to: the dealership owner's, so every team member
- * delivers to the dealership (decision 0041). An admin or a dealer with no dealership uses their own.
+ * delivers to the dealership (decision 0041). Anyone in no dealership uses their own.
  */
 export async function deliveryAccount(
   exec: Tx | AppContext['db'],
-  ctx: AppContext,
   actor: Actor,
 ): Promise<repo.AccountRow | undefined> {
-  const ownerId =
-    actor.status === 'approved' ? (await currentMembership(exec, actor, ctx.clock.now())).ownerUserId : actor.userId;
-  const [account] = await repo.accounts(exec, [ownerId]);
+  const ids = await deliveryAccountIds(exec, [actor.userId]);
+  const [account] = await repo.accounts(exec, [ids.get(actor.userId) ?? actor.userId]);
   return account;
 }
 
