@@ -8,6 +8,7 @@ import { testConfig } from '../../config.js';
 import { users } from '../../db/schema.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
 
@@ -30,6 +31,7 @@ describe('dealers sell their trade-ins', () => {
     model: 'M7-172',
     year: 2020,
     location: 'Ames, IA',
+    ...TEST_YARD,
     priceCents: 90_000_00,
   };
 
