@@ -350,4 +350,24 @@ describe('dealers sell their trade-ins', () => {
     const seen = (await asB.get(`/api/listings/${id}`)).json();
     expect(seen).toMatchObject({ yardAddress: null, yardPhone: null, yardHours: null });
   });
+
+  it("FieldLot's own listing goes live only with its yard: as-is keeps it offline, activating names the fields", async () => {
+    const res = await asAdmin.post('/api/listings', {
+      make: 'Fendt',
+      model: '724 Vario',
+      year: 2021,
+      location: 'Iowa',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const asIs = await asAdmin.post(`/api/admin/listings/${id}/as-is`, { reason: 'Auction unit' });
+    expect(asIs.json().status).toBe('inactive');
+    const live = await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' });
+    expect(live.statusCode).toBe(400);
+    expect(live.json().error.fields).toMatchObject({ yardAddress: 'Yard street address is required' });
+    expect((await asAdmin.patch(`/api/admin/listings/${id}`, TEST_YARD)).statusCode).toBe(200);
+    expect((await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' })).statusCode).toBe(
+      200,
+    );
+  });
 });
