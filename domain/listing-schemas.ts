@@ -88,6 +88,10 @@ export const detailSchema = z
     location: z.string(),
     city: z.string().nullable(),
     zip: z.string().nullable(),
+    /** The yard (decision 0041): for admins and the listing's seller only; null for everyone else. */
+    yardAddress: z.string().nullable(),
+    yardPhone: z.string().nullable(),
+    yardHours: z.string().nullable(),
     condition: z.string(),
     description: z.string(),
     transmission: z.string().nullable(),
@@ -185,6 +189,35 @@ export const listingZipRule = z
   .trim()
   .regex(/^(\d{5})?$/, 'Enter a 5-digit ZIP code');
 
+/** The yard's contact phone: a US number of 10 digits (punctuation allowed), or empty. */
+export const listingPhoneRule = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\+?1?[\s.()-]*(\d[\s.()-]*){10}$/.test(v), 'Enter a 10-digit phone number');
+
+/** The yard fields a listing needs before review or going live (decision 0041). */
+export const YARD_MESSAGES = {
+  yardAddress: 'Yard street address is required',
+  city: 'Yard city is required',
+  location: 'Yard state is required',
+  zip: 'Yard ZIP code is required',
+  yardPhone: 'Yard contact phone is required',
+} as const;
+
+/** Which yard fields are missing, each with its field message (empty when the yard is complete). */
+export function yardProblems(l: {
+  yardAddress: string | null;
+  city: string | null;
+  location: string | null;
+  zip: string | null;
+  yardPhone: string | null;
+}): Partial<Record<keyof typeof YARD_MESSAGES, string>> {
+  const out: Partial<Record<keyof typeof YARD_MESSAGES, string>> = {};
+  for (const key of Object.keys(YARD_MESSAGES) as (keyof typeof YARD_MESSAGES)[])
+    if (!l[key]?.trim()) out[key] = YARD_MESSAGES[key];
+  return out;
+}
+
 /** Listing fields without defaults (the edit body is a partial of these; the web form reuses the text ones). */
 export const listingFields = z.object({
   make: z.enum(LISTING_BRANDS, { error: 'Make is required' }),
@@ -216,6 +249,10 @@ export const listingFields = z.object({
   // City and ZIP where the tractor stands, for delivery estimates (docs/product/purchases.md#delivery-and-landed-cost).
   city: optText(80),
   zip: listingZipRule.nullish().transform((v) => (v === undefined ? undefined : v || null)),
+  // The yard where a buyer collects it (decision 0041): required to submit or publish, see `yardProblems`.
+  yardAddress: optText(LISTING_LIMITS.yardAddress),
+  yardPhone: listingPhoneRule.nullish().transform((v) => (v === undefined ? undefined : v || null)),
+  yardHours: optText(LISTING_LIMITS.yardHours),
   condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
   description: z
     .string()

@@ -60,6 +60,8 @@ export const LISTING_LIMITS = {
   description: 5000,
   transmission: 120,
   otherInfo: 2000,
+  yardAddress: 160,
+  yardHours: 80,
   hours: 10_000_000,
   priceCents: 100_000_000_00,
 } as const;

@@ -448,6 +448,8 @@ export const purchaseSchema = z
     overdue: z.boolean(),
     fulfilment: z.enum(FULFILMENTS).nullable(),
     deliveryQuote: z.object({ cents: z.number(), miles: z.number(), text: z.string() }).nullable(),
+    /** Why a purchase awaiting its choice has no delivery quote (`deliveryMissing`); null otherwise. */
+    deliveryMissing: z.enum(['address', 'listing_zip']).nullable(),
     deliveryTo: z.string().nullable(),
     inspectionRevision: z.number().nullable(),
     releaseCode: z.string().nullable(),
@@ -522,6 +524,23 @@ export const landedCostQuery = z.object({
   listingId: z.uuid('Tractor not found'),
   amount: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
+/**
+ * Why there is no delivery estimate, naming the real missing piece (decision 0041): the dealership has no
+ * address on file, or the tractor's yard has no ZIP we know.
+ */
+export function deliveryMissing(
+  hasEstimate: boolean,
+  dealershipZip: string | null | undefined,
+): 'address' | 'listing_zip' | null {
+  return hasEstimate ? null : dealershipZip ? 'listing_zip' : 'address';
+}
+
+/** The buyer's words for each missing piece (the tractor page and the purchase page). */
+export const DELIVERY_MISSING_TEXT = {
+  address: 'Add your delivery address',
+  listing_zip: "This tractor's yard has no ZIP yet: ask us for a delivery quote.",
+} as const;
+
 export const landedCostSchema = z.object({
   priceCents: z.number(),
   buyerFeeCents: z.number(),

@@ -11,6 +11,7 @@ import {
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, DEMO_PASSWORD, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 describe.runIf(hasBrowser())('admin panel', () => {
   let b: Browser;
@@ -90,6 +91,7 @@ describe.runIf(hasBrowser())('admin panel', () => {
       await dealer.close();
     }
     const listing = await apiWrite(page, 'POST', '/api/listings', {
+      ...E2E_YARD,
       make: 'John Deere',
       model: 'E2E 5075E',
       year: 2022,

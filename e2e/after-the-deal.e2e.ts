@@ -14,6 +14,7 @@ import {
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 const shot = (page: Page, name: string) => screenshot(page, `after-the-deal-${name}`);
 
@@ -45,6 +46,7 @@ describe.runIf(hasBrowser())('after the deal', () => {
     await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
     const tractor = (m: string, city: string, zip: string, location: string) =>
       apiPost(admin.page, '/api/listings', {
+        ...E2E_YARD,
         make: 'John Deere',
         model: m,
         year: 2020,

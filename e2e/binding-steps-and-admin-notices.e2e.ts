@@ -12,6 +12,7 @@ import {
 import { E2E_ADMIN } from './support/global-setup';
 import { siteLinkIn, waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /** (docs/product/offers.md, admin.md) binding steps ask first, counters where the dealer looks, admin notices, polish. */
 
@@ -23,6 +24,7 @@ async function apiPost(page: Page, path: string, data: unknown = {}) {
 
 async function createListing(admin: Page, model: string, priceCents: number): Promise<string> {
   const { id } = await apiPost(admin, '/api/listings', {
+    ...E2E_YARD,
     make: 'John Deere',
     model,
     year: 2021,

@@ -16,6 +16,7 @@ import {
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /** Screenshots for the issue's note, in e2e/artifacts like the other journeys'. */
 const shot = (page: Page, name: string) => screenshot(page, `condition-reports-${name}`);
@@ -68,6 +69,7 @@ describe.runIf(hasBrowser())('condition reports', () => {
     await toast(ap, `Inspector account created for ${inspectorEmail}`).waitFor();
     await ap.getByText(inspectorEmail).first().waitFor();
     ({ id: listingId } = await apiPost(admin.page, '/api/listings', {
+      ...E2E_YARD,
       make: 'John Deere',
       model,
       year: 2021,

@@ -66,6 +66,11 @@ describe.runIf(hasBrowser())('dealers sell their trade-ins', () => {
     await page.getByLabel('Price ($)').fill('60000');
     await page.getByLabel('Floor price ($, optional)').fill('50000');
     await page.getByLabel('Location (state)').selectOption('Iowa');
+    // The yard: needed to submit for review (decision 0041).
+    await page.getByLabel('City', { exact: true }).fill('Ames');
+    await page.getByLabel('ZIP code (for delivery estimates)').fill('50010');
+    await page.getByLabel('Yard street address').fill('2600 E Lincoln Way');
+    await page.getByLabel('Yard contact phone').fill('(515) 555-0142');
     // The seller fee and proceeds, before listing.
     await expect
       .poll(() => page.getByTestId('seller-fee').textContent())

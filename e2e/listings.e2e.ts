@@ -155,6 +155,10 @@ describe.runIf(hasBrowser())('listings', () => {
       await dialog.getByLabel('Hours', { exact: true }).fill('1234');
       await dialog.getByLabel('Price ($)').fill('187500');
       await dialog.getByLabel('Location (state)').selectOption('Kansas');
+      await dialog.getByLabel('City', { exact: true }).fill('Salina');
+      await dialog.getByLabel('ZIP code (for delivery estimates)').fill('67401');
+      await dialog.getByLabel('Yard street address').fill('2200 N 9th St');
+      await dialog.getByLabel('Yard contact phone').fill('(785) 555-0163');
       expect(await dialog.getByLabel('Condition').inputValue()).toBe('Excellent');
       expect(await dialog.getByLabel('Year', { exact: true }).inputValue()).toBe(
         String(new Date().getFullYear()),

@@ -12,6 +12,7 @@ import { advanceServerClock } from './support/clock';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /** docs/product/dealer-teams-and-expiry.md: an offer expires on a simulated clock; dealership teams. */
 
@@ -23,6 +24,7 @@ async function apiPost(page: Page, url: string, data?: unknown) {
 
 async function createLiveListing(admin: Page, model: string, priceCents: number): Promise<string> {
   const { id } = await apiPost(admin, '/api/listings', {
+    ...E2E_YARD,
     make: 'Kubota',
     model,
     year: 2020,
@@ -172,8 +174,9 @@ describe.runIf(hasBrowser())('dealership teams', () => {
     await screenshot(join, 'teams-join-390');
     await expectNoAxeViolations(join);
     await join.getByRole('button', { name: 'Join the Team' }).click();
-    await toast(join, 'Your account is ready. Please sign in with your new password.').waitFor();
-    await signInViaApi(join, email, password);
+    // Joining keeps the invitee signed in: no second sign-in.
+    await toast(join, 'Welcome to your dealership.').waitFor();
+    await join.getByRole('heading', { name: 'Team', exact: true }).waitFor();
 
     // Above the limit: the server refuses with the limit named, under the amount.
     await join.goto(`/tractor/${listingId}`);

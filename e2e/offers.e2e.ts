@@ -11,6 +11,7 @@ import {
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 async function apiPost(page: Page, path: string, data: unknown) {
   const res = await apiWrite(page, 'POST', path, data);
@@ -28,6 +29,7 @@ async function expectNoAxeViolationsIn(page: Page, selectors: string[]) {
 /** A listing of our own (created by the admin through the API), so journeys never collide. */
 async function createListing(admin: Page, model: string, priceCents: number): Promise<string> {
   const { id } = await apiPost(admin, '/api/listings', {
+    ...E2E_YARD,
     make: 'John Deere',
     model,
     year: 2020,

@@ -15,6 +15,7 @@ import {
 import { E2E_ADMIN } from './support/global-setup';
 import { siteLinkIn } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi, signInViaUi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /** (docs/product/listings.md, offers.md) records are permanent, e-mail links keep working, offers make sense, Buy Now asks first. */
 
@@ -26,6 +27,7 @@ async function apiPost(page: Page, url: string, data?: unknown) {
 
 async function createListing(admin: Page, model: string, priceCents: number): Promise<string> {
   const { id } = await apiPost(admin, '/api/listings', {
+    ...E2E_YARD,
     make: 'Kubota',
     model,
     year: 2019,

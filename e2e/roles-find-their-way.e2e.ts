@@ -18,6 +18,7 @@ import {
   signInViaApi,
   signInViaUi,
 } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /** Screenshots in e2e/artifacts like the other journeys'. */
 const shot = (page: Page, name: string) => screenshot(page, `roles-find-their-way-${name}`);
@@ -132,6 +133,7 @@ describe.runIf(hasBrowser())('every role finds its way', () => {
     const { page: dp } = dealer;
     await signInViaApi(dp, DEMO_DEALER2.email, DEMO_DEALER2.password);
     const { id } = await apiPost(dp, '/api/listings', {
+      ...E2E_YARD,
       make: 'Kubota',
       model: `RF-${Date.now().toString(36)}`,
       year: 2020,

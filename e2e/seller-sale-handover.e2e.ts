@@ -4,6 +4,7 @@ import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screensho
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /**
  * Decision 0025 (docs/product/purchases.md#the-seller-dealers-view): after a dealer's trade-in is sold, the seller
@@ -33,6 +34,7 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     // A trade-in through review to live, an offer from another dealer, accepted by the seller.
     const { id: listingId } = await post(seller.page, '/api/listings', {
+      ...E2E_YARD,
       make: 'Kubota',
       model,
       year: 2019,

@@ -11,6 +11,7 @@ import {
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER2, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 // docs/product/dealer-tools.md: a dealer saves a search with instant alerts, an admin lists a matching tractor,
 // the dealer gets the alert, watches the tractor and sees the price drop notice (e-mail, live, watchlist page).
@@ -75,6 +76,7 @@ describe.runIf(hasBrowser())('watchlist and saved searches', () => {
     await p.getByRole('heading', { name: /Available Inventory/ }).waitFor();
     await live;
     ({ id: listingId } = await apiOk(admin.page, 'POST', '/api/listings', {
+      ...E2E_YARD,
       make: 'Kubota',
       model,
       year: 2020,

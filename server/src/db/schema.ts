@@ -141,6 +141,10 @@ export const listings = pgTable(
     // purchases.md#delivery-and-landed-cost).
     city: text('city'),
     zip: text('zip'),
+    // The yard: street address, contact phone, opening hours (decision 0041); never shown to visitors.
+    yardAddress: text('yard_address'),
+    yardPhone: text('yard_phone'),
+    yardHours: text('yard_hours'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1863,7 +1863,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an invitation: set name and password; the account joins the dealership approved
+         * Accept an invitation: set name and password; joins the dealership approved and signs in (sets the session cookie)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["team.acceptInvite"];
@@ -2590,6 +2590,9 @@ export interface components {
             location: string;
             city: string | null;
             zip: string | null;
+            yardAddress: string | null;
+            yardPhone: string | null;
+            yardHours: string | null;
             condition: string;
             description: string;
             transmission: string | null;
@@ -2843,6 +2846,7 @@ export interface components {
                 miles: number;
                 text: string;
             } | null;
+            deliveryMissing: ("address" | "listing_zip") | null;
             deliveryTo: string | null;
             inspectionRevision: number | null;
             releaseCode: string | null;
@@ -7081,6 +7085,9 @@ export interface operations {
                     location: string;
                     city?: string | null;
                     zip?: string | null;
+                    yardAddress?: string | null;
+                    yardPhone?: string | null;
+                    yardHours?: string | null;
                     /**
                      * @default Excellent
                      * @enum {string}
@@ -7564,6 +7571,9 @@ export interface operations {
                     location?: string;
                     city?: string | null;
                     zip?: string | null;
+                    yardAddress?: string | null;
+                    yardPhone?: string | null;
+                    yardHours?: string | null;
                     /** @enum {string} */
                     condition?: "Excellent" | "Very Good" | "Good" | "Fair" | "Poor";
                     description?: string;
@@ -9177,6 +9187,9 @@ export interface operations {
                     location?: string;
                     city?: string | null;
                     zip?: string | null;
+                    yardAddress?: string | null;
+                    yardPhone?: string | null;
+                    yardHours?: string | null;
                     /** @enum {string} */
                     condition?: "Excellent" | "Very Good" | "Good" | "Fair" | "Poor";
                     description?: string;

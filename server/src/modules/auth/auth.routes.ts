@@ -16,7 +16,7 @@ import { cookieNames } from '../../../../domain/session-cookies.js';
 import { messageResponse } from '../../../../domain/users.js';
 import type { AppContext } from '../../lib/context.js';
 import { dummyHash } from '../../lib/password-hash.js';
-import { SESSION_ABSOLUTE_MS } from '../../lib/sessions.js';
+import { setSessionCookie as setCookieFor } from '../../lib/session-cookie.js';
 import {
   requestPasswordReset,
   requestSignInLink,
@@ -33,14 +33,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // Compute the dummy hash now, so the first unknown-e-mail sign-in costs what a wrong password costs.
   await dummyHash();
 
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(names.session, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.config.production,
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
+  const setSessionCookie = (reply: FastifyReply, token: string) => setCookieFor(ctx, reply, token);
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(names.session, {
       path: '/',

@@ -6,6 +6,7 @@ import {
   INVITES_PER_DEALERSHIP_PER_DAY,
   TEAM_TEXT,
 } from '../../../../domain/dealerships.js';
+import { cookieNames } from '../../../../domain/session-cookies.js';
 import { testConfig } from '../../config.js';
 import { dealershipMembers, users } from '../../db/schema.js';
 import {
@@ -67,12 +68,19 @@ describe('dealership invitations', { timeout: 120_000 }, () => {
     const mails = await inviteMails(to);
     expect(mails).toHaveLength(1);
     const token = (mails[0].payload as { token: string }).token;
-    const accepted = await new TestClient(t.app).post('/api/team/invites/accept', {
+    const joiner = new TestClient(t.app);
+    const accepted = await joiner.post('/api/team/invites/accept', {
       token,
       name: 'Late Joiner',
       password: NEW_PASSWORD,
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    // Joining signs the invitee in: no second sign-in (decision 0041).
+    expect(accepted.cookies.some((c) => c.name === cookieNames(t.app.ctx.config.production).session)).toBe(
+      true,
+    );
+    const session = await joiner.get('/api/auth/session');
+    expect(session.json().user).toMatchObject({ email: to, status: 'approved' });
     const [member] = await t.app.ctx.db
       .select({ role: dealershipMembers.role })
       .from(dealershipMembers)

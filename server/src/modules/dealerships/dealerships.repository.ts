@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DealershipRole, MemberRole } from '../../../../domain/dealerships.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { dealershipInvites, dealershipMembers, dealerships, users } from '../../db/schema.js';
@@ -24,6 +24,16 @@ const membershipColumns = {
   offerLimitCents: dealershipMembers.offerLimitCents,
   removedAt: dealershipMembers.removedAt,
 };
+
+/** Each current member's dealership owner (members with no dealership are left out). */
+export async function ownersOf(exec: Executor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return exec
+    .select({ userId: dealershipMembers.userId, ownerUserId: dealerships.ownerUserId })
+    .from(dealershipMembers)
+    .innerJoin(dealerships, eq(dealerships.id, dealershipMembers.dealershipId))
+    .where(and(inArray(dealershipMembers.userId, userIds), isNull(dealershipMembers.removedAt)));
+}
 
 /** The user's membership (removed ones too); `lock` holds the row for the rest of the transaction. */
 export async function findMembership(

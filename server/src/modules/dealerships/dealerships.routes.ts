@@ -14,6 +14,7 @@ import {
   teamResponse,
 } from '../../../../domain/dealerships.js';
 import type { AppContext } from '../../lib/context.js';
+import { setSessionCookie } from '../../lib/session-cookie.js';
 import { joinWithAccount } from './dealerships.invites-join.js';
 import { invite as sendInvite } from './dealerships.invites-send.js';
 import './dealerships.mail.js';
@@ -138,7 +139,8 @@ export async function dealershipsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
       schema: {
         operationId: 'team.acceptInvite',
-        summary: 'Accept an invitation: set name and password; the account joins the dealership approved',
+        summary:
+          'Accept an invitation: set name and password; joins the dealership approved and signs in (sets the session cookie)',
         errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
         body: acceptInviteBody,
         response: { 200: z.object({ email: z.string() }) },
@@ -146,7 +148,9 @@ export async function dealershipsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       reply.headers(noStore);
-      return service.acceptInvite(ctx, req.body, req.info());
+      const { email, token } = await service.acceptInvite(ctx, req.body, req.info());
+      setSessionCookie(ctx, reply, token);
+      return { email };
     },
   );
 }

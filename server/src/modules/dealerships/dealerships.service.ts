@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/password-hash.js';
-import { revokeUserSessions } from '../../lib/sessions.js';
+import { createSession, revokeUserSessions } from '../../lib/sessions.js';
 import { createUser, setUserStatus } from '../users/index.js';
 import * as repo from './dealerships.repository.js';
 
@@ -37,6 +37,14 @@ export async function currentMembership(exec: Executor, actor: Actor, now: Date)
   }
   if (!m || m.removedAt) throw new AppError('FORBIDDEN', TEAM_TEXT.removed);
   return m;
+}
+
+/**
+ * Whose saved address each user's deliveries go to: their dealership owner's (decision 0041), else their own.
+ */
+export async function deliveryAccountIds(exec: Executor, userIds: string[]): Promise<Map<string, string>> {
+  const owners = await repo.ownersOf(exec, userIds);
+  return new Map(userIds.map((id) => [id, owners.find((o) => o.userId === id)?.ownerUserId ?? id]));
 }
 
 /** The server's refusal of an offer (or an accepted counter) of `cents` by this member, if any. */
@@ -157,13 +165,14 @@ export async function removeMember(ctx: AppContext, actor: Actor, userId: string
 
 /**
  * The invitee sets their name and password: the account is created approved (through the owner, no
- * application) and joins the dealership with the invited role and limit. The token works once.
+ * application) and joins the dealership with the invited role and limit. The token works once. The invitee is
+ * signed in at once, as a sign-in would (decision 0041): the returned token is the new session's.
  */
 export async function acceptInvite(
   ctx: AppContext,
   input: AcceptInviteBody,
   request: RequestInfo,
-): Promise<{ email: string }> {
+): Promise<{ email: string; token: string }> {
   const passwordHash = await hashPassword(String(input.password));
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -199,6 +208,7 @@ export async function acceptInvite(
       details: { dealershipId: inv.dealershipId, inviteId: inv.id, role: inv.role },
       request,
     });
-    return { email: inv.email };
+    const token = await createSession(tx, ctx.clock, user.id, request);
+    return { email: inv.email, token };
   });
 }

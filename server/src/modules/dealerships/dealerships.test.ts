@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { offerLimitText, TEAM_TEXT } from '../../../../domain/dealerships.js';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
-import { dealershipMembers, dealerships, offers, sessions, users } from '../../db/schema.js';
+import { dealershipMembers, dealerships, listings, offers, sessions, users } from '../../db/schema.js';
 import { insertListing, offerRow } from '../../test/fixtures/offers.js';
 import {
   createTestApp,
@@ -208,6 +208,28 @@ describe('dealership teams', () => {
       password: NEW_PASSWORD,
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it("a team member delivers to the dealership's address (the owner's), and only the owner changes it", async () => {
+    const listing = await insertListing(t.app, admin.id, { priceCents: 48_500_00 });
+    await t.app.ctx.db.update(listings).set({ zip: '68102' }).where(eq(listings.id, listing));
+    const member = await join('yard.buyer@example.com', 'buyer');
+    const before = (await member.client.get(`/api/purchases/landed-cost?listingId=${listing}`)).json();
+    expect(before).toMatchObject({ delivery: null, missing: 'address' });
+    const address = { addressLine: '1200 Lincoln Way', city: 'Ames', state: 'IA', zip: '50010' };
+    expect((await asOwner.put('/api/purchases/address', address)).statusCode).toBe(200);
+    const cost = (await member.client.get(`/api/purchases/landed-cost?listingId=${listing}`)).json();
+    expect(cost.delivery.text).toBe('Delivered to Ames, IA 50010: about $520 (159 mi)');
+    expect(cost.missing).toBeNull();
+    expect((await member.client.get('/api/purchases/address')).json().address).toEqual(address);
+    const change = await member.client.put('/api/purchases/address', { ...address, zip: '68102' });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().error.message).toBe("Only your dealership's owner can change its delivery address");
+    // A tractor with no ZIP: the message names the yard, not the address.
+    const noZip = await insertListing(t.app, admin.id);
+    expect((await member.client.get(`/api/purchases/landed-cost?listingId=${noZip}`)).json().missing).toBe(
+      'listing_zip',
+    );
   });
 
   it('a viewer cannot offer; a buyer cannot offer above their limit (server refusals with clear texts)', async () => {

@@ -5,5 +5,6 @@ export { refuseOwnDealershipListing, refuseOwnDealershipSeller } from './dealers
 export {
   checkMemberMayOffer,
   currentMembership,
+  deliveryAccountIds,
   type Membership,
 } from './dealerships.service.js';

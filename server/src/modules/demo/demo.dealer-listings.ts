@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { Tx } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
+import { demoYard } from './demo.yards.js';
 
 const DAY = 86_400_000;
 
@@ -164,6 +165,7 @@ export async function seedDealerListings(
         priceCents: t.price * 100,
         floorPriceCents: t.floor ? t.floor * 100 : null,
         location: t.location,
+        ...demoYard(t.location),
         condition: t.condition,
         description: t.description,
         status: t.stage === 'live' ? 'active' : t.stage === 'sold' ? 'sold' : 'inactive',

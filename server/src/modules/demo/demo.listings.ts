@@ -1,6 +1,7 @@
 import type { Condition } from '../../../../domain/listings.js';
 import type { listings } from '../../db/schema.js';
 import { DEMO_MODELS, DEMO_STATES, type ModelSpec, ORIGINS, prng, SERVICE_NOTES, USES } from './demo.data.js';
+import { demoYard } from './demo.yards.js';
 
 type ListingInsert = typeof listings.$inferInsert;
 
@@ -66,6 +67,7 @@ export function buildDemoListings(ownerId: string, now: Date): ListingInsert[] {
       hours,
       priceCents: price * 100,
       location: state,
+      ...demoYard(state),
       condition,
       description,
       transmission: spec.transmission,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OfferStatus } from '../../../../domain/offers.js';
 import { jobRuns, listings, offers, saleInquiries, users } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
@@ -10,6 +10,7 @@ import { DEMO_DEALERS, DEMO_INQUIRIES, DEMO_INSPECTOR, DEMO_PASSWORD } from './d
 import { seedDealerListings } from './demo.dealer-listings.js';
 import { seedDemoImages } from './demo.images.js';
 import { buildDemoListings } from './demo.listings.js';
+import { DEMO_YARDS } from './demo.yards.js';
 
 export const DEMO_IMAGES_JOB = { name: 'demo-seed', runKey: 'images' };
 
@@ -45,9 +46,21 @@ export async function seedDemoData(ctx: AppContext, signal?: AbortSignal): Promi
   if (owner && !anyListing) {
     await seedRows(ctx, owner.id);
     seeded = true;
-  }
+  } else await fillDemoYards(ctx);
   const images = resumeImages(ctx, signal);
   return { signInLines, seeded, images };
+}
+
+/**
+ * A demo database seeded before listings had yards: each listing with neither a ZIP nor a yard gets its
+ * state's demo yard, so delivery estimates work there too (decision 0041). Only the demo runs this.
+ */
+async function fillDemoYards(ctx: AppContext): Promise<void> {
+  for (const [state, yard] of Object.entries(DEMO_YARDS))
+    await ctx.db
+      .update(listings)
+      .set(yard)
+      .where(and(eq(listings.location, state), isNull(listings.zip), isNull(listings.yardAddress)));
 }
 
 async function resumeImages(ctx: AppContext, signal?: AbortSignal): Promise<number> {

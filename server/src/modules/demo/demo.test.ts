@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_BRANDS } from '../../../../domain/brands.js';
+import { yardProblems } from '../../../../domain/listing-schemas.js';
 import { CONDITIONS } from '../../../../domain/listings.js';
 import { OFFER_STATUSES } from '../../../../domain/offers.js';
 import { rowsOf } from '../../db/client.js';
@@ -19,6 +20,7 @@ import {
 } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password-hash.js';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app.js';
+import { zipPlace } from '../purchases/index.js';
 import { DEMO_DEALERS, DEMO_PASSWORD } from './demo.data.js';
 import { demoPicture, seedDemoImages } from './demo.images.js';
 import { demoPrice } from './demo.listings.js';
@@ -172,6 +174,36 @@ describe('demo data', () => {
       .from(users)
       .where(eq(users.email, 'inspector@fieldlot.example'));
     expect(inspector.status).toBe('inspector');
+  });
+
+  it('gives every demo listing a whole yard whose ZIP the delivery table knows (decision 0041)', async () => {
+    const rows = await t.app.ctx.db
+      .select({
+        id: listings.id,
+        yardAddress: listings.yardAddress,
+        city: listings.city,
+        location: listings.location,
+        zip: listings.zip,
+        yardPhone: listings.yardPhone,
+      })
+      .from(listings);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(yardProblems(r), r.id).toEqual({});
+      expect(zipPlace(r.zip), `${r.id} ${r.zip}`).not.toBeNull();
+    }
+    // A demo database seeded before yards: the next start fills the listings with no ZIP.
+    const [first] = rows;
+    await t.app.ctx.db
+      .update(listings)
+      .set({ zip: null, yardAddress: null, yardPhone: null })
+      .where(eq(listings.id, first.id));
+    const stop = new AbortController();
+    stop.abort();
+    await seedDemoData(t.app.ctx, stop.signal);
+    const [filled] = await t.app.ctx.db.select().from(listings).where(eq(listings.id, first.id));
+    expect(filled.zip).toBe(first.zip);
+    expect(filled.yardAddress).toBe(first.yardAddress);
   });
 
   it('seeds nothing on the next start, and resumes the pictures that were not drawn', async () => {

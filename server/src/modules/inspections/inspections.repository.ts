@@ -30,6 +30,10 @@ const listingColumns = {
   gradeTenths: listings.gradeTenths,
   reviewStatus: listings.reviewStatus,
   sellerUserId: listings.sellerUserId,
+  yardAddress: listings.yardAddress,
+  city: listings.city,
+  zip: listings.zip,
+  yardPhone: listings.yardPhone,
 };
 export type ListingRow = {
   id: string;
@@ -49,6 +53,11 @@ export type ListingRow = {
   reviewStatus: string | null;
   /** The dealer selling it: sees its report whatever its status, like the listing. */
   sellerUserId: string | null;
+  /** The yard: a listing goes live only with its whole yard (decision 0041). */
+  yardAddress: string | null;
+  city: string | null;
+  zip: string | null;
+  yardPhone: string | null;
 };
 
 export async function listingById(exec: Executor, id: string): Promise<ListingRow | undefined> {

@@ -15,6 +15,7 @@ import {
   type SaveAnswer,
   tenthsToGrade,
 } from '../../../../domain/inspection-api.js';
+import { yardProblems } from '../../../../domain/listing-schemas.js';
 import { imageUrl } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
@@ -305,7 +306,8 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
       !previous &&
       listing.status === 'inactive' &&
       !listing.asIsReason &&
-      (listing.reviewStatus === null || listing.reviewStatus === 'approved');
+      (listing.reviewStatus === null || listing.reviewStatus === 'approved') &&
+      yardComplete(listing);
     await setListingGrade(tx, listingId, revision.gradeTenths, goLive, now);
     await audit(tx, {
       action: 'inspection.published',
@@ -354,6 +356,9 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
   return result;
 }
 
+/** Without its whole yard a tractor stays offline after its report or as-is mark (decision 0041). */
+const yardComplete = (l: Parameters<typeof yardProblems>[0]) => Object.keys(yardProblems(l)).length === 0;
+
 /** An admin's "Sold as-is, not inspected": the tractor may go live without a report; every dealer screen says so. */
 export async function markAsIs(
   ctx: AppContext,
@@ -372,7 +377,8 @@ export async function markAsIs(
     const goLive =
       listing.status === 'inactive' &&
       listing.gradeTenths === 0 &&
-      (listing.reviewStatus === null || listing.reviewStatus === 'approved');
+      (listing.reviewStatus === null || listing.reviewStatus === 'approved') &&
+      yardComplete(listing);
     await setAsIs(tx, listingId, reason, goLive, now);
     if (goLive) await emit(tx, 'listing.published', { listingId });
     await audit(tx, {

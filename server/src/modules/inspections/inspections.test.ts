@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
 import { inspectionRevisions, listings, offers } from '../../db/schema.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
   createTestApp,
@@ -121,6 +122,7 @@ describe('condition reports API', { timeout: 120_000 }, () => {
       hours: 4250,
       priceCents: 98_000_00,
       location: 'Iowa',
+      ...TEST_YARD,
       condition: 'Excellent',
     });
     expect(created.statusCode).toBe(201);
@@ -272,6 +274,7 @@ describe('condition reports API', { timeout: 120_000 }, () => {
       model: 'M7-172',
       year: 2018,
       location: 'Ohio',
+      ...TEST_YARD,
     });
     await asAdmin.post(`/api/admin/listings/${other.json().id}/as-is`, {
       reason: 'Auction lot, sold as seen',
@@ -311,6 +314,7 @@ describe('condition reports API', { timeout: 120_000 }, () => {
       model: 'M5-111',
       year: 2019,
       location: 'Iowa',
+      ...TEST_YARD,
     });
     const id = created.json().id as string;
     // Only the listing's grade is read by Delete: set it as a publish does.

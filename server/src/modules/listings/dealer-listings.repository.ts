@@ -97,6 +97,12 @@ const lockColumns = {
   make: listings.make,
   model: listings.model,
   year: listings.year,
+  // The yard, checked before review (decision 0041).
+  yardAddress: listings.yardAddress,
+  city: listings.city,
+  location: listings.location,
+  zip: listings.zip,
+  yardPhone: listings.yardPhone,
 };
 export type LockedListing = Awaited<ReturnType<typeof lockListing>> & {};
 

@@ -8,6 +8,7 @@ import { testConfig } from '../../config.js';
 import { users } from '../../db/schema.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
 
@@ -30,6 +31,7 @@ describe('dealers sell their trade-ins', () => {
     model: 'M7-172',
     year: 2020,
     location: 'Ames, IA',
+    ...TEST_YARD,
     priceCents: 90_000_00,
   };
 
@@ -315,5 +317,57 @@ describe('dealers sell their trade-ins', () => {
       .filter((m) => (m.payload as { offerId: string }).offerId === made.json().offer.id)
       .map((m) => (m.payload as { kind: string }).kind);
     expect(kinds.sort()).toEqual(['buy_now', 'withdrawn']);
+  });
+
+  it('refuses to submit a listing without its yard, with a message on each missing field (decision 0041)', async () => {
+    const res = await asA.post('/api/listings', {
+      make: 'Kubota',
+      model: 'M6-141',
+      year: 2019,
+      location: 'Iowa',
+      yardHours: 'Mon–Fri 8–5',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const refused = await asA.post(`/api/my-listings/${id}/submit`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      yardAddress: 'Yard street address is required',
+      city: 'Yard city is required',
+      zip: 'Yard ZIP code is required',
+      yardPhone: 'Yard contact phone is required',
+    });
+    const badPhone = await asA.patch(`/api/my-listings/${id}`, { yardPhone: '555-01' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().error.fields.yardPhone).toBe('Enter a 10-digit phone number');
+    expect((await asA.patch(`/api/my-listings/${id}`, TEST_YARD)).statusCode).toBe(200);
+    // The yard is the seller's and FieldLot's: a visiting dealer never reads it.
+    const own = (await asA.get(`/api/listings/${id}`)).json();
+    expect(own).toMatchObject({ yardAddress: '2600 E Lincoln Way', yardPhone: '(515) 555-0142' });
+    expect((await asA.post(`/api/my-listings/${id}/submit`)).json().stage).toBe('in_review');
+    const approved = await asAdmin.post(`/api/admin/listings/${id}/approve`, { asIsReason: 'Trade-in' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const seen = (await asB.get(`/api/listings/${id}`)).json();
+    expect(seen).toMatchObject({ yardAddress: null, yardPhone: null, yardHours: null });
+  });
+
+  it("FieldLot's own listing goes live only with its yard: as-is keeps it offline, activating names the fields", async () => {
+    const res = await asAdmin.post('/api/listings', {
+      make: 'Fendt',
+      model: '724 Vario',
+      year: 2021,
+      location: 'Iowa',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const asIs = await asAdmin.post(`/api/admin/listings/${id}/as-is`, { reason: 'Auction unit' });
+    expect(asIs.json().status).toBe('inactive');
+    const live = await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' });
+    expect(live.statusCode).toBe(400);
+    expect(live.json().error.fields).toMatchObject({ yardAddress: 'Yard street address is required' });
+    expect((await asAdmin.patch(`/api/admin/listings/${id}`, TEST_YARD)).statusCode).toBe(200);
+    expect((await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -94,7 +94,10 @@ describe('listings: records are permanent', () => {
     expect(await adminIds()).toContain(id);
     expect(await adminIds('archived')).not.toContain(id);
     // A tractor goes live only with a report or as-is; this fixture tractor never had a report.
-    await t.app.ctx.db.update(listings).set({ asIsReason: 'Not inspected' }).where(eq(listings.id, id));
+    await t.app.ctx.db
+      .update(listings)
+      .set({ asIsReason: 'Not inspected', zip: '50010' })
+      .where(eq(listings.id, id));
     const reactivate = await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' });
     expect(reactivate.statusCode).toBe(200);
     expect(await inventoryIds()).toContain(id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DealerCard } from '../../../../domain/listing-schemas.js';
+import { type DealerCard, yardProblems } from '../../../../domain/listing-schemas.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
 import { INVENTORY_COUNT_CAP } from '../../../../domain/listing-search.js';
 import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
@@ -200,6 +200,10 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     location: row.location,
     city: row.city,
     zip: row.zip,
+    // The yard stays with FieldLot and the seller; the buyer reads it on the gate pass (decision 0041).
+    yardAddress: isAdmin || side.ownListing ? row.yardAddress : null,
+    yardPhone: isAdmin || side.ownListing ? row.yardPhone : null,
+    yardHours: isAdmin || side.ownListing ? row.yardHours : null,
     condition: row.condition,
     description: row.description,
     transmission: row.transmission,
@@ -343,6 +347,10 @@ export async function setListingActive(
   const to = active ? 'active' : 'inactive';
   return inventoryWrite(ctx, async (tx) => {
     if (active) await assertReportOrAsIs(tx, id);
+    if (active) {
+      const row = await repo.listingById(tx, id);
+      if (row && !row.archivedAt && row.status === 'inactive') refuseWithoutYard(row);
+    }
     // A dealer's listing goes live through FieldLot's review, not this switch (docs/product/dealer-selling.md).
     const locked = await repo.lockListing(tx, id);
     if (active && locked?.reviewStatus && locked.reviewStatus !== 'approved')
@@ -369,6 +377,19 @@ export async function setListingActive(
     });
     return { id, status: to };
   });
+}
+
+/** A listing goes to review or live only with its whole yard (decision 0041): one message per missing field. */
+export function refuseWithoutYard(row: Parameters<typeof yardProblems>[0]) {
+  const fields = yardProblems(row);
+  if (Object.keys(fields).length > 0)
+    throw new AppError(
+      'VALIDATION',
+      "Add the tractor's yard: street address, city, state, ZIP and contact phone",
+      {
+        fields,
+      },
+    );
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tractorCountText } from '../../../../domain/listing-search.js';
 import { SPEC_FIELDS } from '../../../../domain/listings.js';
 import { auditLog, listings, offers } from '../../db/schema.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 
 type Row = typeof listings.$inferInsert;
@@ -29,6 +30,7 @@ describe('listings API', () => {
         hours: 1000,
         priceCents: 50_000_00,
         location: 'Iowa',
+        ...TEST_YARD,
         ...row,
       })
       .returning({ id: listings.id });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema.js';
 import { listenForEvents, publishEvent } from '../../lib/events.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { firstPageCache } from './page-cache.js';
 
@@ -34,6 +35,7 @@ describe('first-page cache through the API', () => {
       year: 2019,
       priceCents: 90_000_00,
       location: 'Iowa',
+      ...TEST_YARD,
       description: 'Front LOADER ready',
     });
     id = res.json().id;
@@ -190,7 +192,14 @@ describe('first-page cache through the API', () => {
     const writes: [string, () => Promise<{ statusCode: number }>][] = [
       [
         'create',
-        () => asAdmin.post('/api/listings', { make: 'Case IH', model: 'Puma', year: 2017, location: 'Ohio' }),
+        () =>
+          asAdmin.post('/api/listings', {
+            make: 'Case IH',
+            model: 'Puma',
+            year: 2017,
+            location: 'Ohio',
+            ...TEST_YARD,
+          }),
       ],
       ['edit', () => asAdmin.patch(`/api/admin/listings/${id}`, { hours: 1200 })],
       ['deactivate', () => asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'inactive' })],

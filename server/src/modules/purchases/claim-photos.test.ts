@@ -8,6 +8,7 @@ import type { Purchase } from '../../../../domain/purchases.js';
 import { purchaseClaims } from '../../db/schema.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 import { claimCheckpointViews } from './claim-evidence.js';
 
@@ -63,6 +64,7 @@ describe('claim photos', () => {
       model: 'M7-172',
       year: 2020,
       location: 'Ames, IA',
+      ...TEST_YARD,
       priceCents: 90_000_00,
     });
     expect(listing.statusCode, listing.body).toBe(201);

@@ -4,6 +4,7 @@ import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
 import {
   type DeliveryAddress,
   dateLabel,
+  deliveryMissing,
   FULFILMENT_LABELS,
   type Fulfilment,
   invoiceNumber,
@@ -14,6 +15,7 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { currentMembership } from '../dealerships/index.js';
 import { setAddress as saveAddress } from '../users/index.js';
 import { applyLedgerStep } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
@@ -21,6 +23,7 @@ import * as repo from './purchases.repository.js';
 import {
   addressText,
   buyerScope,
+  deliveryAccount,
   estimateTo,
   finish,
   money,
@@ -42,7 +45,7 @@ export async function landedCost(
   const [listing] = await repo.listingFacts(ctx.db, [listingId]);
   if (!listing || (listing.status !== 'active' && actor.status !== 'admin'))
     throw new AppError('NOT_FOUND', "The tractor you're looking for doesn't exist or has been removed.");
-  const [me] = await repo.accounts(ctx.db, [actor.userId]);
+  const me = await deliveryAccount(ctx.db, actor);
   const price = amountDollars !== undefined && amountDollars > 0 ? amountDollars * 100 : listing.priceCents;
   const fee = buyerFeeCents(price);
   const delivery = estimateTo(ctx, listing.zip, me?.addressZip ?? null);
@@ -50,14 +53,14 @@ export async function landedCost(
     priceCents: price,
     buyerFeeCents: fee,
     delivery,
-    missing: delivery ? null : !me?.addressZip ? 'address' : 'listing_zip',
+    missing: deliveryMissing(!!delivery, me?.addressZip),
     totalCents: price + fee + (delivery?.cents ?? 0),
   };
 }
 
 export async function getAddress(ctx: AppContext, actor: Actor): Promise<DeliveryAddress | null> {
   requireRole(actor, 'dealer', 'admin');
-  const [me] = await repo.accounts(ctx.db, [actor.userId]);
+  const me = await deliveryAccount(ctx.db, actor);
   if (!me?.addressLine || !me.addressCity || !me.addressState || !me.addressZip) return null;
   return { addressLine: me.addressLine, city: me.addressCity, state: me.addressState, zip: me.addressZip };
 }
@@ -68,6 +71,12 @@ export async function setAddress(
   a: DeliveryAddress,
 ): Promise<DeliveryAddress> {
   requireRole(actor, 'dealer', 'admin');
+  // The address is the dealership's: its owner keeps it (decision 0041).
+  if (
+    actor.status === 'approved' &&
+    (await currentMembership(ctx.db, actor, ctx.clock.now())).role !== 'owner'
+  )
+    throw new AppError('FORBIDDEN', "Only your dealership's owner can change its delivery address");
   if (!zipPlace(a.zip))
     throw new AppError('VALIDATION', 'We do not know this ZIP code', {
       fields: { zip: 'We do not know this ZIP code' },
@@ -98,14 +107,16 @@ export async function chooseFulfilment(
     if (!purchaseActionsFor('buyer', purchaseFacts(p), now).includes('choose_fulfilment'))
       throw new AppError('CONFLICT', `Purchase ${p.number} already has its invoice`);
     const [me] = await repo.accounts(tx, [actor.userId]);
+    const dealership = await deliveryAccount(tx, actor);
+    const deliverTo = dealership ? addressText(dealership) : null;
     const [listing] = await repo.listingFacts(tx, [p.listingId]);
     let delivery: ReturnType<typeof estimateTo> = null;
     if (fulfilment === 'delivery') {
-      if (!me || !addressText(me))
+      if (!dealership || !deliverTo)
         throw new AppError('VALIDATION', 'Add your delivery address in My Account first', {
           fields: { fulfilment: 'Add your delivery address in My Account first' },
         });
-      delivery = estimateTo(ctx, listing?.zip ?? null, me.addressZip);
+      delivery = estimateTo(ctx, listing?.zip ?? null, dealership.addressZip);
       if (!delivery)
         throw new AppError('VALIDATION', 'We cannot quote delivery for this tractor yet: please contact us', {
           fields: { fulfilment: 'We cannot quote delivery for this tractor yet: please contact us' },
@@ -141,7 +152,7 @@ export async function chooseFulfilment(
         companyName: me?.companyName ?? '',
         name: me?.name ?? '',
         email: me?.email ?? '',
-        address: me ? addressText(me) : null,
+        address: deliverTo,
       },
       lines,
       totalCents: total,
@@ -157,7 +168,7 @@ export async function chooseFulfilment(
         totalCents: total,
         deliveryCents: delivery?.cents ?? null,
         deliveryMiles: delivery?.miles ?? null,
-        deliveryTo: fulfilment === 'delivery' && me ? addressText(me) : null,
+        deliveryTo: fulfilment === 'delivery' ? deliverTo : null,
       },
       now,
     );

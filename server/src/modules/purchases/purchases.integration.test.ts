@@ -4,6 +4,7 @@ import type { Purchase, SoldPurchase } from '../../../../domain/purchases.js';
 import { VIEWER_PURCHASE_TEXT } from '../../../../domain/purchases.js';
 import { listings, offers, purchases, users } from '../../db/schema.js';
 import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import type { SaleMail } from './purchases.mail.js';
 
@@ -30,6 +31,7 @@ describe('purchases across dealer selling and dealership teams', () => {
     model: 'M7-172',
     year: 2020,
     location: 'Ames, IA',
+    ...TEST_YARD,
     priceCents: 90_000_00,
   };
 

@@ -5,6 +5,7 @@ import { ledgerEntryOf, type MoneyView, type PurchaseLedger } from '../../../../
 import type { Purchase, SoldPurchase } from '../../../../domain/purchases.js';
 import { purchaseLedgerEntries, purchases } from '../../db/schema.js';
 import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import type { PurchaseMail, SaleMail } from './purchases.mail.js';
 import { csvCell } from './purchases.money.js';
@@ -40,6 +41,7 @@ describe('purchase ledger', () => {
       model: '8R 340',
       year: 2021,
       location: 'Ames, IA',
+      ...TEST_YARD,
       priceCents: 180_000_00,
     });
     expect(made.statusCode, made.body).toBe(201);

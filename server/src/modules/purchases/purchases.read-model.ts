@@ -4,6 +4,7 @@ import { sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
   claimCause,
+  deliveryMissing,
   isOverdue,
   nextStepText,
   type Purchase,
@@ -16,6 +17,7 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { deliveryAccountIds } from '../dealerships/index.js';
 import { claimCheckpointViews, claimPhotoViews } from './claim-evidence.js';
 import {
   buyerMoney,
@@ -43,7 +45,11 @@ export async function toPurchases(
     repo.purchaseDetails(db, ids),
     ledgerRepo.entriesOf(db, ids),
     repo.listingFacts(db, [...new Set(rows.map((r) => r.listingId))]),
-    repo.accounts(db, [...new Set(rows.map((r) => r.buyerUserId))]),
+    deliveryAccountIds(db, [...new Set(rows.map((r) => r.buyerUserId))]).then((owners) =>
+      repo
+        .accounts(db, [...new Set([...owners.keys(), ...owners.values()])])
+        .then((accounts) => ({ owners, accounts })),
+    ),
     repo.revisionNumbers(
       db,
       rows.map((r) => r.inspectionRevisionId).filter((x): x is string => x !== null),
@@ -53,7 +59,9 @@ export async function toPurchases(
   const ledger = byPurchase(ledgerRows);
   return rows.map((r) => {
     const listing = listings.find((l) => l.id === r.listingId);
-    const buyer = buyers.find((b) => b.id === r.buyerUserId);
+    const buyer = buyers.accounts.find((b) => b.id === r.buyerUserId);
+    // Deliveries go to the dealership's address, its owner's (decision 0041).
+    const deliverTo = buyers.accounts.find((b) => b.id === buyers.owners.get(r.buyerUserId));
     const invoice = details.invoices.find((i) => i.purchaseId === r.id) ?? null;
     const credits = details.credits.filter((c) => c.purchaseId === r.id);
     const entryRows = ledger.get(r.id) ?? [];
@@ -103,7 +111,7 @@ export async function toPurchases(
     const claims = details.claims.filter((c) => c.purchaseId === r.id);
     const quote =
       r.fulfilment === null && r.status === 'awaiting_payment'
-        ? estimateTo(ctx, listing?.zip ?? null, buyer?.addressZip ?? null)
+        ? estimateTo(ctx, listing?.zip ?? null, deliverTo?.addressZip ?? null)
         : null;
     const step = nextStepText({
       status: r.status,
@@ -141,6 +149,10 @@ export async function toPurchases(
       overdue: isOverdue(r.status, r.dueDate, invoiced ? s.buyerBalanceDueCents : 1, now),
       fulfilment: r.fulfilment,
       deliveryQuote: quote,
+      deliveryMissing:
+        r.fulfilment === null && r.status === 'awaiting_payment'
+          ? deliveryMissing(!!quote, deliverTo?.addressZip)
+          : null,
       deliveryTo: r.deliveryTo,
       inspectionRevision: revision?.number ?? null,
       releaseCode: r.releaseCode,

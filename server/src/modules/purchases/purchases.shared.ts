@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
-import { currentMembership } from '../dealerships/index.js';
+import { currentMembership, deliveryAccountIds } from '../dealerships/index.js';
 import { entriesOfPurchase, payoutDueDate, summaryOf } from './purchases.ledger.js';
 import {
   PURCHASE_ADMIN_NOTICE,
@@ -39,6 +39,19 @@ export const addressText = (a: repo.AccountRow) =>
   a.addressLine && a.addressCity && a.addressState && a.addressZip
     ? `${a.addressLine}, ${a.addressCity}, ${a.addressState} ${a.addressZip}`
     : null;
+
+/**
+ * The account whose saved address a dealer's deliveries go to: the dealership owner's, so every team member
+ * delivers to the dealership (decision 0041). Anyone in no dealership uses their own.
+ */
+export async function deliveryAccount(
+  exec: Tx | AppContext['db'],
+  actor: Actor,
+): Promise<repo.AccountRow | undefined> {
+  const ids = await deliveryAccountIds(exec, [actor.userId]);
+  const [account] = await repo.accounts(exec, [ids.get(actor.userId) ?? actor.userId]);
+  return account;
+}
 
 export function estimateTo(ctx: AppContext, listingZip: string | null, dealerZip: string | null) {
   const from = zipPlace(listingZip);

@@ -148,6 +148,7 @@ describe('saved searches', () => {
       model: '724',
       priceCents: 95_000_00,
       status: 'inactive',
+      zip: '50010',
     });
     expect(
       (await asAdmin.post(`/api/admin/listings/${cheap}/as-is`, { reason: 'Auction unit' })).statusCode,
@@ -178,6 +179,7 @@ describe('saved searches', () => {
       model: '942',
       priceCents: 150_000_00,
       status: 'inactive',
+      zip: '50010',
     });
     await asAdmin.post(`/api/admin/listings/${dear}/as-is`, { reason: 'Auction unit' });
     expect(await alerts(dealer)).toHaveLength(1);
@@ -193,6 +195,7 @@ describe('saved searches', () => {
       make: 'Kubota',
       priceCents: 10_000_00,
       status: 'inactive',
+      zip: '50010',
     });
     await asAdmin.post(`/api/admin/listings/${kubota}/as-is`, { reason: 'x' });
     expect(await alerts(dealer)).toHaveLength(2);
@@ -209,7 +212,7 @@ describe('saved searches', () => {
     await t.app.ctx.db.update(users).set({ emailNotifications: false }).where(eq(users.id, quiet.id));
     const c = await TestClient.as(t.app, quiet);
     await c.post('/api/saved-searches', { name: 'Claas', filters: { brand: 'Claas' }, alert: 'instant' });
-    const id = await insertListing(t.app, admin.id, { make: 'Claas', status: 'inactive' });
+    const id = await insertListing(t.app, admin.id, { make: 'Claas', status: 'inactive', zip: '50010' });
     await asAdmin.post(`/api/admin/listings/${id}/as-is`, { reason: 'x' });
     expect(await alerts(quiet)).toHaveLength(0);
   });

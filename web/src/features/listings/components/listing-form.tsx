@@ -1,5 +1,11 @@
 import { LISTING_BRANDS } from '@domain/brands';
-import { type ListingBody, type ListingDetail, listingFields, listingZipRule } from '@domain/listing-schemas';
+import {
+  type ListingBody,
+  type ListingDetail,
+  listingFields,
+  listingPhoneRule,
+  listingZipRule,
+} from '@domain/listing-schemas';
 import {
   CONDITIONS,
   LISTING_LIMITS,
@@ -46,6 +52,9 @@ const schema = z.object({
   location: listingFields.shape.location,
   city: maxText(80),
   zip: listingZipRule,
+  yardAddress: maxText(LISTING_LIMITS.yardAddress),
+  yardPhone: listingPhoneRule,
+  yardHours: maxText(LISTING_LIMITS.yardHours),
   condition: listingFields.shape.condition,
   description: listingFields.shape.description,
   transmission: maxText(LISTING_LIMITS.transmission),
@@ -71,6 +80,9 @@ function defaults(l?: ListingDetail, floorPriceCents?: number | null): FormValue
     location: l?.location ?? '',
     city: l?.city ?? '',
     zip: l?.zip ?? '',
+    yardAddress: l?.yardAddress ?? '',
+    yardPhone: l?.yardPhone ?? '',
+    yardHours: l?.yardHours ?? '',
     condition: l?.condition ?? 'Excellent',
     description: l?.description ?? '',
     transmission: l?.transmission ?? '',
@@ -96,6 +108,9 @@ function toBody(v: FormValues, seller: boolean): ListingBody {
     location: v.location,
     city: text(v.city),
     zip: text(v.zip),
+    yardAddress: text(v.yardAddress),
+    yardPhone: text(v.yardPhone),
+    yardHours: text(v.yardHours),
     condition: v.condition,
     description: v.description.trim(),
     transmission: text(v.transmission),
@@ -252,6 +267,33 @@ export function ListingForm({
           'zip',
           'ZIP code (for delivery estimates)',
           <Input id="lf-zip" inputMode="numeric" autoComplete="off" {...register('zip')} {...aria('zip')} />,
+        )}
+        {/* The yard (decision 0041): needed before review or going live; never shown to visitors. */}
+        {field(
+          'yardAddress',
+          'Yard street address',
+          <Input
+            id="lf-yardAddress"
+            autoComplete="off"
+            {...register('yardAddress')}
+            {...aria('yardAddress')}
+          />,
+        )}
+        {field(
+          'yardPhone',
+          'Yard contact phone',
+          <Input
+            id="lf-yardPhone"
+            type="tel"
+            autoComplete="off"
+            {...register('yardPhone')}
+            {...aria('yardPhone')}
+          />,
+        )}
+        {field(
+          'yardHours',
+          'Yard opening hours (optional, e.g. Mon–Fri 8–5)',
+          <Input id="lf-yardHours" autoComplete="off" {...register('yardHours')} {...aria('yardHours')} />,
         )}
         {field(
           'condition',

@@ -1,4 +1,5 @@
 import { BUYER_FEE_LABEL, formatDollars } from '@domain/money';
+import { DELIVERY_MISSING_TEXT } from '@domain/purchases';
 import { Link } from 'react-router';
 import { useLandedCost } from '../api/purchases';
 
@@ -23,12 +24,12 @@ export function LandedCost({ listingId, amountDollars }: { listingId: string; am
       ) : d.missing === 'address' ? (
         <p>
           <Link to="/my-account" className="underline">
-            Add your delivery address
+            {DELIVERY_MISSING_TEXT.address}
           </Link>{' '}
           to see delivery to your yard.
         </p>
       ) : (
-        <p>Delivery: ask us for a quote (this tractor has no ZIP code yet).</p>
+        <p>{DELIVERY_MISSING_TEXT.listing_zip}</p>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { BUYER_FEE_LABEL, formatDollars } from '@domain/money';
 import {
   claimBody,
   countdownText,
+  DELIVERY_MISSING_TEXT,
   dateLabel,
   FULFILMENT_LABELS,
   type Fulfilment,
@@ -179,8 +180,12 @@ function FulfilmentChoice({ purchase: p }: { purchase: Purchase }) {
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">
-        {delivery ? delivery.text : 'Add your delivery address in My Account to get a delivery price.'}{' '}
-        {!delivery && (
+        {delivery
+          ? delivery.text
+          : p.deliveryMissing === 'listing_zip'
+            ? DELIVERY_MISSING_TEXT.listing_zip
+            : 'Add your delivery address in My Account to get a delivery price.'}{' '}
+        {!delivery && p.deliveryMissing !== 'listing_zip' && (
           <Link to="/my-account" className="underline">
             My Account
           </Link>

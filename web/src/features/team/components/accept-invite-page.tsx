@@ -10,7 +10,7 @@ import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { NewPasswordFields, useSession } from '@/features/auth';
+import { NewPasswordFields, useResetSession, useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { acceptInvite, joinInvite } from '../api/team';
@@ -97,6 +97,7 @@ function JoinWithAccount({ token }: { token: string }) {
 
 function AcceptInviteForm({ token }: { token: string }) {
   const navigate = useNavigate();
+  const resetSession = useResetSession();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { name: '', password: '', confirm: '' },
@@ -106,9 +107,11 @@ function AcceptInviteForm({ token }: { token: string }) {
 
   const submit = form.handleSubmit(async ({ name, password }) => {
     try {
-      const { email } = await acceptInvite({ token, name, password });
-      toast.success('Your account is ready. Please sign in with your new password.');
-      navigate('/', { replace: true, state: { signInEmail: email } });
+      await acceptInvite({ token, name, password });
+      // Accepting signs the invitee in (decision 0041): load the new session, then the team.
+      await resetSession();
+      toast.success('Welcome to your dealership.');
+      navigate('/team', { replace: true });
     } catch (err) {
       if (!applyServerErrors(form, err))
         toast.error(
