@@ -4,6 +4,7 @@ import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screensho
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /**
  * docs/decisions/0039-nobody-can-game-a-deal.md, on a phone: a buyer's message reaches the seller with its contact
@@ -41,8 +42,7 @@ describe.runIf(hasBrowser())('nobody games a deal', () => {
       hours: 4100,
       priceCents: 64_000_00,
       location: 'Iowa',
-      city: 'Ames',
-      zip: '50010',
+      ...E2E_YARD,
       condition: 'Good',
       description: 'Fair deals journey tractor',
     }));

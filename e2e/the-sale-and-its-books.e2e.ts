@@ -12,6 +12,7 @@ import {
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { E2E_YARD } from './support/yard';
 
 /**
  * docs/product/purchases.md#the-ledger, on a phone (390 px) for all three: dealer A sells to dealer B, B pays and
@@ -66,8 +67,7 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
       hours: 3200,
       priceCents: price * 100,
       location: 'Iowa',
-      city: 'Ames',
-      zip: '50010',
+      ...E2E_YARD,
       condition: 'Good',
       description: 'Ledger journey tractor',
     });
