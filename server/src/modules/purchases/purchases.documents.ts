@@ -1,8 +1,10 @@
 // Who may download a purchase's invoice, credit notes and gate pass, and what goes in them (docs/product/purchases.md).
+import type { YardFacts } from '../../../../domain/documents.js';
 import { tractorName } from '../../../../domain/listings.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import type { TractorFacts } from './purchases.pdf.js';
 import * as repo from './purchases.repository.js';
 import { buyerScope, PURCHASE_NOT_FOUND, tractorOf } from './purchases.shared.js';
 
@@ -22,7 +24,21 @@ export async function invoiceDocument(ctx: AppContext, actor: Actor, id: string)
   const purchase = await readable(ctx, actor, id);
   const invoice = await repo.invoiceOf(ctx.db, id);
   if (!invoice) throw new AppError('NOT_FOUND', 'No invoice yet: choose collection or delivery first');
-  return { purchase, invoice, tractor: await tractorOf(ctx.db, purchase.listingId) };
+  return {
+    purchase,
+    invoice,
+    tractor: await tractorOf(ctx.db, purchase.listingId),
+    facts: await tractorFacts(ctx, purchase.listingId),
+  };
+}
+
+/** Serial/PIN, hours and the seller's company for the invoice (docs/product/documents.md). */
+async function tractorFacts(ctx: AppContext, listingId: string): Promise<TractorFacts> {
+  const [listing] = await repo.listingFacts(ctx.db, [listingId]);
+  const [seller] = listing?.sellerUserId ? await repo.accounts(ctx.db, [listing.sellerUserId]) : [];
+  // serialNumber is read defensively until the listing column lands (docs/decisions/0043-deal-documents.md).
+  const serial = (listing as { serialNumber?: string | null } | undefined)?.serialNumber ?? null;
+  return { serial, hours: listing?.hours ?? null, sellerCompany: seller?.companyName ?? null };
 }
 
 export async function creditNoteDocument(ctx: AppContext, actor: Actor, id: string, noteId: string) {
@@ -44,7 +60,9 @@ export async function gatePassDocument(ctx: AppContext, actor: Actor, id: string
   return {
     purchase,
     tractor: listing ? tractorName(listing) : 'Tractor',
-    location: listing ? [listing.city, listing.location, listing.zip].filter(Boolean).join(', ') : '',
+    // The yard fields are read when the listing carries them (docs/decisions/0043-deal-documents.md).
+    yard: (listing ?? {}) as YardFacts,
+    serial: (listing as { serialNumber?: string | null } | undefined)?.serialNumber ?? null,
     buyer: { companyName: buyer?.companyName ?? '', name: buyer?.name ?? '' },
   };
 }

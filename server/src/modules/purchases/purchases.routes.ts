@@ -244,7 +244,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendPdf(
         reply,
         `invoice-${d.invoice.number}`,
-        await renderInvoicePdf(ctx.config, d.purchase, d.invoice, d.tractor),
+        await renderInvoicePdf(ctx.config, d.purchase, d.invoice, d.tractor, d.facts),
       );
     },
   );
@@ -295,7 +295,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendPdf(
         reply,
         `gate-pass-${d.purchase.number}`,
-        await renderGatePassPdf(ctx.config, d.purchase, d.tractor, d.location, d.buyer),
+        await renderGatePassPdf(ctx.config, d.purchase, d.tractor, d.yard, d.serial, d.buyer),
       );
     },
   );

@@ -152,6 +152,10 @@ describe('purchases: after the deal', () => {
     expect(text).toContain('Wire instructions');
     expect(text).toContain('Delivery: Delivered to Ames, IA 50010: about $520 (159 mi)');
     expect(text).toContain(t.app.ctx.config.brand.officeAddress);
+    // docs/product/documents.md: the tractor's serial/PIN, hours and seller are on the invoice.
+    expect(text).toContain('Serial/PIN: not recorded');
+    expect(text).toMatch(/Hours: [\d,]+/);
+    expect(text).toMatch(/Sold by /);
     // Another dealer cannot read it.
     expect((await other.get(invoiced.documents[0].url)).statusCode).toBe(404);
 
@@ -184,7 +188,12 @@ describe('purchases: after the deal', () => {
     const code = released.json().releaseCode as string;
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const gate = await buyer.get(`/api/purchases/${p.id}/documents/gate-pass.pdf`);
-    expect(pdfText(gate.rawPayload)).toContain(code);
+    const gateText = pdfText(gate.rawPayload);
+    expect(gateText).toContain(code);
+    expect(gateText).toContain('Serial/PIN: not recorded');
+    expect(gateText).toMatch(/Collect at: .+/);
+    // The QR code of the release code is drawn as an image.
+    expect(gate.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
     // A claim before delivery: refused.
     const early = await buyer.post(`/api/purchases/${p.id}/claims`, {

@@ -1,0 +1,34 @@
+// What the yard and the back office read on a deal's documents (docs/product/documents.md): one function
+// per block, so the gate pass, the invoice and the e-mails print the same words.
+
+export interface YardFacts {
+  city?: string | null;
+  location?: string | null;
+  zip?: string | null;
+  yardAddress?: string | null;
+  yardPhone?: string | null;
+  yardHours?: string | null;
+}
+
+/** The yard block: its address, phone and opening hours when the listing has them, else city and state. */
+export function yardLines(yard: YardFacts): string[] {
+  const place = [yard.city, yard.location, yard.zip].filter(Boolean).join(', ');
+  const lines = [`Collect at: ${yard.yardAddress?.trim() || place}`];
+  if (yard.yardPhone?.trim()) lines.push(`Yard phone: ${yard.yardPhone.trim()}`);
+  if (yard.yardHours?.trim()) lines.push(`Opening hours: ${yard.yardHours.trim()}`);
+  return lines;
+}
+
+/** The tractor's serial number or PIN, said plainly when the seller did not record it. */
+export function serialLine(serial: string | null | undefined): string {
+  return `Serial/PIN: ${serial?.trim() || 'not recorded'}`;
+}
+
+export function hoursLine(hours: number | null | undefined): string {
+  return `Hours: ${hours == null ? 'not recorded' : hours.toLocaleString('en-US')}`;
+}
+
+/** Who sold the tractor: the dealer's company on a dealer's listing, FieldLot on its own. */
+export function soldByLine(sellerCompany: string | null | undefined, brand = 'FieldLot'): string {
+  return sellerCompany?.trim() ? `Sold by ${sellerCompany.trim()}` : `Sold by ${brand}`;
+}
