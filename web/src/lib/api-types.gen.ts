@@ -3691,6 +3691,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "rejected" | "approved" | "admin" | "inspector";
                         emailNotifications: boolean;
+                        resaleCertificate: string | null;
                     };
                 };
             };
@@ -3760,6 +3761,7 @@ export interface operations {
                     name: string;
                     companyName: string;
                     emailNotifications?: boolean;
+                    resaleCertificate?: string;
                 };
             };
         };
@@ -3778,6 +3780,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "rejected" | "approved" | "admin" | "inspector";
                         emailNotifications: boolean;
+                        resaleCertificate: string | null;
                     };
                 };
             };

@@ -142,6 +142,7 @@ export async function chooseFulfilment(
         name: me?.name ?? '',
         email: me?.email ?? '',
         address: me ? addressText(me) : null,
+        resaleCertificate: me?.resaleCertificate ?? null,
       },
       lines,
       totalCents: total,

@@ -36,9 +36,11 @@ export async function invoiceDocument(ctx: AppContext, actor: Actor, id: string)
 async function tractorFacts(ctx: AppContext, listingId: string): Promise<TractorFacts> {
   const [listing] = await repo.listingFacts(ctx.db, [listingId]);
   const [seller] = listing?.sellerUserId ? await repo.accounts(ctx.db, [listing.sellerUserId]) : [];
-  // serialNumber is read defensively until the listing column lands (docs/decisions/0043-deal-documents.md).
-  const serial = (listing as { serialNumber?: string | null } | undefined)?.serialNumber ?? null;
-  return { serial, hours: listing?.hours ?? null, sellerCompany: seller?.companyName ?? null };
+  return {
+    serial: listing?.serialNumber ?? null,
+    hours: listing?.hours ?? null,
+    sellerCompany: seller?.companyName ?? null,
+  };
 }
 
 export async function creditNoteDocument(ctx: AppContext, actor: Actor, id: string, noteId: string) {
@@ -62,7 +64,7 @@ export async function gatePassDocument(ctx: AppContext, actor: Actor, id: string
     tractor: listing ? tractorName(listing) : 'Tractor',
     // The yard fields are read when the listing carries them (docs/decisions/0043-deal-documents.md).
     yard: (listing ?? {}) as YardFacts,
-    serial: (listing as { serialNumber?: string | null } | undefined)?.serialNumber ?? null,
+    serial: listing?.serialNumber ?? null,
     buyer: { companyName: buyer?.companyName ?? '', name: buyer?.name ?? '' },
   };
 }

@@ -57,6 +57,7 @@ function billTo(doc: PDFKit.PDFDocument, inv: InvoiceRow) {
   doc.text(inv.billTo.name);
   if (inv.billTo.address) doc.text(inv.billTo.address);
   doc.text(inv.billTo.email);
+  if (inv.billTo.resaleCertificate) doc.text(`Resale certificate: ${inv.billTo.resaleCertificate}`);
   doc.moveDown(1);
 }
 

@@ -162,6 +162,7 @@ export async function listingFacts(exec: Executor, listingIds: string[]) {
       priceCents: listings.priceCents,
       condition: listings.condition,
       hours: listings.hours,
+      serialNumber: listings.serialNumber,
       asIsReason: listings.asIsReason,
       // A dealer's listing has its seller; FieldLot's own has none (docs/product/dealer-selling.md).
       sellerUserId: listings.sellerUserId,
@@ -194,6 +195,7 @@ const accountCols = {
   addressCity: users.addressCity,
   addressState: users.addressState,
   addressZip: users.addressZip,
+  resaleCertificate: users.resaleCertificate,
 };
 export async function accounts(exec: Executor, ids: string[]) {
   if (ids.length === 0) return [];
