@@ -28,14 +28,14 @@ export async function invoiceDocument(ctx: AppContext, actor: Actor, id: string)
     purchase,
     invoice,
     tractor: await tractorOf(ctx.db, purchase.listingId),
-    facts: await tractorFacts(ctx, purchase.listingId),
+    facts: await tractorFacts(ctx.db, purchase.listingId),
   };
 }
 
 /** Serial/PIN, hours and the seller's company for the invoice (docs/product/documents.md). */
-async function tractorFacts(ctx: AppContext, listingId: string): Promise<TractorFacts> {
-  const [listing] = await repo.listingFacts(ctx.db, [listingId]);
-  const [seller] = listing?.sellerUserId ? await repo.accounts(ctx.db, [listing.sellerUserId]) : [];
+export async function tractorFacts(db: AppContext['db'], listingId: string): Promise<TractorFacts> {
+  const [listing] = await repo.listingFacts(db, [listingId]);
+  const [seller] = listing?.sellerUserId ? await repo.accounts(db, [listing.sellerUserId]) : [];
   return {
     serial: listing?.serialNumber ?? null,
     hours: listing?.hours ?? null,
@@ -57,8 +57,13 @@ export async function gatePassDocument(ctx: AppContext, actor: Actor, id: string
   const purchase = await readable(ctx, actor, id);
   if (!purchase.releaseCode)
     throw new AppError('NOT_FOUND', 'The gate pass is issued once the purchase is paid and released');
-  const [listing] = await repo.listingFacts(ctx.db, [purchase.listingId]);
-  const [buyer] = await repo.accounts(ctx.db, [purchase.buyerUserId]);
+  return gatePassFacts(ctx.db, purchase);
+}
+
+/** What the gate pass prints, without the access check (the release e-mail's attachment uses it too). */
+export async function gatePassFacts(db: AppContext['db'], purchase: repo.PurchaseRow) {
+  const [listing] = await repo.listingFacts(db, [purchase.listingId]);
+  const [buyer] = await repo.accounts(db, [purchase.buyerUserId]);
   return {
     purchase,
     tractor: listing ? tractorName(listing) : 'Tractor',

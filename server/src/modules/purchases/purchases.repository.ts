@@ -241,6 +241,17 @@ export async function creditNote(exec: Executor, purchaseId: string, id: string)
   return row;
 }
 
+/** The newest credit note of a purchase: the one its claim_credited e-mail carries. */
+export async function latestCreditNote(exec: Executor, purchaseId: string) {
+  const [row] = await exec
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.purchaseId, purchaseId))
+    .orderBy(desc(creditNotes.issuedAt))
+    .limit(1);
+  return row;
+}
+
 export async function insertClaim(exec: Executor, v: typeof purchaseClaims.$inferInsert) {
   const [row] = await exec.insert(purchaseClaims).values(v).returning();
   return row;

@@ -36,6 +36,8 @@ import {
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { IMAGE_MAX_BYTES, PHOTO_MISSING, uploadedImage } from '../listings/index.js';
 import { claimPhotoRoutes } from './claim-photos.routes.js';
+// Registers the deal e-mails' PDFs with the mail worker (docs/decisions/0043-deal-documents.md).
+import './purchases.attachments.js';
 import { renderCreditNotePdf, renderGatePassPdf, renderInvoicePdf } from './purchases.pdf.js';
 import * as service from './purchases.service.js';
 
