@@ -2601,6 +2601,7 @@ export interface components {
             grade: number | null;
             asIsReason: string | null;
             specs: {
+                serialNumber: string | null;
                 engineHours: number | null;
                 buildYear: number | null;
                 topSpeed: string | null;
@@ -7096,6 +7097,7 @@ export interface operations {
                     frontLoader?: boolean;
                     otherInfo?: string | null;
                     floorPriceCents?: number | null;
+                    serialNumber?: string | null;
                     engineHours?: number | null;
                     buildYear?: number | null;
                     topSpeed?: string | null;
@@ -7574,6 +7576,7 @@ export interface operations {
                     frontLoader?: boolean;
                     otherInfo?: string | null;
                     floorPriceCents?: number | null;
+                    serialNumber?: string | null;
                     engineHours?: number | null;
                     buildYear?: number | null;
                     topSpeed?: string | null;
@@ -9187,6 +9190,7 @@ export interface operations {
                     frontLoader?: boolean;
                     otherInfo?: string | null;
                     floorPriceCents?: number | null;
+                    serialNumber?: string | null;
                     engineHours?: number | null;
                     buildYear?: number | null;
                     topSpeed?: string | null;
