@@ -10,18 +10,27 @@ export interface YardFacts {
   yardHours?: string | null;
 }
 
-/** The yard block: its address, phone and opening hours when the listing has them, else city and state. */
-export function yardLines(yard: YardFacts): string[] {
+/** The yard block as label and value: address, phone and opening hours when the listing has them, else city and state. */
+export function yardFields(yard: YardFacts): Array<[string, string]> {
   const place = [yard.city, yard.location, yard.zip].filter(Boolean).join(', ');
-  const lines = [`Collect at: ${yard.yardAddress?.trim() || place}`];
-  if (yard.yardPhone?.trim()) lines.push(`Yard phone: ${yard.yardPhone.trim()}`);
-  if (yard.yardHours?.trim()) lines.push(`Opening hours: ${yard.yardHours.trim()}`);
-  return lines;
+  const fields: Array<[string, string]> = [['Collect at', yard.yardAddress?.trim() || place]];
+  if (yard.yardPhone?.trim()) fields.push(['Yard phone', yard.yardPhone.trim()]);
+  if (yard.yardHours?.trim()) fields.push(['Opening hours', yard.yardHours.trim()]);
+  return fields;
+}
+
+/** The same block as lines of a document (the gate pass). */
+export function yardLines(yard: YardFacts): string[] {
+  return yardFields(yard).map(([label, value]) => `${label}: ${value}`);
 }
 
 /** The tractor's serial number or PIN, said plainly when the seller did not record it. */
+export function serialValue(serial: string | null | undefined): string {
+  return serial?.trim() || 'not recorded';
+}
+
 export function serialLine(serial: string | null | undefined): string {
-  return `Serial/PIN: ${serial?.trim() || 'not recorded'}`;
+  return `Serial/PIN: ${serialValue(serial)}`;
 }
 
 export function hoursLine(hours: number | null | undefined): string {

@@ -55,6 +55,10 @@ describe('deal e-mails attach their PDF', () => {
     const gate = emls.find((e) => /^Subject: Gate pass for /m.test(e));
     expect(invoice).toMatch(/Content-Type: application\/pdf; name=invoice-[\w-]+\.pdf/);
     expect(gate).toMatch(new RegExp(`Content-Type: application/pdf; name=gate-pass-${p.number}\\.pdf`));
+    // The release e-mail names the yard and the serial/PIN like the gate pass (docs/product/documents.md).
+    expect(gate).toContain('Serial/PIN');
+    expect(gate).toContain('not recorded');
+    expect(gate).toContain('Collect at');
     // A step without a document carries none.
     const receipt = emls.find((e) => /^Subject: Paid in full/m.test(e));
     expect(receipt).toBeDefined();
