@@ -26,6 +26,8 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
  * largest whole number, the add/edit form and the API accept).
  */
 export const SPEC_FIELDS = [
+  // Printed on the gate pass and invoice; "Serial/PIN: not recorded" when missing (docs/product/documents.md).
+  { key: 'serialNumber', label: 'Serial/PIN', kind: 'text', max: 40 },
   { key: 'engineHours', label: 'Engine hours', kind: 'int', max: 10_000_000 },
   { key: 'buildYear', label: 'Build year', kind: 'int', max: 2100 },
   { key: 'topSpeed', label: 'Top speed', kind: 'text', max: 60 },

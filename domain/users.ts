@@ -73,6 +73,8 @@ export const accountProfileSchema = z.object({
   companyName: z.string(),
   status: z.enum(USER_STATUSES),
   emailNotifications: z.boolean(),
+  // The buyer's resale certificate number, printed on its invoices (docs/decisions/0043-deal-documents.md).
+  resaleCertificate: z.string().nullable(),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
@@ -123,6 +125,13 @@ export const updateProfileBody = z.strictObject({
   name: nameSchema,
   companyName: companySchema,
   emailNotifications: z.boolean().optional(),
+  // Optional; empty clears it (docs/decisions/0043-deal-documents.md).
+  resaleCertificate: z
+    .string()
+    .trim()
+    .max(40, 'Resale certificate number must be at most 40 characters')
+    .regex(/^[A-Za-z0-9 -]*$/, 'Resale certificate number may use letters, digits, - and spaces only')
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

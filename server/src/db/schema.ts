@@ -51,6 +51,8 @@ export const users = pgTable(
     addressCity: text('address_city'),
     addressState: text('address_state'),
     addressZip: text('address_zip'),
+    // The buyer's resale certificate number, printed on its invoices (docs/decisions/0043-deal-documents.md).
+    resaleCertificate: text('resale_certificate'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -104,6 +106,8 @@ export const listings = pgTable(
     status: text('status').$type<ListingStatus>().notNull().default('active'),
     // Specification fields (docs/product/listings.md#a-listing); shown only when they have a value.
     engineHours: integer('engine_hours'),
+    // The tractor's serial number or PIN, printed on the gate pass and invoice (docs/product/documents.md).
+    serialNumber: text('serial_number'),
     buildYear: integer('build_year'),
     topSpeed: text('top_speed'),
     frontLinkage: text('front_linkage'),
@@ -820,6 +824,8 @@ export interface BillTo {
   name: string;
   email: string;
   address: string | null;
+  // Copied at issue like the rest, so the invoice never changes (docs/decisions/0043-deal-documents.md).
+  resaleCertificate?: string | null;
 }
 
 /** An invoice never changes (trigger); a correction is a credit note. */

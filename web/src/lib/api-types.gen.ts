@@ -2604,6 +2604,7 @@ export interface components {
             grade: number | null;
             asIsReason: string | null;
             specs: {
+                serialNumber: string | null;
                 engineHours: number | null;
                 buildYear: number | null;
                 topSpeed: string | null;
@@ -3695,6 +3696,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "rejected" | "approved" | "admin" | "inspector";
                         emailNotifications: boolean;
+                        resaleCertificate: string | null;
                     };
                 };
             };
@@ -3764,6 +3766,7 @@ export interface operations {
                     name: string;
                     companyName: string;
                     emailNotifications?: boolean;
+                    resaleCertificate?: string;
                 };
             };
         };
@@ -3782,6 +3785,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "rejected" | "approved" | "admin" | "inspector";
                         emailNotifications: boolean;
+                        resaleCertificate: string | null;
                     };
                 };
             };
@@ -7100,6 +7104,7 @@ export interface operations {
                     frontLoader?: boolean;
                     otherInfo?: string | null;
                     floorPriceCents?: number | null;
+                    serialNumber?: string | null;
                     engineHours?: number | null;
                     buildYear?: number | null;
                     topSpeed?: string | null;
@@ -7581,6 +7586,7 @@ export interface operations {
                     frontLoader?: boolean;
                     otherInfo?: string | null;
                     floorPriceCents?: number | null;
+                    serialNumber?: string | null;
                     engineHours?: number | null;
                     buildYear?: number | null;
                     topSpeed?: string | null;
@@ -9197,6 +9203,7 @@ export interface operations {
                     frontLoader?: boolean;
                     otherInfo?: string | null;
                     floorPriceCents?: number | null;
+                    serialNumber?: string | null;
                     engineHours?: number | null;
                     buildYear?: number | null;
                     topSpeed?: string | null;

@@ -183,6 +183,7 @@ const detailColumns = {
   reviewStatus: listings.reviewStatus,
   floorPriceCents: listings.floorPriceCents,
   changeRequestReason: listings.changeRequestReason,
+  serialNumber: listings.serialNumber,
   engineHours: listings.engineHours,
   buildYear: listings.buildYear,
   topSpeed: listings.topSpeed,

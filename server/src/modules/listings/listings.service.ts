@@ -213,7 +213,11 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     createdAt: row.createdAt.toISOString(),
     grade: row.gradeTenths ? row.gradeTenths / 10 : null,
     asIsReason: row.asIsReason,
-    specs: Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs,
+    specs: {
+      ...(Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs),
+      // The serial/PIN is for dealers, like the price (docs/product/documents.md).
+      serialNumber: canSeePrice ? row.serialNumber : null,
+    },
     images: imgs.map(toImageDto),
     // Admins and the listing's own seller see how many dealers watch it (docs/product/dealer-tools.md).
     watchCount: isAdmin || side.ownListing ? await repo.watchCount(ctx.db, id) : null,

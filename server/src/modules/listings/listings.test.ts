@@ -284,6 +284,18 @@ describe('listings API', () => {
       expect(detail.body).not.toContain('14850000');
     }
     expect((await asDealer.get(`/api/listings/${ids.deere}`)).json().priceCents).toBe(148_500_00);
+    // The serial/PIN is for dealers, like the price (docs/product/documents.md).
+    await t.app.ctx.db
+      .update(listings)
+      .set({ serialNumber: 'PIN-8R410-77' })
+      .where(eq(listings.id, ids.deere));
+    for (const client of [anon, asPending]) {
+      const detail = await client.get(`/api/listings/${ids.deere}`);
+      expect(detail.json().specs.serialNumber).toBeNull();
+      expect(detail.body).not.toContain('PIN-8R410-77');
+    }
+    expect((await asDealer.get(`/api/listings/${ids.deere}`)).json().specs.serialNumber).toBe('PIN-8R410-77');
+    await t.app.ctx.db.update(listings).set({ serialNumber: null }).where(eq(listings.id, ids.deere));
   });
 
   it('detail: specs, 404 for missing, inactive and sold unless admin or the buyer', async () => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../lib/context.js';
 import { CLASS_CAPS, mailClassOf, templatesOfClass } from '../../lib/mail-classes.js';
+import { attachmentsFor } from './attachments.js';
 import {
   type ClaimedMessage,
   claimDueMessages,
@@ -108,12 +109,15 @@ async function deliver(
   }
 
   try {
+    // Inside the retry: a PDF that cannot be read now (a database blip) is tried again with the send.
+    const attachments = await attachmentsFor(message.template, message.payload, ctx);
     await transport.send({
       id: message.id,
       template: message.template,
       from: ctx.config.mailFrom,
       to: message.recipient,
       ...rendered,
+      attachments,
     });
   } catch (err) {
     const error = errorText(err);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config.js';
+import type { MailAttachment } from './attachments.js';
 
 export interface OutgoingMail {
   /** The outbox row id: also sent as a header, so duplicates would be visible to the receiver. */
@@ -14,6 +15,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   unsubscribeUrl?: string;
+  /** The deal's PDF (docs/decisions/0043-deal-documents.md). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -31,6 +34,7 @@ function message(mail: OutgoingMail) {
     text: mail.text,
     headers: { 'X-Outbox-Id': String(mail.id), 'X-Template': mail.template },
     ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
 }
 

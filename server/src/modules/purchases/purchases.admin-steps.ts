@@ -1,5 +1,6 @@
 // The admin's steps on a purchase: payment, release, transport, handover, title, complete (docs/product/purchases.md).
 import { randomBytes } from 'node:crypto';
+import { serialValue, type YardFacts, yardFields } from '../../../../domain/documents.js';
 import {
   dateLabel,
   guaranteeEnd,
@@ -132,13 +133,20 @@ function releaseCode(): string {
 
 export function release(ctx: AppContext, actor: Actor, id: string, request: RequestInfo) {
   requireRole(actor, 'admin');
-  return adminMove(ctx, actor, id, request, (_p, now) => {
+  return adminMove(ctx, actor, id, request, async (p, now, tx) => {
     const code = releaseCode();
+    // The release e-mail names the yard and the serial/PIN like the gate pass (docs/product/documents.md).
+    const [listing] = await repo.listingFacts(tx, [p.listingId]);
+    const facts: Array<[string, string]> = [
+      ['Release code', code],
+      ['Serial/PIN', serialValue(listing?.serialNumber)],
+      ...yardFields((listing ?? {}) as YardFacts),
+    ];
     return {
       action: 'release',
       set: { releaseCode: code, releasedAt: now },
       event: { kind: 'released', text: `Released: gate pass issued with release code ${code}` },
-      mail: { kind: 'released', extra: { code, facts: [['Release code', code]] } },
+      mail: { kind: 'released', extra: { code, facts } },
     };
   });
 }

@@ -153,6 +153,7 @@ export async function chooseFulfilment(
         name: me?.name ?? '',
         email: me?.email ?? '',
         address: deliverTo,
+        resaleCertificate: me?.resaleCertificate ?? null,
       },
       lines,
       totalCents: total,

@@ -1,3 +1,11 @@
+import QRCode from 'qrcode';
+import {
+  hoursLine,
+  serialLine,
+  soldByLine,
+  type YardFacts,
+  yardLines,
+} from '../../../../domain/documents.js';
 import { formatDollarsCents } from '../../../../domain/money.js';
 import { dateLabel } from '../../../../domain/purchases.js';
 import type { AppConfig } from '../../config.js';
@@ -49,7 +57,14 @@ function billTo(doc: PDFKit.PDFDocument, inv: InvoiceRow) {
   doc.text(inv.billTo.name);
   if (inv.billTo.address) doc.text(inv.billTo.address);
   doc.text(inv.billTo.email);
+  if (inv.billTo.resaleCertificate) doc.text(`Resale certificate: ${inv.billTo.resaleCertificate}`);
   doc.moveDown(1);
+}
+
+export interface TractorFacts {
+  serial: string | null;
+  hours: number | null;
+  sellerCompany: string | null;
 }
 
 export async function renderInvoicePdf(
@@ -57,6 +72,7 @@ export async function renderInvoicePdf(
   purchase: PurchaseRow,
   inv: InvoiceRow,
   tractor: string,
+  facts?: TractorFacts,
 ): Promise<Buffer> {
   const { doc, done } = await start(config, `Invoice ${inv.number}`);
   doc.fillColor('black').font('Helvetica-Bold').fontSize(16).text(`Invoice ${inv.number}`);
@@ -66,6 +82,12 @@ export async function renderInvoicePdf(
   doc.moveDown(1);
   billTo(doc, inv);
   doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(tractor);
+  if (facts) {
+    doc.font('Helvetica').fontSize(10).fillColor('black');
+    doc.text(serialLine(facts.serial));
+    doc.text(hoursLine(facts.hours));
+    doc.text(soldByLine(facts.sellerCompany, config.brand.name));
+  }
   doc.moveDown(0.5);
   for (const line of inv.lines) row(doc, line.label, formatDollarsCents(line.cents));
   doc.moveDown(0.3);
@@ -111,7 +133,8 @@ export async function renderGatePassPdf(
   config: AppConfig,
   purchase: PurchaseRow,
   tractor: string,
-  location: string,
+  yard: YardFacts,
+  serial: string | null,
   buyer: { companyName: string; name: string },
 ): Promise<Buffer> {
   const { doc, done } = await start(config, `Gate pass ${purchase.number}`);
@@ -119,7 +142,8 @@ export async function renderGatePassPdf(
   doc.moveDown(0.5);
   doc.fontSize(12).font('Helvetica').text(`Purchase ${purchase.number}`);
   doc.text(tractor);
-  doc.text(`Collect at: ${location}`);
+  doc.text(serialLine(serial));
+  for (const line of yardLines(yard)) doc.text(line);
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(12).text('Release code');
   doc
@@ -127,6 +151,11 @@ export async function renderGatePassPdf(
     .fontSize(36)
     .fillColor(GREEN)
     .text(purchase.releaseCode ?? '');
+  if (purchase.releaseCode) {
+    // The yard scans the code instead of typing it (docs/product/documents.md).
+    const png = await QRCode.toBuffer(purchase.releaseCode, { type: 'png', margin: 1, width: 240 });
+    doc.image(png, 400, 120, { width: 120 });
+  }
   doc.moveDown(0.5);
   doc.fillColor('black').font('Helvetica').fontSize(11);
   doc.text(`Released to ${buyer.companyName} (${buyer.name})`);

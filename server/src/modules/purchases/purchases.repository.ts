@@ -158,10 +158,15 @@ export async function listingFacts(exec: Executor, listingIds: string[]) {
       location: listings.location,
       city: listings.city,
       zip: listings.zip,
+      // The yard: on the gate pass and the release e-mail once sold (docs/decisions/0041-every-listing-has-a-yard.md).
+      yardAddress: listings.yardAddress,
+      yardPhone: listings.yardPhone,
+      yardHours: listings.yardHours,
       status: listings.status,
       priceCents: listings.priceCents,
       condition: listings.condition,
       hours: listings.hours,
+      serialNumber: listings.serialNumber,
       asIsReason: listings.asIsReason,
       // A dealer's listing has its seller; FieldLot's own has none (docs/product/dealer-selling.md).
       sellerUserId: listings.sellerUserId,
@@ -194,6 +199,7 @@ const accountCols = {
   addressCity: users.addressCity,
   addressState: users.addressState,
   addressZip: users.addressZip,
+  resaleCertificate: users.resaleCertificate,
 };
 export async function accounts(exec: Executor, ids: string[]) {
   if (ids.length === 0) return [];
@@ -236,6 +242,17 @@ export async function creditNote(exec: Executor, purchaseId: string, id: string)
     .select()
     .from(creditNotes)
     .where(and(eq(creditNotes.id, id), eq(creditNotes.purchaseId, purchaseId)));
+  return row;
+}
+
+/** The newest credit note of a purchase: the one its claim_credited e-mail carries. */
+export async function latestCreditNote(exec: Executor, purchaseId: string) {
+  const [row] = await exec
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.purchaseId, purchaseId))
+    .orderBy(desc(creditNotes.issuedAt))
+    .limit(1);
   return row;
 }
 

@@ -22,6 +22,8 @@ import type { AppContext } from '../../lib/context.js';
 import { IMAGE_MAX_BYTES, PHOTO_MISSING, uploadedImage } from '../listings/index.js';
 import { claimPhotoRoutes } from './claim-photos.routes.js';
 import { purchasesAdminRoutes } from './purchases.admin.routes.js';
+// Registers the deal e-mails' PDFs with the mail worker (docs/decisions/0043-deal-documents.md).
+import './purchases.attachments.js';
 import { renderCreditNotePdf, renderGatePassPdf, renderInvoicePdf } from './purchases.pdf.js';
 import * as service from './purchases.service.js';
 
@@ -230,7 +232,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendPdf(
         reply,
         `invoice-${d.invoice.number}`,
-        await renderInvoicePdf(ctx.config, d.purchase, d.invoice, d.tractor),
+        await renderInvoicePdf(ctx.config, d.purchase, d.invoice, d.tractor, d.facts),
       );
     },
   );
@@ -281,7 +283,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendPdf(
         reply,
         `gate-pass-${d.purchase.number}`,
-        await renderGatePassPdf(ctx.config, d.purchase, d.tractor, d.location, d.buyer),
+        await renderGatePassPdf(ctx.config, d.purchase, d.tractor, d.yard, d.serial, d.buyer),
       );
     },
   );

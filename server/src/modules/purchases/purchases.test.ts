@@ -132,6 +132,13 @@ describe('purchases: after the deal', () => {
     expect((await adminA.post(`/api/admin/purchases/${p.id}/release`)).statusCode).toBe(409);
     // No payment before the invoice.
     expect((await pay(adminA, p, '100', 0)).statusCode).toBe(409);
+    // docs/product/documents.md: the serial/PIN and the buyer's resale certificate reach the invoice.
+    await t.app.ctx.db
+      .update(listings)
+      .set({ serialNumber: '1RW8320RCAP012345' })
+      .where(eq(listings.id, p.listingId));
+    const resale = { name: dealer.name, companyName: 'Prairie Ag Sales', resaleCertificate: 'IA-12345' };
+    expect((await buyer.patch('/api/users/me', resale)).statusCode).toBe(200);
     const chosen = await buyer.post(`/api/purchases/${p.id}/fulfilment`, { fulfilment: 'delivery' });
     expect(chosen.statusCode, chosen.body).toBe(200);
     const invoiced = chosen.json() as Purchase;
@@ -152,6 +159,11 @@ describe('purchases: after the deal', () => {
     expect(text).toContain('Wire instructions');
     expect(text).toContain('Delivery: Delivered to Ames, IA 50010: about $520 (159 mi)');
     expect(text).toContain(t.app.ctx.config.brand.officeAddress);
+    // docs/product/documents.md: the tractor's serial/PIN, hours and seller are on the invoice.
+    expect(text).toContain('Serial/PIN: 1RW8320RCAP012345');
+    expect(text).toMatch(/Hours: [\d,]+/);
+    expect(text).toContain('Sold by FieldLot');
+    expect(text).toContain('Resale certificate: IA-12345');
     // Another dealer cannot read it.
     expect((await other.get(invoiced.documents[0].url)).statusCode).toBe(404);
 
@@ -184,7 +196,12 @@ describe('purchases: after the deal', () => {
     const code = released.json().releaseCode as string;
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const gate = await buyer.get(`/api/purchases/${p.id}/documents/gate-pass.pdf`);
-    expect(pdfText(gate.rawPayload)).toContain(code);
+    const gateText = pdfText(gate.rawPayload);
+    expect(gateText).toContain(code);
+    expect(gateText).toContain('Serial/PIN: 1RW8320RCAP012345');
+    expect(gateText).toMatch(/Collect at: Omaha, .+/);
+    // The QR code of the release code is drawn as an image.
+    expect(gate.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
     // A claim before delivery: refused.
     const early = await buyer.post(`/api/purchases/${p.id}/claims`, {

@@ -39,7 +39,11 @@ export async function adminEmails(exec: Executor): Promise<string[]> {
 
 export async function findProfile(exec: Executor, userId: string): Promise<AccountProfile | null> {
   const rows = await exec
-    .select({ ...accountColumns, emailNotifications: users.emailNotifications })
+    .select({
+      ...accountColumns,
+      emailNotifications: users.emailNotifications,
+      resaleCertificate: users.resaleCertificate,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -50,7 +54,7 @@ export async function findProfile(exec: Executor, userId: string): Promise<Accou
 export async function updateProfile(
   exec: Executor,
   userId: string,
-  input: { name: string; companyName: string; emailNotifications?: boolean },
+  input: { name: string; companyName: string; emailNotifications?: boolean; resaleCertificate?: string },
   now: Date,
 ) {
   await exec
@@ -59,6 +63,10 @@ export async function updateProfile(
       name: input.name,
       companyName: input.companyName,
       ...(input.emailNotifications === undefined ? {} : { emailNotifications: input.emailNotifications }),
+      // An empty field clears the number (docs/decisions/0043-deal-documents.md).
+      ...(input.resaleCertificate === undefined
+        ? {}
+        : { resaleCertificate: input.resaleCertificate || null }),
       updatedAt: now,
     })
     .where(eq(users.id, userId));

@@ -103,7 +103,7 @@ export async function getMyAccount(ctx: AppContext, actor: Actor) {
 export async function updateMyAccount(
   ctx: AppContext,
   actor: Actor,
-  input: { name: string; companyName: string; emailNotifications?: boolean },
+  input: { name: string; companyName: string; emailNotifications?: boolean; resaleCertificate?: string },
 ) {
   requireRole(actor, 'dealer', 'admin');
   await repo.updateProfile(ctx.db, actor.userId, input, ctx.clock.now());

@@ -180,6 +180,32 @@ describe('My Account', () => {
     );
   });
 
+  it('keeps an optional resale certificate number: up to 40 letters, digits, - and spaces', async () => {
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const c = await TestClient.as(t.app, dealer);
+    expect((await c.get('/api/users/me')).json()).toMatchObject({ resaleCertificate: null });
+    const body = { name: 'Buyer', companyName: 'Buyer Co' };
+    const ok = await c.patch('/api/users/me', { ...body, resaleCertificate: ' IA-12345 678 ' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ resaleCertificate: 'IA-12345 678' });
+    // Left out, it stays; sent empty, it is cleared.
+    expect((await c.patch('/api/users/me', body)).json()).toMatchObject({
+      resaleCertificate: 'IA-12345 678',
+    });
+    const bad = await c.patch('/api/users/me', { ...body, resaleCertificate: 'IA#123' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.resaleCertificate).toBe(
+      'Resale certificate number may use letters, digits, - and spaces only',
+    );
+    const long = await c.patch('/api/users/me', { ...body, resaleCertificate: 'A'.repeat(41) });
+    expect(long.json().error.fields.resaleCertificate).toBe(
+      'Resale certificate number must be at most 40 characters',
+    );
+    expect((await c.patch('/api/users/me', { ...body, resaleCertificate: '' })).json()).toMatchObject({
+      resaleCertificate: null,
+    });
+  });
+
   it('adds and removes preferred brands from the 20-brand list', async () => {
     const dealer = await createUser(t.app, { status: 'approved' });
     const c = await TestClient.as(t.app, dealer);

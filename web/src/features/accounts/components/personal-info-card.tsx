@@ -8,15 +8,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { useUpdateMyAccount } from '../api/accounts';
 
-const schema = updateProfileBody.pick({ name: true, companyName: true });
+const schema = updateProfileBody.pick({ name: true, companyName: true, resaleCertificate: true });
 type Values = z.input<typeof schema>;
 
-/** docs/product/accounts.md#my-account: only name and company are editable; the e-mail is read-only. */
+/** docs/product/accounts.md#my-account: name, company and resale certificate are editable; the e-mail is read-only. */
 export function PersonalInfoCard({ account }: { account: AccountProfile }) {
   const update = useUpdateMyAccount();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    values: { name: account.name, companyName: account.companyName },
+    values: {
+      name: account.name,
+      companyName: account.companyName,
+      resaleCertificate: account.resaleCertificate ?? '',
+    },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
@@ -54,6 +58,19 @@ export function PersonalInfoCard({ account }: { account: AccountProfile }) {
               {...form.register('companyName')}
             />
             <FieldError id="account-company-error" message={errors.companyName?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="account-resale">Resale certificate number</Label>
+            <Input
+              id="account-resale"
+              aria-invalid={!!errors.resaleCertificate}
+              aria-describedby={errors.resaleCertificate ? 'account-resale-error' : 'account-resale-hint'}
+              {...form.register('resaleCertificate')}
+            />
+            <p id="account-resale-hint" className="text-sm text-muted-foreground">
+              Printed on your invoices. Optional.
+            </p>
+            <FieldError id="account-resale-error" message={errors.resaleCertificate?.message} />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="account-email">Email</Label>
