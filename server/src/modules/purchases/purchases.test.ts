@@ -199,7 +199,7 @@ describe('purchases: after the deal', () => {
     const gateText = pdfText(gate.rawPayload);
     expect(gateText).toContain(code);
     expect(gateText).toContain('Serial/PIN: 1RW8320RCAP012345');
-    expect(gateText).toMatch(/Collect at: Omaha, .+/);
+    expect(gateText).toMatch(/Collect at: 2600 E Lincoln Way, Omaha, .+\nYard phone: \(515\) 555-0142/);
     // The QR code of the release code is drawn as an image.
     expect(gate.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
