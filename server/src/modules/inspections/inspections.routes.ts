@@ -115,12 +115,17 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
+        // confirmHours: the inspector confirms a meter reading that differs from the listed hours.
+        body: z.object({ confirmHours: z.boolean().optional() }).optional(),
         response: {
           200: z.object({ number: z.number(), grade: z.number(), live: z.boolean(), notified: z.number() }),
         },
       },
     },
-    async (req) => service.publish(ctx, req.actor(), req.params.listingId, req.info()),
+    async (req) =>
+      service.publish(ctx, req.actor(), req.params.listingId, req.info(), {
+        confirmHours: req.body?.confirmHours === true,
+      }),
   );
 
   api.delete(

@@ -406,3 +406,8 @@ export async function setAsIs(exec: Executor, listingId: string, reason: string,
     .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
     .where(eq(listings.id, listingId));
 }
+
+/** The inspector's confirmed meter reading replaces the listed hours (docs/decisions/0042-hours-corrected-at-inspection.md). */
+export async function correctListingHours(exec: Executor, listingId: string, hours: number, now: Date) {
+  await exec.update(listings).set({ hours, updatedAt: now }).where(eq(listings.id, listingId));
+}
