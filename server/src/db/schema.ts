@@ -607,6 +607,8 @@ export const inspectionRevisions = pgTable(
     gradeTenths: smallint('grade_tenths').notNull(),
     serial: text('serial').notNull(),
     hourMeter: integer('hour_meter').notNull(),
+    /** The listed hours this revision's confirmed meter reading replaced (docs/decisions/0042-hours-corrected-at-inspection.md). */
+    hoursCorrectedFrom: integer('hours_corrected_from'),
     announcements: jsonb('announcements').$type<string[]>().notNull(),
     treads: jsonb('treads').$type<Record<string, number>>().notNull(),
     ratings: jsonb('ratings').$type<Record<string, { rating: string; note: string }>>().notNull(),

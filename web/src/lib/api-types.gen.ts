@@ -10202,7 +10202,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmHours?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -10218,7 +10224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. `BAD_REQUEST`: The request cannot be read (e.g. malformed JSON). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10590,6 +10596,7 @@ export interface operations {
                                 height: number;
                             }[];
                         } | null;
+                        hoursNotice: string | null;
                     };
                 };
             };

@@ -213,14 +213,14 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const { listing, revision } = await reports.reportOf(
+      const { answer, listing, revision } = await reports.reportOf(
         ctx,
         req.actor(),
         req.params.listingId,
         req.query.revision,
       );
       if (!revision) throw new AppError('NOT_FOUND', 'This tractor has no published condition report');
-      const pdf = await renderReportPdf(ctx, listing, revision);
+      const pdf = await renderReportPdf(ctx, listing, revision, answer.hoursNotice);
       const name = `condition-report-${listing.year}-${listing.make}-${listing.model}-r${revision.number}`
         .toLowerCase()
         .replace(/[^a-z0-9-]+/g, '-');

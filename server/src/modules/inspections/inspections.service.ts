@@ -292,7 +292,8 @@ export async function publish(
     const meter = inspection.hourMeter as number;
     checkHourMeter(meter, previous?.hourMeter ?? null);
     // A meter far from the listed hours blocks publishing until the inspector confirms it (docs/decisions/0042-hours-corrected-at-inspection.md).
-    if (meterDiffers(listing.hours, meter)) {
+    const corrected = meterDiffers(listing.hours, meter);
+    if (corrected) {
       const message = meterMismatchMessage(listing.hours, meter);
       if (!opts.confirmHours) throw new AppError('VALIDATION', message, { fields: { hourMeter: message } });
       await correctListingHours(tx, listingId, meter, now);
@@ -318,7 +319,8 @@ export async function publish(
       number: (previous?.number ?? 0) + 1,
       gradeTenths: gradeToTenths(graded.grade),
       serial: inspection.serial,
-      hourMeter: inspection.hourMeter as number,
+      hourMeter: meter,
+      hoursCorrectedFrom: corrected ? listing.hours : null,
       announcements: inspection.announcements,
       treads: inspection.treads,
       ratings: Object.fromEntries(

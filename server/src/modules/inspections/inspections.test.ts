@@ -157,6 +157,11 @@ describe('condition reports API', { timeout: 120_000 }, () => {
       to: 4251,
       text: 'Hours corrected from 2,900 to 4,251 at inspection',
     });
+    const notice = 'Hours corrected from 2,900 to 4,251 at inspection';
+    expect((await anon.get(`/api/reports/${listingId}`)).json().hoursNotice).toBe(notice);
+    const pdf = await asDealer.get(`/api/reports/${listingId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain(notice);
   });
 
   it('a meter within 5% or 100 h of the listed hours publishes without confirming', async () => {
@@ -166,6 +171,7 @@ describe('condition reports API', { timeout: 120_000 }, () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'listing.hours_corrected'));
     expect(audits).toHaveLength(0);
+    expect((await anon.get(`/api/reports/${listingId}`)).json().hoursNotice).toBeNull();
   });
 
   it('an admin creates an inspector, who can sign in, open the queue and nothing of a dealer', async () => {

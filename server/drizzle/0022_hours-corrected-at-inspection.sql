@@ -1,0 +1,1 @@
+ALTER TABLE "inspection_revisions" ADD COLUMN "hours_corrected_from" integer;
