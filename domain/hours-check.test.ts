@@ -28,3 +28,12 @@ describe('texts', () => {
     expect(hoursCorrectedText(2900, 4321)).toBe('Hours corrected from 2,900 to 4,321 at inspection');
   });
 });
+
+describe('one condition scale', () => {
+  it("a published report's grade decides the condition word; the seller's word counts without one", async () => {
+    const { sellerDescriptionText, shownCondition } = await import('./condition-grades.js');
+    expect(shownCondition(4.9, 'Very Good')).toBe('Excellent');
+    expect(shownCondition(null, 'Very Good')).toBe('Very Good');
+    expect(sellerDescriptionText('Very Good')).toBe("Seller's description: Very Good");
+  });
+});

@@ -22,3 +22,8 @@ export function meterMismatchMessage(listedHours: number, meterHours: number): s
 export function hoursCorrectedText(fromHours: number, toHours: number): string {
   return `Hours corrected from ${n(fromHours)} to ${n(toHours)} at inspection`;
 }
+
+/** The notice for a listing whose hours an inspector corrected; null when they never were. */
+export function hoursNoticeOf(correctedFrom: number | null, hours: number): string | null {
+  return correctedFrom === null ? null : hoursCorrectedText(Number(correctedFrom), hours);
+}

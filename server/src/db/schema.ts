@@ -94,6 +94,8 @@ export const listings = pgTable(
     model: text('model').notNull(),
     year: integer('year').notNull(),
     hours: integer('hours').notNull().default(0),
+    /** The listed hours an inspector's confirmed meter reading replaced (docs/decisions/0042-hours-corrected-at-inspection.md). */
+    hoursCorrectedFrom: integer('hours_corrected_from'),
     priceCents: money('price_cents').notNull().default(0),
     location: text('location').notNull(),
     condition: text('condition').$type<Condition>().notNull().default('Excellent'),

@@ -2560,6 +2560,7 @@ export interface components {
             } | null;
             grade: number | null;
             asIs: boolean;
+            hoursNotice?: string | null;
             priceCents: number;
         };
         PublicListingCard: {
@@ -2578,6 +2579,7 @@ export interface components {
             } | null;
             grade: number | null;
             asIs: boolean;
+            hoursNotice?: string | null;
             priceCents: null;
         };
         ListingDetail: {
@@ -2600,6 +2602,7 @@ export interface components {
             createdAt: string;
             grade: number | null;
             asIsReason: string | null;
+            hoursNotice: string | null;
             specs: {
                 engineHours: number | null;
                 buildYear: number | null;

@@ -162,6 +162,12 @@ describe('condition reports API', { timeout: 120_000 }, () => {
     const pdf = await asDealer.get(`/api/reports/${listingId}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdfText(pdf.rawPayload)).toContain(notice);
+    // The tractor page and the inventory card carry the notice too.
+    expect((await anon.get(`/api/listings/${listingId}`)).json().hoursNotice).toBe(notice);
+    const card = (await asDealer.get('/api/listings'))
+      .json()
+      .items.find((c: { id: string }) => c.id === listingId);
+    expect(card).toMatchObject({ hours: 4251, hoursNotice: notice });
   });
 
   it('a meter within 5% or 100 h of the listed hours publishes without confirming', async () => {

@@ -25,6 +25,7 @@ export interface CardRow {
   location: string;
   condition: string;
   grade_tenths: number;
+  hours_corrected_from: number | null;
   as_is: boolean;
   sort_key: string;
   image_key: string | null;
@@ -43,7 +44,7 @@ export async function searchPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths, l.hours_corrected_from,
            l.as_is_reason is not null as as_is, ${sortKey(sort)} as sort_key,
            p.storage_key as image_key, p.width as image_width, p.height as image_height
     from tractor_listings l
@@ -113,7 +114,7 @@ export async function adminPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths, l.hours_corrected_from,
            l.as_is_reason is not null as as_is, l.status,
            l.created_at::text as created_at, ${sortKey('newest')} as sort_key,
            u.name as owner_name, u.email as owner_email,
@@ -140,6 +141,7 @@ const detailColumns = {
   model: listings.model,
   year: listings.year,
   hours: listings.hours,
+  hoursCorrectedFrom: listings.hoursCorrectedFrom,
   priceCents: listings.priceCents,
   location: listings.location,
   city: listings.city,
@@ -409,5 +411,8 @@ export async function setAsIs(exec: Executor, listingId: string, reason: string,
 
 /** The inspector's confirmed meter reading replaces the listed hours (docs/decisions/0042-hours-corrected-at-inspection.md). */
 export async function correctListingHours(exec: Executor, listingId: string, hours: number, now: Date) {
-  await exec.update(listings).set({ hours, updatedAt: now }).where(eq(listings.id, listingId));
+  await exec
+    .update(listings)
+    .set({ hoursCorrectedFrom: sql`${listings.hours}`, hours, updatedAt: now })
+    .where(eq(listings.id, listingId));
 }
