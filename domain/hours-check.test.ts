@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hoursCorrectedText, meterDiffers, meterMismatchMessage } from './hours-check.js';
 
 describe('meterDiffers', () => {
-  it('flags the issue example: listed 2,900 h, meter 4,321 h', () => {
+  it('flags listed 2,900 h against a meter of 4,321 h', () => {
     expect(meterDiffers(2900, 4321)).toBe(true);
     expect(meterDiffers(4321, 2900)).toBe(true);
   });
