@@ -23,3 +23,32 @@ export const GRADE_FILTER_OPTIONS = [4.5, 4, 3.5, 3, 2] as const;
 export const REPORT_CHANGED_TEXT = 'The condition report changed';
 export const SIGN_IN_FOR_REPORT_TEXT = 'Sign in for the full report';
 export const AS_IS_TITLE = 'Sold as-is, not inspected';
+
+/**
+ * One condition scale (docs/decisions/0042-hours-corrected-at-inspection.md): a published report's grade decides
+ * the condition word shown everywhere; the seller's own word counts only until a report exists.
+ */
+export function shownCondition(grade: number | null, sellerCondition: string): string {
+  return grade !== null && grade > 0 ? gradeLabel(grade) : sellerCondition;
+}
+
+/** The seller's own condition word, kept beside a report's grade. */
+export const sellerDescriptionText = (sellerCondition: string) => `Seller's description: ${sellerCondition}`;
+
+/** Where each condition word starts on the grade scale (the same bands as gradeLabel). */
+export const CONDITION_GRADE_FLOOR: Record<string, number> = {
+  Excellent: 4.5,
+  'Very Good': 3.8,
+  Good: 3.0,
+  Fair: 2.0,
+  Poor: 1.0,
+};
+
+/**
+ * The old "Condition" checkboxes as one "Grade at least": the lowest band chosen (docs/decisions/0042-hours-corrected-at-inspection.md),
+ * so a saved `?condition=Excellent,Good` URL keeps finding what it meant. Undefined for none.
+ */
+export function gradeMinForConditions(conditions: readonly string[] | undefined): number | undefined {
+  const floors = (conditions ?? []).map((c) => CONDITION_GRADE_FLOOR[c]).filter((g) => g !== undefined);
+  return floors.length ? Math.min(...floors) : undefined;
+}

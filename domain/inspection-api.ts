@@ -140,6 +140,8 @@ export const reportAnswerSchema = z.object({
   latest: z.number().nullable(),
   revisions: z.array(revisionRefSchema),
   report: fullReportSchema.nullable(),
+  /** "Hours corrected from 2,900 to 4,321 at inspection" when an inspector corrected the listed hours. */
+  hoursNotice: z.string().nullable(),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 

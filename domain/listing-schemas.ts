@@ -42,6 +42,8 @@ const cardFields = {
   grade: z.number().nullable(),
   /** Sold as-is, not inspected (an admin's decision, docs/product/condition-reports.md). */
   asIs: z.boolean(),
+  /** "Hours corrected from 2,900 to 4,321 at inspection" (docs/decisions/0042-hours-corrected-at-inspection.md). */
+  hoursNotice: z.string().nullable().optional(),
 };
 export const dealerCardSchema = z
   .object({ ...cardFields, priceCents: z.number() })
@@ -101,6 +103,7 @@ export const detailSchema = z
     createdAt: z.string(),
     grade: z.number().nullable(),
     asIsReason: z.string().nullable(),
+    hoursNotice: z.string().nullable(),
     specs: specSchema,
     images: z.array(imageSchema),
     /** Dealers watching it (docs/product/dealer-tools.md#watchlist): for admins (and sellers later); null for everyone else. */

@@ -96,6 +96,8 @@ export const listings = pgTable(
     model: text('model').notNull(),
     year: integer('year').notNull(),
     hours: integer('hours').notNull().default(0),
+    /** The listed hours an inspector's confirmed meter reading replaced (docs/decisions/0042-hours-corrected-at-inspection.md). */
+    hoursCorrectedFrom: integer('hours_corrected_from'),
     priceCents: money('price_cents').notNull().default(0),
     location: text('location').notNull(),
     condition: text('condition').$type<Condition>().notNull().default('Excellent'),
@@ -615,6 +617,8 @@ export const inspectionRevisions = pgTable(
     gradeTenths: smallint('grade_tenths').notNull(),
     serial: text('serial').notNull(),
     hourMeter: integer('hour_meter').notNull(),
+    /** The listed hours this revision's confirmed meter reading replaced (docs/decisions/0042-hours-corrected-at-inspection.md). */
+    hoursCorrectedFrom: integer('hours_corrected_from'),
     announcements: jsonb('announcements').$type<string[]>().notNull(),
     treads: jsonb('treads').$type<Record<string, number>>().notNull(),
     ratings: jsonb('ratings').$type<Record<string, { rating: string; note: string }>>().notNull(),

@@ -2560,6 +2560,7 @@ export interface components {
             } | null;
             grade: number | null;
             asIs: boolean;
+            hoursNotice?: string | null;
             priceCents: number;
         };
         PublicListingCard: {
@@ -2578,6 +2579,7 @@ export interface components {
             } | null;
             grade: number | null;
             asIs: boolean;
+            hoursNotice?: string | null;
             priceCents: null;
         };
         ListingDetail: {
@@ -2603,6 +2605,7 @@ export interface components {
             createdAt: string;
             grade: number | null;
             asIsReason: string | null;
+            hoursNotice: string | null;
             specs: {
                 serialNumber: string | null;
                 engineHours: number | null;
@@ -10222,7 +10225,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmHours?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -10238,7 +10247,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. `BAD_REQUEST`: The request cannot be read (e.g. malformed JSON). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10610,6 +10619,7 @@ export interface operations {
                                 height: number;
                             }[];
                         } | null;
+                        hoursNotice: string | null;
                     };
                 };
             };

@@ -115,12 +115,17 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         errors: ['NOT_FOUND'],
         tags,
         params: listingParams,
+        // confirmHours: the inspector confirms a meter reading that differs from the listed hours.
+        body: z.object({ confirmHours: z.boolean().optional() }).optional(),
         response: {
           200: z.object({ number: z.number(), grade: z.number(), live: z.boolean(), notified: z.number() }),
         },
       },
     },
-    async (req) => service.publish(ctx, req.actor(), req.params.listingId, req.info()),
+    async (req) =>
+      service.publish(ctx, req.actor(), req.params.listingId, req.info(), {
+        confirmHours: req.body?.confirmHours === true,
+      }),
   );
 
   api.delete(
@@ -208,14 +213,14 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const { listing, revision } = await reports.reportOf(
+      const { answer, listing, revision } = await reports.reportOf(
         ctx,
         req.actor(),
         req.params.listingId,
         req.query.revision,
       );
       if (!revision) throw new AppError('NOT_FOUND', 'This tractor has no published condition report');
-      const pdf = await renderReportPdf(ctx, listing, revision);
+      const pdf = await renderReportPdf(ctx, listing, revision, answer.hoursNotice);
       const name = `condition-report-${listing.year}-${listing.make}-${listing.model}-r${revision.number}`
         .toLowerCase()
         .replace(/[^a-z0-9-]+/g, '-');

@@ -1,4 +1,5 @@
 import { submittedForInspection } from '../../../../domain/dealer-listings.js';
+import { hoursCorrectedText, meterDiffers, meterMismatchMessage } from '../../../../domain/hours-check.js';
 import {
   type AnnouncementId,
   CHECKPOINT_IDS,
@@ -24,7 +25,14 @@ import { emit } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { storageFor } from '../../lib/storage.js';
-import { imageSources, inventoryWrite, processImage, setAsIs, setListingGrade } from '../listings/index.js';
+import {
+  correctListingHours,
+  imageSources,
+  inventoryWrite,
+  processImage,
+  setAsIs,
+  setListingGrade,
+} from '../listings/index.js';
 import { REPORT_CHANGED } from './inspections.mail.js';
 import * as repo from './inspections.repository.js';
 
@@ -248,7 +256,13 @@ export const REQUIRED_PHOTOS = [
  * last report's), photos of meter and plate. The first report of a tractor awaiting inspection takes it live.
  * Dealers with an open offer are told of any later revision, by e-mail and live.
  */
-export async function publish(ctx: AppContext, actor: Actor, listingId: string, info: RequestInfo) {
+export async function publish(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  info: RequestInfo,
+  opts: { confirmHours?: boolean } = {},
+) {
   assertInspector(actor);
   const now = ctx.clock.now();
   const result = await inventoryWrite(ctx, async (tx) => {
@@ -276,7 +290,28 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
 
     const revisions = await repo.revisionsOf(tx, listingId);
     const previous = revisions[0];
-    checkHourMeter(inspection.hourMeter as number, previous?.hourMeter ?? null);
+    const meter = inspection.hourMeter as number;
+    checkHourMeter(meter, previous?.hourMeter ?? null);
+    // A meter far from the listed hours blocks publishing until the inspector confirms it (docs/decisions/0042-hours-corrected-at-inspection.md).
+    const corrected = meterDiffers(listing.hours, meter);
+    if (corrected) {
+      const message = meterMismatchMessage(listing.hours, meter);
+      if (!opts.confirmHours) throw new AppError('VALIDATION', message, { fields: { hourMeter: message } });
+      await correctListingHours(tx, listingId, meter, now);
+      await audit(tx, {
+        action: 'listing.hours_corrected',
+        resourceType: 'listing',
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        details: {
+          listingId,
+          from: listing.hours,
+          to: meter,
+          text: hoursCorrectedText(listing.hours, meter),
+        },
+        request: info,
+      });
+    }
     const graded = gradeInspection(ratings, inspection.announcements as AnnouncementId[]);
     const notes = new Map(ratingRows.map((r) => [r.checkpointId, r.note]));
     const revision = await repo.insertRevision(tx, {
@@ -285,7 +320,8 @@ export async function publish(ctx: AppContext, actor: Actor, listingId: string, 
       number: (previous?.number ?? 0) + 1,
       gradeTenths: gradeToTenths(graded.grade),
       serial: inspection.serial,
-      hourMeter: inspection.hourMeter as number,
+      hourMeter: meter,
+      hoursCorrectedFrom: corrected ? listing.hours : null,
       announcements: inspection.announcements,
       treads: inspection.treads,
       ratings: Object.fromEntries(

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
-import { inspectionRevisions, listings, offers } from '../../db/schema.js';
+import { auditLog, inspectionRevisions, listings, offers } from '../../db/schema.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
@@ -130,6 +130,57 @@ describe('condition reports API', { timeout: 120_000 }, () => {
     asInspector = await signInInspector('Ina Spector', 'ina@example.com');
   });
   afterEach(() => t?.close());
+
+  it('a meter far from the listed hours blocks publishing until the inspector confirms it', async () => {
+    // The listing says 2,900 h; the draft's meter reads 4,251 h (docs/decisions/0042-hours-corrected-at-inspection.md).
+    await t.app.ctx.db.update(listings).set({ hours: 2900 }).where(eq(listings.id, listingId));
+    expect((await put('engine.idle', 'ok')).statusCode).toBe(200);
+    await completeDraft();
+    const refused = await asInspector.post(`/api/inspections/${listingId}/publish`);
+    expect(refused.statusCode).toBe(400);
+    const message =
+      "The meter reads 4,251 h but the listing says 2,900 h: confirm the meter reading to correct the listing's hours";
+    expect(refused.json().error.message).toBe(message);
+    expect(refused.json().error.fields.hourMeter).toBe(message);
+    expect(await t.app.ctx.db.select().from(inspectionRevisions)).toHaveLength(0);
+
+    const confirmed = await asInspector.post(`/api/inspections/${listingId}/publish`, { confirmHours: true });
+    expect(confirmed.statusCode).toBe(200);
+    const [row] = await t.app.ctx.db.select().from(listings).where(eq(listings.id, listingId));
+    expect(row?.hours).toBe(4251);
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'listing.hours_corrected'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toMatchObject({
+      listingId,
+      from: 2900,
+      to: 4251,
+      text: 'Hours corrected from 2,900 to 4,251 at inspection',
+    });
+    const notice = 'Hours corrected from 2,900 to 4,251 at inspection';
+    expect((await anon.get(`/api/reports/${listingId}`)).json().hoursNotice).toBe(notice);
+    const pdf = await asDealer.get(`/api/reports/${listingId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain(notice);
+    // The tractor page and the inventory card carry the notice too.
+    expect((await anon.get(`/api/listings/${listingId}`)).json().hoursNotice).toBe(notice);
+    const card = (await asDealer.get('/api/listings'))
+      .json()
+      .items.find((c: { id: string }) => c.id === listingId);
+    expect(card).toMatchObject({ hours: 4251, hoursNotice: notice });
+  });
+
+  it('a meter within 5% or 100 h of the listed hours publishes without confirming', async () => {
+    await publishFirstReport();
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'listing.hours_corrected'));
+    expect(audits).toHaveLength(0);
+    expect((await anon.get(`/api/reports/${listingId}`)).json().hoursNotice).toBeNull();
+  });
 
   it('an admin creates an inspector, who can sign in, open the queue and nothing of a dealer', async () => {
     const res = await asAdmin.post('/api/admin/inspectors', {

@@ -40,6 +40,8 @@ export async function renderReportPdf(
   ctx: AppContext,
   listing: repo.ListingRow,
   revision: repo.RevisionRow,
+  /** "Hours corrected from … at inspection" (docs/decisions/0042-hours-corrected-at-inspection.md). */
+  hoursNotice: string | null = null,
 ): Promise<Buffer> {
   const brand = ctx.config.brand;
   const tractorPhotos = await repo.listingImageKeys(ctx.db, listing.id, 3);
@@ -98,6 +100,7 @@ export async function renderReportPdf(
     .text(
       `Inspected ${dateText(revision.publishedAt)} by ${revision.inspectorName} · Revision ${revision.number} · Serial/PIN ${revision.serial} · Hour meter ${revision.hourMeter.toLocaleString('en-US')} h`,
     );
+  if (hoursNotice) doc.fillColor(GREEN).font('Helvetica-Bold').text(hoursNotice);
   doc.moveDown(0.6);
 
   if (tractorJpegs.length) {

@@ -1,3 +1,4 @@
+import { hoursCorrectedText } from '../../../../domain/hours-check.js';
 import { checkpointById } from '../../../../domain/inspection.js';
 import type {
   FullReport,
@@ -33,6 +34,12 @@ export function toFullReport(r: repo.RevisionRow): FullReport {
     ratings: r.ratings as FullReport['ratings'],
     photos: r.photos.filter((p) => checkpointById(p.checkpointId)).map(toPhoto),
   };
+}
+
+/** The latest correction of the listed hours, shown to everyone (docs/decisions/0042-hours-corrected-at-inspection.md). */
+export function hoursNoticeOf(revisions: repo.RevisionRow[]): string | null {
+  const corrected = revisions.find((r) => r.hoursCorrectedFrom !== null);
+  return corrected ? hoursCorrectedText(corrected.hoursCorrectedFrom as number, corrected.hourMeter) : null;
 }
 
 /** Who may read the full report: approved dealers and staff. */
@@ -73,6 +80,7 @@ export async function reportOf(
     latest: revisions[0]?.number ?? null,
     revisions: full ? revisions.map(toRef) : [],
     report: full && shown ? toFullReport(shown) : null,
+    hoursNotice: hoursNoticeOf(revisions),
   };
   return { answer, listing, revision: full ? shown : null };
 }

@@ -7,7 +7,7 @@ export {
   variantKey,
 } from './image-files.js';
 export { addListingImageFromBuffer } from './images.service.js';
-export { setAsIs, setListingGrade } from './listings.repository.js';
+export { correctListingHours, setAsIs, setListingGrade } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
 export { ALREADY_SOLD, sellListing, unsellListing } from './listings.sale.js';
 export { countInventoryMatches, imageSources } from './listings.service.js';

@@ -25,6 +25,7 @@ export interface CardRow {
   location: string;
   condition: string;
   grade_tenths: number;
+  hours_corrected_from: number | null;
   as_is: boolean;
   sort_key: string;
   image_key: string | null;
@@ -66,7 +67,7 @@ export async function firstPageCounted(
 
 function cardsSql(where: SQL[], sort: Sort, limit: number, extra: SQL) {
   return sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths, l.hours_corrected_from,
            l.as_is_reason is not null as as_is, ${sortKey(sort)} as sort_key,
            p.storage_key as image_key, p.width as image_width, p.height as image_height${extra}
     from tractor_listings l
@@ -135,7 +136,7 @@ export async function adminPage(
   const where = filterConditions(filters);
   if (cursor) where.push(afterCursor(cursor));
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
+    select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths, l.hours_corrected_from,
            l.as_is_reason is not null as as_is, l.status,
            l.created_at::text as created_at, ${sortKey('newest')} as sort_key,
            u.name as owner_name, u.email as owner_email,
@@ -162,6 +163,7 @@ const detailColumns = {
   model: listings.model,
   year: listings.year,
   hours: listings.hours,
+  hoursCorrectedFrom: listings.hoursCorrectedFrom,
   priceCents: listings.priceCents,
   location: listings.location,
   city: listings.city,
@@ -430,5 +432,13 @@ export async function setAsIs(exec: Executor, listingId: string, reason: string,
   await exec
     .update(listings)
     .set({ asIsReason: reason, updatedAt: now, ...(goLive ? { status: liveUnlessInReview } : {}) })
+    .where(eq(listings.id, listingId));
+}
+
+/** The inspector's confirmed meter reading replaces the listed hours (docs/decisions/0042-hours-corrected-at-inspection.md). */
+export async function correctListingHours(exec: Executor, listingId: string, hours: number, now: Date) {
+  await exec
+    .update(listings)
+    .set({ hoursCorrectedFrom: sql`${listings.hours}`, hours, updatedAt: now })
     .where(eq(listings.id, listingId));
 }

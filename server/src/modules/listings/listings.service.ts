@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hoursNoticeOf } from '../../../../domain/hours-check.js';
 import { type DealerCard, yardProblems } from '../../../../domain/listing-schemas.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
 import { INVENTORY_COUNT_CAP } from '../../../../domain/listing-search.js';
@@ -63,6 +64,7 @@ function toCard(r: repo.CardRow): DealerCard {
     priceCents: Number(r.price_cents),
     grade: Number(r.grade_tenths) ? Number(r.grade_tenths) / 10 : null,
     asIs: Boolean(r.as_is),
+    hoursNotice: hoursNoticeOf(r.hours_corrected_from, Number(r.hours)),
   };
 }
 
@@ -213,6 +215,7 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     createdAt: row.createdAt.toISOString(),
     grade: row.gradeTenths ? row.gradeTenths / 10 : null,
     asIsReason: row.asIsReason,
+    hoursNotice: hoursNoticeOf(row.hoursCorrectedFrom, row.hours),
     specs: {
       ...(Object.fromEntries(SPEC_FIELDS.map((f) => [f.key, row[f.key]])) as ListingSpecs),
       // The serial/PIN is for dealers, like the price (docs/product/documents.md).

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shownCondition } from '../../../../domain/condition-grades.js';
 import { tractorCountText } from '../../../../domain/listing-search.js';
 import { SPEC_FIELDS } from '../../../../domain/listings.js';
 import { auditLog, listings, offers } from '../../db/schema.js';
@@ -207,13 +208,38 @@ describe('listings API', () => {
     expect(names(await get('hoursMax=4249&q=deere'))).toEqual(['kubota']);
     expect(names(await get('priceMin=5000000&priceMax=14850000'))).toEqual(['deere', 'case', 'kubota']);
     expect(names(await get('priceMin=9900000&priceMax=9900000'))).toEqual(['case']);
-    expect(names(await get('condition=Good,Fair'))).toEqual(['case', 'kubota']);
     expect(names(await get('state=Kansas'))).toEqual(['case']);
-    const all = await get(
-      'q=mag&brand=Case%20IH&yearMin=2010&hoursMax=9000&priceMax=10000000&condition=Good&state=Kansas',
-    );
+    const all = await get('q=mag&brand=Case%20IH&yearMin=2010&hoursMax=9000&priceMax=10000000&state=Kansas');
     expect(names(all)).toEqual(['case']);
     expect(all.total).toBe(1);
+  });
+
+  // One condition scale (docs/decisions/0042-hours-corrected-at-inspection.md): the report's grade decides.
+  it('an old Condition URL filters as "Grade at least" its lowest band; the card shows the grade\'s word', async () => {
+    const get = async (qs: string) => (await asDealer.get(`/api/listings?${qs}`)).json();
+    const graded = { deere: 48, case: 32, kubota: 22 };
+    for (const [name, gradeTenths] of Object.entries(graded))
+      await t.app.ctx.db
+        .update(listings)
+        .set({ gradeTenths })
+        .where(eq(listings.id, ids[name] as string));
+    try {
+      // The seller said "Very Good"; the report's 4.8 says Excellent, so a Good-or-better search finds it.
+      expect(names(await get('condition=Good'))).toEqual(['deere', 'case']);
+      expect(names(await get('condition=Excellent'))).toEqual(['deere']);
+      expect(names(await get('condition=Good,Fair'))).toEqual(['deere', 'case', 'kubota']);
+      expect(names(await get('condition=Excellent&gradeMin=3'))).toEqual(['deere']);
+      expect(names(await get('gradeMin=3'))).toEqual(['deere', 'case']);
+      const card = (await get('brand=John%20Deere')).items[0];
+      expect(card).toMatchObject({ condition: 'Very Good', grade: 4.8 });
+      expect(shownCondition(card.grade, card.condition)).toBe('Excellent');
+    } finally {
+      for (const name of Object.keys(graded))
+        await t.app.ctx.db
+          .update(listings)
+          .set({ gradeTenths: 0 })
+          .where(eq(listings.id, ids[name] as string));
+    }
   });
 
   it.each([

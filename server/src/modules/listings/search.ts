@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { gradeMinForConditions } from '../../../../domain/condition-grades.js';
 import { type ListingFilters, SHORT_SEARCH_MAX, type Sort } from '../../../../domain/listing-search.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
@@ -43,15 +44,11 @@ export function filterConditions(f: SearchFilters): SQL[] {
   if (f.hoursMax !== undefined) where.push(sql`l.hours <= ${f.hoursMax}`);
   if (f.priceMin !== undefined) where.push(sql`l.price_cents >= ${f.priceMin}`);
   if (f.priceMax !== undefined) where.push(sql`l.price_cents <= ${f.priceMax}`);
-  if (f.condition?.length)
-    where.push(
-      sql`l.condition in (${sql.join(
-        f.condition.map((c) => sql`${c}`),
-        sql`, `,
-      )})`,
-    );
   if (f.state) where.push(sql`l.location = ${f.state}`);
-  if (f.gradeMin !== undefined) where.push(sql`l.grade_tenths >= ${Math.round(f.gradeMin * 10)}`);
+  // One condition scale: an old `condition` filter is a grade floor too (docs/decisions/0042-hours-corrected-at-inspection.md).
+  const fromConditions = gradeMinForConditions(f.condition);
+  const gradeMin = Math.max(f.gradeMin ?? 0, fromConditions ?? 0);
+  if (gradeMin > 0) where.push(sql`l.grade_tenths >= ${Math.round(gradeMin * 10)}`);
   return where;
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { CONDITION_GRADE_FLOOR } from '../../../../domain/condition-grades.js';
 import { SHORT_SEARCH_MAX } from '../../../../domain/listing-search.js';
 
 /** The text with LIKE's \ % _ escaped (backslash is the escape), as search.ts's patterns do. */
@@ -28,8 +29,20 @@ export function savedSearchMatches(s: SQL = sql.raw('s'), l: SQL = sql.raw('l'))
     and (${f('priceMax')} is null or ${l}.price_cents <= ${f('priceMax')}::bigint)
     and (jsonb_typeof(${s}.filters->'condition') is distinct from 'array'
          or jsonb_array_length(${s}.filters->'condition') = 0
-         or ${l}.condition in (select jsonb_array_elements_text(${s}.filters->'condition')))
+         or ${l}.grade_tenths >= (select min(${conditionFloorTenths(sql`c`)})
+                                  from jsonb_array_elements_text(${s}.filters->'condition') c))
     and (${f('state')} is null or ${l}.location = ${f('state')})
     and (${f('gradeMin')} is null or ${l}.grade_tenths >= round(${f('gradeMin')}::numeric * 10))
   )`;
+}
+
+/**
+ * One condition scale: a saved search's old condition words match as the lowest grade band they name
+ * (docs/decisions/0042-hours-corrected-at-inspection.md), in tenths like `grade_tenths`.
+ */
+function conditionFloorTenths(word: SQL) {
+  const whens = Object.entries(CONDITION_GRADE_FLOOR).map(
+    ([c, g]) => sql`when ${word} = ${c} then ${sql.raw(String(Math.round(g * 10)))}`,
+  );
+  return sql`(case ${sql.join(whens, sql` `)} else 10 end)`;
 }

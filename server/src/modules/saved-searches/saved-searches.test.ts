@@ -53,7 +53,6 @@ describe('saved searches', () => {
         q: '6R',
         hoursMax: 4500,
         state: 'Iowa',
-        condition: ['Very Good', 'Excellent'],
         sort: 'price_asc',
       },
       alert: 'off',
@@ -65,8 +64,7 @@ describe('saved searches', () => {
       name: 'Deere 6R under 4,000 hrs in Iowa',
       alert: 'off',
       matchCount: 1,
-      query:
-        'q=6R&brand=John%20Deere&hoursMax=4500&condition=Very%20Good%2CExcellent&state=Iowa&sort=price_asc',
+      query: 'q=6R&brand=John%20Deere&hoursMax=4500&state=Iowa&sort=price_asc',
     });
     expect((await asOther.get('/api/saved-searches')).json().items).toEqual([]);
   });

@@ -123,7 +123,11 @@ export function useRemovePhoto(listingId: string) {
 export function usePublish(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.POST('/api/inspections/{listingId}/publish', { params: { path: { listingId } } }),
+    mutationFn: (confirmHours: boolean) =>
+      api.POST('/api/inspections/{listingId}/publish', {
+        params: { path: { listingId } },
+        body: { confirmHours },
+      }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: ['reports'] });
       qc.invalidateQueries({ queryKey: ['inspections'] });

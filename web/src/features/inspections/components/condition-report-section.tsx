@@ -63,7 +63,7 @@ export function ConditionReportSection({ listingId, revision }: { listingId: str
   else if (query.isError)
     body = <ErrorState message="The condition report could not be loaded" onRetry={() => query.refetch()} />;
   else {
-    const { summary, report, access, asIsReason, revisions, latest } = query.data;
+    const { summary, report, access, asIsReason, revisions, latest, hoursNotice } = query.data;
     body = (
       <div className="space-y-4">
         {asIsReason && <AsIsNotice reason={asIsReason} />}
@@ -75,6 +75,11 @@ export function ConditionReportSection({ listingId, revision }: { listingId: str
             <div className="space-y-1">
               <GradeHeading r={report ?? summary} />
               <Byline r={report ?? summary} />
+              {hoursNotice && (
+                <p className="font-semibold text-amber-800" data-testid="hours-notice">
+                  {hoursNotice}
+                </p>
+              )}
             </div>
             {report && (
               <div className="flex flex-wrap gap-2">

@@ -82,6 +82,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
   const [publishErrors, setPublishErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const [confirmHours, setConfirmHours] = useState(false);
 
   useEffect(() => {
     localStorage.setItem(stepKey(listingId), String(step));
@@ -122,7 +123,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
 
   const doPublish = () => {
     setConfirming(false);
-    publish.mutate(undefined, {
+    publish.mutate(confirmHours, {
       onSuccess: (r) => {
         localStorage.removeItem(stepKey(listingId));
         toast.success(`Report published: revision ${r.number}, grade ${r.grade.toFixed(1)}`);
@@ -273,6 +274,8 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             errors={errors}
             confirming={confirming}
             publishing={publish.isPending}
+            confirmHours={confirmHours}
+            onConfirmHours={setConfirmHours}
             onGo={setStep}
             onAnnouncements={(ids) => sync.submit({ kind: 'details', body: { announcements: ids as never } })}
             onPublish={() => setConfirming(true)}

@@ -1,3 +1,4 @@
+import { meterDiffers, meterMismatchMessage } from '@domain/hours-check';
 import { ANNOUNCEMENTS } from '@domain/inspection';
 import type { InspectionDraft } from '@domain/inspection-api';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,8 @@ export function PublishScreen({
   errors,
   confirming,
   publishing,
+  confirmHours,
+  onConfirmHours,
   onGo,
   onAnnouncements,
   onPublish,
@@ -22,6 +25,8 @@ export function PublishScreen({
   errors: Record<string, string>;
   confirming: boolean;
   publishing: boolean;
+  confirmHours: boolean;
+  onConfirmHours: (confirmed: boolean) => void;
   onGo: (i: number) => void;
   onAnnouncements: (ids: string[]) => void;
   onPublish: () => void;
@@ -32,6 +37,10 @@ export function PublishScreen({
   // A dealer's listing stays hidden until an admin approves it (docs/product/dealer-selling.md#admin-review).
   const reviewStatus = draft.listing.reviewStatus;
   const waitsForReview = reviewStatus !== null && reviewStatus !== 'approved';
+  // A meter far from the listed hours needs the inspector's confirmation (docs/decisions/0042-hours-corrected-at-inspection.md).
+  const listed = draft.listing.hours;
+  const meter = draft.hourMeter;
+  const hoursDiffer = meter !== null && meterDiffers(listed, meter);
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-extrabold">Announcements and publish</h1>
@@ -90,6 +99,20 @@ export function PublishScreen({
             {m}
           </p>
         ))}
+      {hoursDiffer && (
+        <label className="flex min-h-12 items-start gap-3 rounded-lg border-2 border-amber-600 p-3">
+          <input
+            type="checkbox"
+            className="mt-1 size-6 accent-brand-700"
+            checked={confirmHours}
+            onChange={(e) => onConfirmHours(e.target.checked)}
+          />
+          <span>
+            <span className="block font-semibold">{meterMismatchMessage(listed, meter)}</span>
+            Confirm the meter reading: the listing's hours become {meter.toLocaleString('en-US')} h.
+          </span>
+        </label>
+      )}
       {confirming ? (
         <div className="space-y-3 rounded-lg border-2 border-brand-700 p-3">
           <p className="font-semibold">
@@ -110,7 +133,12 @@ export function PublishScreen({
           </div>
         </div>
       ) : (
-        <Button size="lg" className="w-full" disabled={unrated > 0 || publishing} onClick={onPublish}>
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={unrated > 0 || publishing || (hoursDiffer && !confirmHours)}
+          onClick={onPublish}
+        >
           Publish report
         </Button>
       )}

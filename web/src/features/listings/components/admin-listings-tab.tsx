@@ -1,3 +1,4 @@
+import { shownCondition } from '@domain/condition-grades';
 import { STAGE_LABEL, STAGE_TONE } from '@domain/dealer-listings';
 import { LISTING_STATUSES, tractorName } from '@domain/listings';
 import { ArchiveRestore, Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
@@ -285,7 +286,7 @@ export function AdminListingsTab() {
                   <Badge tone={STAGE_TONE[row.reviewStatus]}>{STAGE_LABEL[row.reviewStatus]}</Badge>
                 )}
                 {row.archivedAt && <Badge tone="grey">Archived</Badge>}
-                <ConditionBadge condition={row.condition} />
+                <ConditionBadge condition={shownCondition(row.grade, row.condition)} />
                 <span className="text-xs text-muted-foreground">Added {formatDate(row.createdAt)}</span>
               </div>
               {actions(row)}

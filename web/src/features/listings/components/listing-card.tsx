@@ -1,3 +1,4 @@
+import { shownCondition } from '@domain/condition-grades';
 import { tractorName } from '@domain/listings';
 import { Lock, MapPin, Tractor } from 'lucide-react';
 import { Link } from 'react-router';
@@ -51,7 +52,10 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
     <Card className="flex flex-col overflow-hidden">
       <div className="relative">
         <ListingImageBox image={listing.image} alt={tractorName(listing)} eager={eager} />
-        <ConditionBadge condition={listing.condition} className="absolute left-3 top-3 shadow-sm" />
+        <ConditionBadge
+          condition={shownCondition(listing.grade, listing.condition)}
+          className="absolute left-3 top-3 shadow-sm"
+        />
         <GradeBadge grade={listing.grade} className="absolute right-3 top-3 shadow-sm" />
         {listing.asIs && <AsIsBadge className="absolute right-3 top-3 shadow-sm" />}
       </div>
@@ -68,6 +72,9 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
             <span aria-hidden="true"> · </span>
             <span className="tabular-nums">{formatHours(listing.hours)}</span>
           </p>
+          {listing.hoursNotice && (
+            <p className="mt-1 text-xs font-semibold text-amber-800">{listing.hoursNotice}</p>
+          )}
           <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-4 shrink-0" aria-hidden="true" />
             {listing.location}

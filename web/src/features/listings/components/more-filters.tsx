@@ -1,5 +1,5 @@
-import { GRADE_FILTER_OPTIONS } from '@domain/condition-grades';
-import { CONDITIONS, US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
+import { GRADE_FILTER_OPTIONS, gradeMinForConditions } from '@domain/condition-grades';
+import { US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
@@ -7,11 +7,9 @@ import { Input, Label, NativeSelect } from '@/components/ui/input';
 type Values = Record<
   'yearMin' | 'yearMax' | 'hoursMax' | 'priceMin' | 'priceMax' | 'state' | 'gradeMin',
   string
-> & {
-  condition: string[];
-};
+>;
 
-/** "More Filters": year range, maximum hours, price range (dollars), condition, state, grade at least. */
+/** "More Filters": year range, maximum hours, price range (dollars), state, grade at least (the one condition scale). */
 export function MoreFilters({
   id,
   params,
@@ -30,8 +28,7 @@ export function MoreFilters({
     priceMin: params.get('priceMin') ?? '',
     priceMax: params.get('priceMax') ?? '',
     state: params.get('state') ?? '',
-    gradeMin: params.get('gradeMin') ?? '',
-    condition: params.get('condition')?.split(',').filter(Boolean) ?? [],
+    gradeMin: params.get('gradeMin') ?? oldConditionGrade(params),
   });
   const [v, setV] = useState<Values>(fromUrl);
   const [error, setError] = useState<string | null>(null);
@@ -40,11 +37,6 @@ export function MoreFilters({
   useEffect(() => setV(fromUrl()), [params]);
 
   const set = (k: keyof Values) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
-  const toggle = (c: string) =>
-    setV({
-      ...v,
-      condition: v.condition.includes(c) ? v.condition.filter((x) => x !== c) : [...v.condition, c],
-    });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -62,7 +54,7 @@ export function MoreFilters({
       priceMax: showPrice ? v.priceMax : undefined,
       state: v.state,
       gradeMin: v.gradeMin,
-      condition: v.condition.join(','),
+      condition: undefined,
     });
   }
 
@@ -130,25 +122,6 @@ export function MoreFilters({
           </NativeSelect>
         </div>
       </div>
-      <fieldset>
-        <legend className="text-sm font-medium">Condition</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {CONDITIONS.map((c) => (
-            <label
-              key={c}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-border px-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-            >
-              <input
-                type="checkbox"
-                checked={v.condition.includes(c)}
-                onChange={() => toggle(c)}
-                className="size-4 accent-brand-700"
-              />
-              {c}
-            </label>
-          ))}
-        </div>
-      </fieldset>
       {error && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {error}
@@ -162,4 +135,10 @@ export function MoreFilters({
       </div>
     </form>
   );
+}
+
+/** An old saved `?condition=` URL as its "Grade at least" (docs/decisions/0042-hours-corrected-at-inspection.md). */
+function oldConditionGrade(params: URLSearchParams): string {
+  const grade = gradeMinForConditions(params.get('condition')?.split(',').filter(Boolean));
+  return grade === undefined ? '' : String(grade);
 }

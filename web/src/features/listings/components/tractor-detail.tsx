@@ -1,3 +1,4 @@
+import { sellerDescriptionText, shownCondition } from '@domain/condition-grades';
 import { SPEC_FIELDS, tractorName } from '@domain/listings';
 import { ArrowLeft, Calendar, Cog, Gauge, MapPin, Truck } from 'lucide-react';
 import { type MouseEvent, Suspense } from 'react';
@@ -146,7 +147,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
         <div className="space-y-5 lg:col-span-2 lg:row-span-2">
           <div className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">
-              <ConditionBadge condition={l.condition} />
+              <ConditionBadge condition={shownCondition(l.grade, l.condition)} />
               {l.status !== 'active' && (
                 <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold uppercase">
                   {l.status}
@@ -157,6 +158,14 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
               <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
               {l.status === 'active' && <Heart listingId={l.id} tractor={tractorName(l)} withLabel />}
             </div>
+            {l.grade !== null && (
+              <p className="text-sm text-muted-foreground">{sellerDescriptionText(l.condition)}</p>
+            )}
+            {l.hoursNotice && (
+              <p className="font-semibold text-amber-800" data-testid="hours-notice">
+                {l.hoursNotice}
+              </p>
+            )}
             <RecordView listingId={l.id} live={l.status === 'active'} />
             {typeof l.watchCount === 'number' && (
               <p className="text-sm text-muted-foreground">
