@@ -1863,7 +1863,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an invitation: set name and password; joins the dealership approved and signs in (sets the session cookie)
+         * Accept an invitation: set name and password; join the dealership, signed in
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["team.acceptInvite"];

@@ -139,8 +139,7 @@ export async function dealershipsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
       schema: {
         operationId: 'team.acceptInvite',
-        summary:
-          'Accept an invitation: set name and password; joins the dealership approved and signs in (sets the session cookie)',
+        summary: 'Accept an invitation: set name and password; join the dealership, signed in',
         errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
         body: acceptInviteBody,
         response: { 200: z.object({ email: z.string() }) },
