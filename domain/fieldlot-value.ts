@@ -89,7 +89,9 @@ export function fitValueModel(sales: MarketSale[], referenceYear: number): Value
   const byFamily = new Map<string, MarketSale[]>();
   for (const s of sales) {
     const key = familyKey(s.make, s.family);
-    byFamily.set(key, [...(byFamily.get(key) ?? []), s]);
+    const group = byFamily.get(key);
+    if (group) group.push(s);
+    else byFamily.set(key, [s]);
   }
   // Within-family normal equations for the shared slopes.
   const xtx = [
