@@ -7,3 +7,4 @@ export {
   type NewMarketSale,
   salesByMonth,
 } from './market.repository.js';
+export { fieldlotValue, type ValueAnswer, valueCurve } from './market.service.js';

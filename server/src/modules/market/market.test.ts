@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
-import { insertMarketSales, listMarketSales, type NewMarketSale, salesByMonth } from './index.js';
+import {
+  fieldlotValue,
+  insertMarketSales,
+  listMarketSales,
+  type NewMarketSale,
+  salesByMonth,
+} from './index.js';
 
 // docs/product/fieldlot-value.md#the-sales-it-learns-from
 describe('market sales', () => {
@@ -52,5 +58,19 @@ describe('market sales', () => {
     await expect(db.execute(sql`delete from market_sales where source = 'fieldlot'`)).rejects.toThrow();
     await db.execute(sql`delete from market_sales where source = 'demo'`);
     expect(await listMarketSales(db)).toHaveLength(1);
+  });
+
+  it('answers "not enough sales" below five sales of the family, and an estimate at five', async () => {
+    const db = opened.database.db;
+    const q = { make: 'Deere', family: '8R', year: 2021, hours: 2500, grade: 4.2, state: 'IA' };
+    await insertMarketSales(
+      db,
+      [0, 1, 2, 3].map((i) => ({ ...base, year: 2018 + i, hours: 1000 * i + 500 })),
+    );
+    const four = await fieldlotValue(db, q, '2026-03-01');
+    expect(four.estimate).toBeNull();
+    expect(four.comparables).toHaveLength(4);
+    await insertMarketSales(db, [{ ...base, year: 2023, hours: 900 }]);
+    expect((await fieldlotValue(db, q, '2026-03-01')).estimate?.salesUsed).toBe(5);
   });
 });
