@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countByDay,
+  lastMonths,
   marketFamilyResponseSchema,
   marketSummary,
   medianCents,
@@ -62,5 +63,15 @@ describe('market figures', () => {
       wantListsCount: 0,
     });
     expect(parsed.months).toHaveLength(2);
+  });
+});
+
+describe('lastMonths', () => {
+  it('gives inclusive UTC month ranges, oldest first, across a year end', () => {
+    expect(lastMonths(new Date('2026-02-10T12:00:00Z'), 3)).toEqual([
+      { month: '2025-12', from: '2025-12-01', to: '2025-12-31' },
+      { month: '2026-01', from: '2026-01-01', to: '2026-01-31' },
+      { month: '2026-02', from: '2026-02-01', to: '2026-02-28' },
+    ]);
   });
 });

@@ -107,3 +107,15 @@ export function marketSummary(months: readonly MarketMonth[], formatCents: (c: n
   const median = last.medianPriceCents === null ? '' : `, median price ${formatCents(last.medianPriceCents)}`;
   return `${total} sales over ${months.length} months; in ${last.month}: ${last.sales} sales${median}.`;
 }
+
+/** The `count` UTC months ending with `now`'s, oldest first, each as an inclusive YYYY-MM-DD range. */
+export function lastMonths(now: Date, count: number): { month: string; from: string; to: string }[] {
+  const out: { month: string; from: string; to: string }[] = [];
+  for (let i = count - 1; i >= 0; i--) {
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0));
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    out.push({ month: day(start).slice(0, 7), from: day(start), to: day(end) });
+  }
+  return out;
+}

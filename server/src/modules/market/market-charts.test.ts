@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminMarketResponseSchema } from '../../../../domain/market.js';
+import { listings, offers } from '../../db/schema.js';
+import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
+
+describe('admin market charts API', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  beforeEach(async () => {
+    t = await createTestApp();
+    admin = await TestClient.as(t.app, await createUser(t.app, { status: 'admin' }));
+  });
+  afterEach(() => t.close());
+
+  const listing = (userId: string, status: 'active' | 'sold') => ({
+    userId,
+    status,
+    make: 'John Deere',
+    model: '6155R',
+    year: 2019,
+    hours: 4250,
+    priceCents: 4_850_000,
+    location: 'Ames, IA',
+  });
+
+  it('answers the whole market: listings live, offers per day, fees per month', async () => {
+    const dealer = await createUser(t.app, { status: 'approved' });
+    const buyer = await createUser(t.app, { status: 'approved' });
+    const db = t.app.ctx.db;
+    const [live] = await db
+      .insert(listings)
+      .values(listing(dealer.id, 'active'))
+      .returning({ id: listings.id });
+    await db.insert(listings).values(listing(dealer.id, 'sold'));
+    const offer = {
+      listingId: live.id,
+      buyerUserId: dealer.id,
+      sellerUserId: dealer.id,
+      offerType: 'offer' as const,
+      offerAmountCents: 4_500_000,
+      originalPriceCents: 4_850_000,
+    };
+    await db.insert(offers).values([offer, { ...offer, buyerUserId: buyer.id, offerAmountCents: 4_600_000 }]);
+
+    const res = await admin.get('/api/admin/market');
+    expect(res.statusCode).toBe(200);
+    const body = adminMarketResponseSchema.parse(res.json());
+    expect(body.liveListingsCount).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body.offersByDay).toEqual([{ day: today, count: 2 }]);
+    expect(body.feesByMonth).toHaveLength(12);
+    expect(body.feesByMonth.at(-1)?.month).toBe(today.slice(0, 7));
+    expect(body.feesByMonth.every((m) => m.feesCents === 0)).toBe(true);
+  });
+
+  it('refuses dealers (403) and visitors (401)', async () => {
+    const dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    expect((await dealer.get('/api/admin/market')).statusCode).toBe(403);
+    expect((await new TestClient(t.app).get('/api/admin/market')).statusCode).toBe(401);
+  });
+});
