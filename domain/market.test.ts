@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminMarketTotals,
+  chartX,
   countByDay,
   lastMonths,
   marketFamilyResponseSchema,
@@ -73,5 +75,22 @@ describe('lastMonths', () => {
       { month: '2026-01', from: '2026-01-01', to: '2026-01-31' },
       { month: '2026-02', from: '2026-02-01', to: '2026-02-28' },
     ]);
+  });
+});
+
+describe('admin chart helpers', () => {
+  it('sums the fees, offers and sales and places months and days on the x axis', () => {
+    expect(
+      adminMarketTotals({
+        months: [{ month: '2026-01', sales: 2, medianPriceCents: 1 }],
+        feesByMonth: [
+          { month: '2026-01', feesCents: 500 },
+          { month: '2026-02', feesCents: 250 },
+        ],
+        offersByDay: [{ day: '2026-02-01', count: 3 }],
+      }),
+    ).toEqual({ feesCents: 750, offers: 3, sales: 2 });
+    expect(chartX('2026-02')).toBe(Date.UTC(2026, 1, 1) / 1000);
+    expect(chartX('2026-02-03')).toBe(Date.UTC(2026, 1, 3) / 1000);
   });
 });

@@ -119,3 +119,17 @@ export function lastMonths(now: Date, count: number): { month: string; from: str
   }
   return out;
 }
+
+/** Sums for the admin charts' text summaries: fees earned over the months, offers over the days. */
+export function adminMarketTotals(m: Pick<AdminMarketResponse, 'feesByMonth' | 'offersByDay' | 'months'>) {
+  return {
+    feesCents: m.feesByMonth.reduce((n, f) => n + f.feesCents, 0),
+    offers: m.offersByDay.reduce((n, d) => n + d.count, 0),
+    sales: m.months.reduce((n, s) => n + s.sales, 0),
+  };
+}
+
+/** Unix seconds of a month's or day's UTC start ("2026-03" or "2026-03-14"), the charts' x values. */
+export function chartX(key: string): number {
+  return Date.parse(key.length === 7 ? `${key}-01T00:00:00Z` : `${key}T00:00:00Z`) / 1000;
+}
