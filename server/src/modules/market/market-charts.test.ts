@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminMarketResponseSchema } from '../../../../domain/market.js';
-import { listings, offers } from '../../db/schema.js';
+import { listings, offers, purchases } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 
 describe('admin market charts API', () => {
@@ -51,6 +52,48 @@ describe('admin market charts API', () => {
     expect(body.feesByMonth).toHaveLength(12);
     expect(body.feesByMonth.at(-1)?.month).toBe(today.slice(0, 7));
     expect(body.feesByMonth.every((m) => m.feesCents === 0)).toBe(true);
+  });
+
+  it("counts a sale's buyer and seller fees in its month, as the money view does", async () => {
+    const seller = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    const buyer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    const made = await seller.post('/api/listings', {
+      make: 'John Deere',
+      model: '8R 340',
+      year: 2021,
+      location: 'Ames, IA',
+      priceCents: 180_000_00,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const listingId = made.json().id as string;
+    expect((await seller.post(`/api/my-listings/${listingId}/submit`)).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/listings/${listingId}/approve`, { asIsReason: 'Trade-in' })).statusCode,
+    ).toBe(200);
+    const offer = await buyer.post('/api/offers', { listingId, offerType: 'offer', amount: '180000' });
+    expect(offer.statusCode, offer.body).toBe(201);
+    expect((await seller.post(`/api/my-listings/offers/${offer.json().offer.id}/accept`)).statusCode).toBe(
+      200,
+    );
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.offerId, offer.json().offer.id));
+    expect(
+      (await buyer.post(`/api/purchases/${row.id}/fulfilment`, { fulfilment: 'collect' })).statusCode,
+    ).toBe(200);
+
+    const body = adminMarketResponseSchema.parse((await admin.get('/api/admin/market')).json());
+    const month = body.feesByMonth.at(-1);
+    if (!month) throw new Error('no months');
+    const last = new Date(Date.UTC(Number(month.month.slice(0, 4)), Number(month.month.slice(5, 7)), 0));
+    const money = await admin.get(
+      `/api/admin/money?from=${month.month}-01&to=${last.toISOString().slice(0, 10)}`,
+    );
+    expect(money.statusCode, money.body).toBe(200);
+    const totals = money.json().totals;
+    expect(month.feesCents).toBeGreaterThan(0);
+    expect(month.feesCents).toBe(totals.buyerFeesCents + totals.sellerFeesCents);
   });
 
   it('refuses dealers (403) and visitors (401)', async () => {
