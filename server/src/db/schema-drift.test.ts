@@ -40,6 +40,9 @@ const MIGRATION_ONLY: Record<string, string> = {
     'no dealership buys its own listing (trigger function, decision 0039)',
   'trigger purchases.purchases_not_self_dealing': 'no dealership buys its own listing (decision 0039)',
   'trigger purchase_ledger_entries.purchase_ledger_entries_immutable': 'a ledger entry never changes',
+  'function market_sales_immutable':
+    'a recorded sale never changes; only demo sales may be cleared (decision 0046)',
+  'trigger market_sales.market_sales_immutable': 'a recorded sale never changes (decision 0046)',
   // NOTIFY on change, so every instance drops cached sessions and refreshes the live inventory.
   'function fieldlot_session_changed': 'sessions and accounts changed: instances drop cached sessions',
   'trigger sessions.sessions_changed_notify': 'a revoked session is dropped from every instance cache',

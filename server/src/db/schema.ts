@@ -972,3 +972,34 @@ export const purchaseLedgerEntries = pgTable(
     ),
   ],
 );
+
+/**
+ * Recorded tractor sales that FieldLot Value and the market charts learn from (docs/product/fieldlot-value.md,
+ * docs/decisions/0046-fieldlot-value.md). No buyer or seller is stored: the sale is anonymous by construction.
+ * `source` 'demo' rows are written only by demo seeding, never in production.
+ */
+export const marketSales = pgTable(
+  'market_sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    soldOn: date('sold_on').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    family: text('family').notNull(),
+    year: integer('year').notNull(),
+    hours: integer('hours').notNull(),
+    gradeTenths: smallint('grade_tenths').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip'),
+    priceCents: money('price_cents').notNull(),
+    source: text('source').$type<'fieldlot' | 'demo'>().notNull(),
+    purchaseId: uuid('purchase_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('market_sales_family_sold_on_idx').on(t.make, t.family, t.soldOn),
+    uniqueIndex('market_sales_purchase_idx').on(t.purchaseId),
+    check('market_sales_source_check', sql`${t.source} in ('fieldlot','demo')`),
+    check('market_sales_price_check', sql`${t.priceCents} > 0`),
+  ],
+);

@@ -45,4 +45,5 @@ export const TABLE_OWNERS = {
   creditNotes: { table: 'credit_notes', owner: 'purchases' },
   payments: { table: 'payments', owner: 'purchases' },
   purchaseLedgerEntries: { table: 'purchase_ledger_entries', owner: 'purchases' },
+  marketSales: { table: 'market_sales', owner: 'market' },
 } as const satisfies Record<TableExport, { table: string; owner: string }>;

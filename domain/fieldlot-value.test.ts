@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  askingVersusValue,
+  comparableSales,
+  estimateValue,
+  fitValueModel,
+  type MarketSale,
+  MIN_FAMILY_SALES,
+} from './fieldlot-value';
+
+// An exact law: $100,000 new, −10% per year (log), −5% per 1,000 hours, +8% per grade point above 3.
+const law = (year: number, hours: number, grade: number) =>
+  Math.round(
+    Math.exp(Math.log(10_000_000) - 0.1 * (2026 - year) - 0.05 * (hours / 1000) + 0.08 * (grade - 3)),
+  );
+const sale = (
+  year: number,
+  hours: number,
+  grade: number,
+  soldOn = '2026-01-15',
+  state = 'IA',
+): MarketSale => ({
+  soldOn,
+  make: 'Deere',
+  family: '8R',
+  year,
+  hours,
+  grade,
+  state,
+  priceCents: law(year, hours, grade),
+});
+const exact = [
+  sale(2024, 1000, 4),
+  sale(2020, 3000, 3),
+  sale(2018, 5000, 4.5),
+  sale(2022, 2000, 2.5),
+  sale(2016, 6000, 3.5),
+];
+
+describe('FieldLot Value method', () => {
+  it('recovers a hand-computed log-linear law exactly for one family', () => {
+    const model = fitValueModel(exact, 2026);
+    expect(model.slopes[0]).toBeCloseTo(-0.1, 6);
+    expect(model.slopes[1]).toBeCloseTo(-0.05, 6);
+    expect(model.slopes[2]).toBeCloseTo(0.08, 6);
+    // 2021, 2,500 h, grade 3: 100,000 × e^(−0.5 − 0.125) = 53,526.14 → $53,500 (rounded to $100).
+    const e = estimateValue(model, {
+      make: 'deere',
+      family: '8r',
+      year: 2021,
+      hours: 2500,
+      grade: 3,
+      state: 'IA',
+    });
+    expect(e?.valueCents).toBe(5_352_600);
+    expect(e?.lowCents).toBe(5_352_600); // no residuals: the range collapses onto the value
+  });
+
+  it('gives no estimate below the minimum number of family sales', () => {
+    const few = exact.slice(0, MIN_FAMILY_SALES - 1);
+    const model = fitValueModel(few, 2026);
+    expect(
+      estimateValue(model, { make: 'Deere', family: '8R', year: 2021, hours: 2500, grade: 3, state: 'IA' }),
+    ).toBe(null);
+    expect(
+      estimateValue(fitValueModel(exact, 2026), {
+        make: 'Deere',
+        family: '9R',
+        year: 2021,
+        hours: 1,
+        grade: 3,
+        state: 'IA',
+      }),
+    ).toBe(null);
+  });
+
+  it('ranks comparables nearest first and keeps only the last 24 months', () => {
+    const sales = [
+      sale(2018, 5000, 4.5),
+      sale(2021, 2600, 3, '2026-02-01', 'NE'),
+      sale(2021, 2500, 3, '2023-01-01'),
+      sale(2022, 2000, 3),
+    ];
+    const q = { make: 'Deere', family: '8R', year: 2021, hours: 2500, grade: 3, state: 'IA' };
+    const got = comparableSales(q, sales, '2026-03-01');
+    // distances: 2022/2000 h = 0.5 + 0.5 = 1.0; 2021/2600 h NE = 0.1 + 0.5 = 0.6; 2018 = 1.5 + 2.5 + 1.5 = 5.5
+    expect(got.map((s) => s.year)).toEqual([2021, 2022, 2018]);
+    expect(got[0].state).toBe('NE');
+  });
+
+  it('says where the asking price stands', () => {
+    expect(
+      askingVersusValue(9_800_000, {
+        valueCents: 10_400_000,
+        lowCents: 9_500_000,
+        highCents: 11_300_000,
+        salesUsed: 40,
+      }),
+    ).toBe('Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)');
+  });
+});
