@@ -1,7 +1,8 @@
-import { type AdminMarketResponse, countByDay, lastMonths } from '../../../../domain/market.js';
+import { type AdminMarketResponse, countByDay, lastMonths, salesByMonth } from '../../../../domain/market.js';
 import { requireRole } from '../../lib/access.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { feesEarnedByMonth } from '../purchases/index.js';
+import { listMarketSales } from './market.repository.js';
 import * as repo from './market-charts.repository.js';
 
 /** Months on the admin's charts; offers per day cover the last 30 days (docs/product/market.md#admin). */
@@ -17,14 +18,14 @@ export async function adminMarket(
   requireRole(actor, 'admin');
   const months = lastMonths(now, ADMIN_MARKET_MONTHS);
   const since = new Date(now.getTime() - OFFERS_DAYS * 24 * 3600 * 1000);
-  const [feesByMonth, liveListingsCount, offerTimes] = await Promise.all([
+  const [sales, feesByMonth, liveListingsCount, offerTimes] = await Promise.all([
+    listMarketSales(ctx.db, months[0].from),
     feesEarnedByMonth(ctx, actor, months),
     repo.liveListingsCount(ctx.db),
     repo.offerTimesSince(ctx.db, since),
   ]);
   return {
-    // Sales per month come from the market module's market_sales table, not on this branch yet (decision 0047).
-    months: [],
+    months: salesByMonth(sales.map((s) => ({ soldAt: s.soldOn, priceCents: s.priceCents, hours: s.hours }))),
     feesByMonth,
     liveListingsCount,
     offersByDay: countByDay(offerTimes),

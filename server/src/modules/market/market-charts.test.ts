@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminMarketResponseSchema } from '../../../../domain/market.js';
 import { listings, offers, purchases } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
+import { insertMarketSales } from './market.repository.js';
 
 describe('admin market charts API', () => {
   let t: TestApp;
@@ -94,6 +95,31 @@ describe('admin market charts API', () => {
     const totals = money.json().totals;
     expect(month.feesCents).toBeGreaterThan(0);
     expect(month.feesCents).toBe(totals.buyerFeesCents + totals.sellerFeesCents);
+  });
+
+  it('answers sales and the median price per month from recorded sales', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const sale = (priceCents: number, state: string) => ({
+      soldOn: `${month}-01`,
+      make: 'John Deere',
+      family: '6R',
+      model: '6155R',
+      year: 2019,
+      hours: 3000,
+      grade: 4,
+      state,
+      zip: null,
+      source: 'demo' as const,
+      purchaseId: null,
+      priceCents,
+    });
+    await insertMarketSales(t.app.ctx.db, [
+      sale(100_000_00, 'IA'),
+      sale(120_000_00, 'NE'),
+      sale(90_000_00, 'KS'),
+    ]);
+    const body = adminMarketResponseSchema.parse((await admin.get('/api/admin/market')).json());
+    expect(body.months).toEqual([{ month, sales: 3, medianPriceCents: 100_000_00 }]);
   });
 
   it('refuses dealers (403) and visitors (401)', async () => {
