@@ -11,6 +11,7 @@ import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
 import { inspectionsRoutes } from './inspections/inspections.routes.js';
 import { listingsRoutes } from './listings/listings.routes.js';
 import { observeOutbox } from './mail/index.js';
+import { marketChartsRoutes } from './market/market.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { purchasesRoutes, purchasesSubscriptions } from './purchases/index.js';
@@ -41,6 +42,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await savedSearchesRoutes(api, ctx);
   await dealershipsRoutes(api, ctx);
   await purchasesRoutes(api, ctx);
+  await marketChartsRoutes(api, ctx);
 }
 
 /** Every module's gauges of the operator's metrics, read at each scrape of /metrics (decision 0037). */

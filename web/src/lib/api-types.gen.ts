@@ -2518,6 +2518,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole market for the admin charts: sales, fees earned, listings live, offers per day
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["market.admin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16079,6 +16099,75 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "The record is not in a state that allows this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "market.admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        months: {
+                            month: string;
+                            sales: number;
+                            medianPriceCents: number | null;
+                        }[];
+                        feesByMonth: {
+                            month: string;
+                            feesCents: number;
+                        }[];
+                        liveListingsCount: number;
+                        offersByDay: {
+                            day: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
                      *       }
                      *     }
                      */

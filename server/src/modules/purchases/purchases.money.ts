@@ -178,6 +178,24 @@ async function rangeOf(ctx: AppContext, q: MoneyRangeQuery) {
   return { purchases, inRange };
 }
 
+/**
+ * Fees earned (buyer and seller fees, as `ledgerTotals` counts them) per month, for the admin's market charts
+ * (docs/product/market.md#admin). One read of the ledger for all the months.
+ */
+export async function feesEarnedByMonth(
+  ctx: AppContext,
+  actor: Actor,
+  months: readonly { month: string; from: string; to: string }[],
+): Promise<{ month: string; feesCents: number }[]> {
+  requireRole(actor, 'admin');
+  if (months.length === 0) return [];
+  const { purchases } = await rangeOf(ctx, { from: months[0].from, to: months[months.length - 1].to });
+  return months.map((m) => {
+    const t = ledgerTotals(purchases, m);
+    return { month: m.month, feesCents: t.buyerFeesCents + t.sellerFeesCents };
+  });
+}
+
 /** The admin's money view over [from, to] (`ledgerTotals`) with counts of what happened in it. */
 export async function moneyView(ctx: AppContext, actor: Actor, q: MoneyRangeQuery): Promise<MoneyView> {
   requireRole(actor, 'admin');

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminUsersTab } from '@/features/accounts';
 import { loadAdminInquiriesTab } from '@/features/inquiries';
 import { loadAdminListingsTab, loadInventoryDashboard } from '@/features/listings';
+import { loadAdminMarketCharts } from '@/features/market';
 import { AdminOffersTab } from '@/features/offers';
 import { AdminPurchasesTab, PurchaseCounts } from '@/features/purchases';
 import { adminStatsKey, useAdminStats } from '../api/admin';
@@ -24,6 +25,8 @@ const AdminInquiriesTab = lazy(() =>
   })),
 );
 const AuditLogTab = lazy(() => import('./audit-log-tab').then((m) => ({ default: m.AuditLogTab })));
+// The market tab carries uPlot: its own chunk (docs/decisions/0047-market-charts.md).
+const AdminMarketCharts = lazy(() => loadAdminMarketCharts().then((m) => ({ default: m.AdminMarketCharts })));
 const OutboxTab = lazy(() => import('./outbox-tab').then((m) => ({ default: m.OutboxTab })));
 const InventoryDashboard = lazy(() =>
   loadInventoryDashboard().then((m) => ({
@@ -37,6 +40,7 @@ const TABS = [
   { value: 'purchases', label: 'Purchases' },
   { value: 'listings', label: 'Listing Management' },
   { value: 'inquiries', label: 'Sale Inquiries' },
+  { value: 'market', label: 'Market' },
   { value: 'audit', label: 'Audit Log' },
   { value: 'email', label: 'E-mail' },
 ] as const;
@@ -141,6 +145,11 @@ export function AdminDashboard() {
         <TabsContent value="inquiries">
           <TabSuspense>
             <AdminInquiriesTab />
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="market">
+          <TabSuspense>
+            <AdminMarketCharts />
           </TabSuspense>
         </TabsContent>
         <TabsContent value="audit">

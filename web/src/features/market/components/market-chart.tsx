@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * One market chart (docs/product/market.md): a uPlot canvas that fills its container's width, with the same
+ * figures as a table for screen readers and anyone without the canvas (docs/decisions/0047-market-charts.md).
+ * uPlot is imported here only, so it lands in the market and admin-chart chunks and nowhere else.
+ */
+export interface MarketChartProps {
+  title: string;
+  summary: string;
+  /** x values ascending (months as Unix seconds, or hours) and one y series. */
+  xs: number[];
+  ys: (number | null)[];
+  xLabel: string;
+  yLabel: string;
+  formatX: (x: number) => string;
+  formatY: (y: number) => string;
+  /** Points only (value against hours) instead of a line. */
+  points?: boolean;
+}
+
+export function MarketChart(p: MarketChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const { xs, ys, points, formatX, formatY } = p;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || xs.length === 0) return;
+    let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | undefined;
+    let cancelled = false;
+    const resize = new ResizeObserver(() => plot?.setSize({ width: el.clientWidth, height: 200 }));
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
+      if (cancelled) return;
+      plot = new UPlot(
+        {
+          width: el.clientWidth,
+          height: 200,
+          legend: { show: false },
+          axes: [
+            { values: (_u, vals) => vals.map(formatX) },
+            { values: (_u, vals) => vals.map(formatY), size: 70 },
+          ],
+          series: [
+            {},
+            points
+              ? { stroke: 'currentColor', paths: () => null, points: { show: true, size: 6 } }
+              : { stroke: 'currentColor', width: 2, spanGaps: true },
+          ],
+        },
+        [xs, ys],
+        el,
+      );
+      resize.observe(el);
+    });
+    return () => {
+      cancelled = true;
+      resize.disconnect();
+      plot?.destroy();
+    };
+  }, [xs, ys, points, formatX, formatY]);
+
+  return (
+    <figure className="space-y-2">
+      <figcaption className="font-semibold">{p.title}</figcaption>
+      <p className="text-sm text-muted-foreground">{p.summary}</p>
+      {xs.length > 0 && <div ref={box} aria-hidden="true" className="w-full min-h-[200px]" />}
+      <details>
+        <summary className="text-sm">Show the figures as a table</summary>
+        <table className="text-sm">
+          <thead>
+            <tr>
+              <th scope="col">{p.xLabel}</th>
+              <th scope="col">{p.yLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {xs.map((x, i) => (
+              <tr key={`${x}-${i}`}>
+                <td>{formatX(x)}</td>
+                <td>{ys[i] === null ? '–' : formatY(ys[i] as number)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
