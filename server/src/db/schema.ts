@@ -689,6 +689,58 @@ export const savedSearches = pgTable(
   ],
 );
 
+/** A dealer's want-list (docs/product/want-lists.md): what they would buy; matched by domain/want-lists.ts. */
+export const wantLists = pgTable(
+  'want_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealershipId: uuid('dealership_id').references(() => dealerships.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    modelWords: text('model_words').notNull().default(''),
+    yearMin: integer('year_min'),
+    yearMax: integer('year_max'),
+    maxHours: integer('max_hours'),
+    maxPriceCents: bigint('max_price_cents', { mode: 'number' }),
+    maxDistanceMiles: integer('max_distance_miles'),
+    states: text('states').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('want_lists_user_idx').on(t.userId), index('want_lists_make_idx').on(sql`lower(${t.make})`)],
+);
+
+/** A farmer's inquiry matched to a want-list, and the dealer's answer (docs/product/want-lists.md). */
+export const inquiryMatches = pgTable(
+  'inquiry_matches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => saleInquiries.id, { onDelete: 'cascade' }),
+    wantListId: uuid('want_list_id').references(() => wantLists.id, { onDelete: 'set null' }),
+    dealerUserId: uuid('dealer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealershipId: uuid('dealership_id').references(() => dealerships.id, { onDelete: 'cascade' }),
+    distanceMiles: integer('distance_miles'),
+    answer: text('answer').$type<'interested' | 'not_for_me'>(),
+    maxPriceCents: bigint('max_price_cents', { mode: 'number' }),
+    answeredAt: ts('answered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inquiry_matches_inquiry_dealer_key').on(t.inquiryId, t.dealerUserId),
+    check(
+      'inquiry_matches_answer_check',
+      sql`${t.answer} is null or ${t.answer} in ('interested','not_for_me')`,
+    ),
+  ],
+);
+
 /** Which listing a saved search already alerted about: once per (search, listing). */
 export const savedSearchSends = pgTable(
   'saved_search_sends',

@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   recentViews: { table: 'recent_views', owner: 'watchlist' },
   savedSearches: { table: 'saved_searches', owner: 'saved-searches' },
   savedSearchSends: { table: 'saved_search_sends', owner: 'saved-searches' },
+  wantLists: { table: 'want_lists', owner: 'want-lists' },
+  inquiryMatches: { table: 'inquiry_matches', owner: 'want-lists' },
   documentCounters: { table: 'document_counters', owner: 'purchases' },
   purchases: { table: 'purchases', owner: 'purchases' },
   purchaseEvents: { table: 'purchase_events', owner: 'purchases' },
