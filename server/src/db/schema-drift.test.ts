@@ -27,6 +27,9 @@ const MIGRATION_ONLY: Record<string, string> = {
   'function tractor_offers_freeze_report':
     'an offer keeps the report revision it was made on (trigger function)',
   'trigger tractor_offers.tractor_offers_freeze_report': 'an offer keeps the report revision it was made on',
+  'function inquiry_offers_immutable':
+    'a sent farmer offer never changes but for its answer (trigger function)',
+  'trigger inquiry_offers.inquiry_offers_immutable': 'a sent farmer offer never changes but for its answer',
   'function purchase_records_no_delete': 'purchase records are never deleted (trigger function)',
   'function purchase_records_immutable':
     'issued invoices, credit notes and payments never change (trigger function)',

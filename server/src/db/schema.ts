@@ -20,6 +20,7 @@ import {
 import type { OutboxStatus } from '../../../domain/admin.js';
 import type { ReviewStatus } from '../../../domain/dealer-listings.js';
 import type { DealershipRole, MemberRole } from '../../../domain/dealerships.js';
+import type { FarmerOfferStatus } from '../../../domain/farmer-offers.js';
 import type { InquiryStatus } from '../../../domain/inquiries.js';
 import type { ChargeLine, CreditBearer, LedgerEntry, Reversible } from '../../../domain/ledger.js';
 import type { Condition, ListingStatus } from '../../../domain/listings.js';
@@ -394,6 +395,38 @@ export const saleInquiries = pgTable(
   (t) => [
     check('tractor_sale_inquiries_status_check', sql`${t.status} in ('pending','contacted','closed')`),
     index('tractor_sale_inquiries_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Offers sent to a farmer for an inquiry (docs/decisions/0045-farmer-offers.md). A trigger refuses DELETE and any
+ * change except the answer (status, answered_at); only the token's hash is stored.
+ */
+export const inquiryOffers = pgTable(
+  'inquiry_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => saleInquiries.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    validUntil: ts('valid_until').notNull(),
+    pickup: text('pickup').notNull(),
+    message: text('message').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').$type<FarmerOfferStatus>().notNull().default('sent'),
+    sentBy: uuid('sent_by').notNull(),
+    answeredAt: ts('answered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'inquiry_offers_status_check',
+      sql`${t.status} in ('sent','accepted','declined','call_requested','superseded')`,
+    ),
+    check('inquiry_offers_amount_check', sql`${t.amountCents} > 0 and ${t.amountCents} <= 1000000000`),
+    uniqueIndex('inquiry_offers_token_hash_idx').on(t.tokenHash),
+    index('inquiry_offers_inquiry_idx').on(t.inquiryId, t.createdAt),
   ],
 );
 

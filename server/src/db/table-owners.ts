@@ -21,6 +21,7 @@ export const TABLE_OWNERS = {
   dealershipInvites: { table: 'dealership_invites', owner: 'dealerships' },
   offers: { table: 'tractor_offers', owner: 'offers' },
   saleInquiries: { table: 'tractor_sale_inquiries', owner: 'inquiries' },
+  inquiryOffers: { table: 'inquiry_offers', owner: 'inquiries' },
   auditLog: { table: 'audit_log', owner: 'lib' },
   sessions: { table: 'sessions', owner: 'lib' },
   authTokens: { table: 'auth_tokens', owner: 'auth' },

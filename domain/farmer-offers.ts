@@ -1,0 +1,101 @@
+/**
+ * The offer FieldLot sends a farmer for a sell-form inquiry (docs/product/selling.md#the-offer-by-e-mail,
+ * docs/decisions/0045-farmer-offers.md). Pure rules shared by the admin form, the API and the farmer's page.
+ */
+import { DOLLAR_AMOUNT_MESSAGE, parseDollarAmount } from './money';
+
+export const FARMER_OFFER_MAX_CENTS = 10_000_000_00;
+export const FARMER_OFFER_DEFAULT_VALID_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An offer's own life: one is `sent` at a time; a revised offer supersedes the previous one. */
+export const FARMER_OFFER_STATUSES = [
+  'sent',
+  'accepted',
+  'declined',
+  'call_requested',
+  'superseded',
+] as const;
+export type FarmerOfferStatus = (typeof FARMER_OFFER_STATUSES)[number];
+
+/** The inquiry statuses the offer flow grows to (the seed's pending / contacted / closed kept). */
+export const INQUIRY_OFFER_STATUSES = [
+  'pending',
+  'contacted',
+  'offer_sent',
+  'offer_accepted',
+  'offer_declined',
+  'offer_expired',
+  'closed',
+] as const;
+export type InquiryOfferStatus = (typeof INQUIRY_OFFER_STATUSES)[number];
+
+export const INQUIRY_OFFER_STATUS_LABELS: Record<InquiryOfferStatus, string> = {
+  pending: 'Pending',
+  contacted: 'Contacted',
+  offer_sent: 'Offer sent',
+  offer_accepted: 'Offer accepted',
+  offer_declined: 'Offer declined',
+  offer_expired: 'Offer expired',
+  closed: 'Closed',
+};
+
+/** Where each status may go; sending an offer (or a revised one) is allowed until it is accepted or closed. */
+const NEXT: Record<InquiryOfferStatus, readonly InquiryOfferStatus[]> = {
+  pending: ['contacted', 'offer_sent', 'closed'],
+  contacted: ['offer_sent', 'closed'],
+  offer_sent: ['offer_sent', 'offer_accepted', 'offer_declined', 'offer_expired', 'closed'],
+  offer_accepted: ['closed'],
+  offer_declined: ['offer_sent', 'closed'],
+  offer_expired: ['offer_sent', 'closed'],
+  closed: ['pending'],
+};
+
+export function canMoveInquiry(from: InquiryOfferStatus, to: InquiryOfferStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export function defaultOfferValidUntil(now: Date): Date {
+  return new Date(now.getTime() + FARMER_OFFER_DEFAULT_VALID_DAYS * DAY_MS);
+}
+
+export interface FarmerOfferInput {
+  amount: string | number;
+  validUntil?: string | null;
+  pickup: string;
+  message?: string | null;
+}
+
+export type FarmerOfferCheck =
+  | { ok: true; amountCents: number; validUntil: Date; pickup: string; message: string }
+  | { ok: false; fields: Record<string, string> };
+
+/** Field messages for a bad offer: $0, over $10,000,000, a past expiry, no pickup text. */
+export function checkFarmerOffer(input: FarmerOfferInput, now: Date): FarmerOfferCheck {
+  const fields: Record<string, string> = {};
+  const amountCents = parseDollarAmount(input.amount);
+  if (amountCents === null) fields.amount = DOLLAR_AMOUNT_MESSAGE;
+  else if (amountCents <= 0) fields.amount = 'The offer must be more than $0';
+  else if (amountCents > FARMER_OFFER_MAX_CENTS) fields.amount = 'The offer cannot be over $10,000,000';
+  const validUntil = input.validUntil ? new Date(input.validUntil) : defaultOfferValidUntil(now);
+  if (Number.isNaN(validUntil.getTime())) fields.validUntil = 'Enter a valid date';
+  else if (validUntil.getTime() <= now.getTime())
+    fields.validUntil = 'The offer must be valid until a future date';
+  const pickup = input.pickup.trim();
+  if (!pickup) fields.pickup = 'Say how pickup works';
+  else if (pickup.length > 1000) fields.pickup = 'Keep it under 1,000 characters';
+  const message = (input.message ?? '').trim();
+  if (message.length > 4000) fields.message = 'Keep it under 4,000 characters';
+  if (Object.keys(fields).length > 0 || amountCents === null) return { ok: false, fields };
+  return { ok: true, amountCents, validUntil, pickup, message };
+}
+
+/** What the farmer's page shows for a token: the offer only while it is `sent` and not past its date. */
+export function farmerOfferState(
+  offer: { status: FarmerOfferStatus; validUntil: Date },
+  now: Date,
+): 'open' | 'expired' | 'answered' | 'replaced' {
+  if (offer.status === 'superseded') return 'replaced';
+  if (offer.status !== 'sent') return 'answered';
+  return offer.validUntil.getTime() <= now.getTime() ? 'expired' : 'open';
+}
