@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminMarketResponseSchema } from '../../../../domain/market.js';
 import { listings, offers, purchases } from '../../db/schema.js';
+import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 import { insertMarketSales } from './market.repository.js';
 
@@ -62,8 +63,9 @@ describe('admin market charts API', () => {
       make: 'John Deere',
       model: '8R 340',
       year: 2021,
-      location: 'Ames, IA',
+      location: 'Iowa',
       priceCents: 180_000_00,
+      ...TEST_YARD,
     });
     expect(made.statusCode, made.body).toBe(201);
     const listingId = made.json().id as string;
