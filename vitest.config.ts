@@ -11,7 +11,8 @@ export default defineConfig({
   test: {
     include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['server/src/test/global-setup.ts'],
-    testTimeout: 30_000,
+    // Generous: on a busy CI machine a test that builds its own app can wait a long while for a core.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,

@@ -198,7 +198,7 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
     // Every error status seen in the sweep is one the route's OpenAPI entry lists (openapi/route-docs.ts).
     expect(undocumentedAnswers).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   // Decision 0039: no dealership deals with itself, whichever member acts and whichever route they take.
   it('refuses every route that would let a dealership offer on, buy, watch or accept its own listing', async () => {
