@@ -6,6 +6,13 @@ export {
   processImage,
   variantKey,
 } from './image-files.js';
+export {
+  firstLookAdmits,
+  firstLookEndsAt,
+  grantFirstLook,
+  hiddenByFirstLook,
+  listingsSubscriptions,
+} from './first-look.js';
 export { addListingImageFromBuffer } from './images.service.js';
 export { correctListingHours, setAsIs, setListingGrade } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
