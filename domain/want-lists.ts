@@ -194,8 +194,7 @@ export function wantListSummary(w: {
         : w.yearMax !== null
           ? `${w.yearMax} or older`
           : null;
-  const hours =
-    w.maxHours !== null ? `up to ${new Intl.NumberFormat('en-US').format(w.maxHours)} h` : null;
+  const hours = w.maxHours !== null ? `up to ${new Intl.NumberFormat('en-US').format(w.maxHours)} h` : null;
   return [name, years, hours].filter(Boolean).join(', ');
 }
 
@@ -221,6 +220,6 @@ export function inquiryPlace(
   );
   const state = found?.[0] ?? null;
   const city = parts.length >= 2 ? parts.at(-2) : null;
-  const town = state ? (city ? `${city}, ${state}` : found?.[1] ?? state) : null;
+  const town = state ? (city ? `${city}, ${state}` : (found?.[1] ?? state)) : null;
   return { zip, state, town };
 }

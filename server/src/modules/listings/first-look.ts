@@ -56,10 +56,7 @@ export async function grantFirstLook(
   now: Date,
 ): Promise<void> {
   if (dealershipIds.length === 0 || hours <= 0) return;
-  await exec
-    .insert(listingFirstLooks)
-    .values({ listingId, hours, createdAt: now })
-    .onConflictDoNothing();
+  await exec.insert(listingFirstLooks).values({ listingId, hours, createdAt: now }).onConflictDoNothing();
   await exec
     .insert(listingFirstLookDealers)
     .values(dealershipIds.map((dealershipId) => ({ listingId, dealershipId, createdAt: now })))

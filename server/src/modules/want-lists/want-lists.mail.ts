@@ -29,7 +29,10 @@ export const WANT_LISTING_ALERT = defineTemplate(
     const { html, text } = layout(
       {
         title: 'A tractor on your want-list is live',
-        paragraphs: [`Hello ${p.name},`, `${tractor} was just listed and matches your want-list "${p.wants}".`],
+        paragraphs: [
+          `Hello ${p.name},`,
+          `${tractor} was just listed and matches your want-list "${p.wants}".`,
+        ],
         facts: [
           [
             `${tractor} (${formatHours(p.listing.hours)}, ${p.listing.location})`,

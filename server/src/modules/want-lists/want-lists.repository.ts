@@ -39,7 +39,10 @@ export async function listsOf(exec: Executor, dealershipId: string) {
 }
 
 export async function countOf(exec: Executor, dealershipId: string): Promise<number> {
-  const [row] = await exec.select({ n: count() }).from(wantLists).where(eq(wantLists.dealershipId, dealershipId));
+  const [row] = await exec
+    .select({ n: count() })
+    .from(wantLists)
+    .where(eq(wantLists.dealershipId, dealershipId));
   return Number(row?.n ?? 0);
 }
 
@@ -244,7 +247,9 @@ export async function matchesOf(exec: Executor, scope: { userId: string; dealers
   const who = scope.dealershipId
     ? sql`m.dealership_id = ${scope.dealershipId}`
     : sql`m.dealer_user_id = ${scope.userId}`;
-  const result = await exec.execute(sql`${matchSelect} where ${who} order by m.created_at desc, m.id limit 200`);
+  const result = await exec.execute(
+    sql`${matchSelect} where ${who} order by m.created_at desc, m.id limit 200`,
+  );
   return rowsOf<Record<string, unknown>>(result).map(toMatchRow);
 }
 

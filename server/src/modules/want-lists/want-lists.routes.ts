@@ -121,7 +121,8 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 201: wantListSchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await wantListFromSavedSearch(ctx, req.actor(), req.params.id)),
+    async (req, reply) =>
+      reply.code(201).send(await wantListFromSavedSearch(ctx, req.actor(), req.params.id)),
   );
 
   api.get(

@@ -1,4 +1,4 @@
-import { type SavedSearch, SAVED_SEARCH_NAME_MAX } from '../../../../domain/dealer-tools.js';
+import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '../../../../domain/dealer-tools.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
 import { US_STATES } from '../../../../domain/listings.js';
 import { straightLineMiles } from '../../../../domain/purchases.js';
@@ -61,10 +61,16 @@ async function membership(ctx: AppContext, actor: Actor) {
   return currentMembership(ctx.db, actor, ctx.clock.now());
 }
 
-export async function myWantLists(ctx: AppContext, actor: Actor): Promise<{ items: WantList[]; canEdit: boolean }> {
+export async function myWantLists(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ items: WantList[]; canEdit: boolean }> {
   const m = await membership(ctx, actor);
   const rows = await repo.listsOf(ctx.db, m.dealershipId);
-  return { items: rows.map((r) => toDto(r as repo.WantListRow, r.createdByName)), canEdit: m.role !== 'viewer' };
+  return {
+    items: rows.map((r) => toDto(r as repo.WantListRow, r.createdByName)),
+    canEdit: m.role !== 'viewer',
+  };
 }
 
 export async function createWantList(ctx: AppContext, actor: Actor, form: WantListForm): Promise<WantList> {
@@ -73,7 +79,12 @@ export async function createWantList(ctx: AppContext, actor: Actor, form: WantLi
   const row = await ctx.db.transaction(async (tx) => {
     if ((await repo.countOf(tx, m.dealershipId)) >= WANT_LISTS_MAX)
       throw new AppError('CONFLICT', WANT_LIST_TEXT.tooMany);
-    return repo.insertList(tx, { ...form, userId: actor.userId, dealershipId: m.dealershipId, now: ctx.clock.now() });
+    return repo.insertList(tx, {
+      ...form,
+      userId: actor.userId,
+      dealershipId: m.dealershipId,
+      now: ctx.clock.now(),
+    });
   });
   return toDto(row, await repo.userName(ctx.db, row.userId));
 }
@@ -130,7 +141,11 @@ export async function wantListToSavedSearch(ctx: AppContext, actor: Actor, id: s
 }
 
 /** A saved search becomes a want-list: the brand is its make (required), the words its model words. */
-export async function wantListFromSavedSearch(ctx: AppContext, actor: Actor, searchId: string): Promise<WantList> {
+export async function wantListFromSavedSearch(
+  ctx: AppContext,
+  actor: Actor,
+  searchId: string,
+): Promise<WantList> {
   await membership(ctx, actor);
   const s = await ownSavedSearch(ctx, actor, searchId);
   const f = s.filters;
@@ -210,7 +225,12 @@ export async function alertWantLists(ctx: AppContext, tx: Tx, listingId: string)
     await publishEvent(tx, {
       type: 'wantList.listing',
       audience: [w.userId],
-      data: { wantListId: w.id, wants, listingId, tractor: `${listing.year} ${listing.make} ${listing.model}` },
+      data: {
+        wantListId: w.id,
+        wants,
+        listingId,
+        tractor: `${listing.year} ${listing.make} ${listing.model}`,
+      },
     });
     sent += 1;
   }
@@ -377,7 +397,9 @@ export async function grantFirstLookForInquiry(
 
 /** What want-lists hear from other modules (decision 0027). */
 export function wantListsSubscriptions(events: DomainEventBus): void {
-  events.subscribe('listing.published', 'want-lists.new', (ctx, tx, e) => alertWantLists(ctx, tx, e.listingId));
+  events.subscribe('listing.published', 'want-lists.new', (ctx, tx, e) =>
+    alertWantLists(ctx, tx, e.listingId),
+  );
   events.subscribe('inquiry.received', 'want-lists.inquiry', (ctx, tx, e) => matchInquiry(ctx, tx, e));
   events.subscribe('inquiry.listing-drafted', 'want-lists.first-look', (ctx, tx, e) =>
     grantFirstLookForInquiry(ctx, tx, e),
