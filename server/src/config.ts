@@ -83,7 +83,12 @@ const envSchema = z.object({
   OFFER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // A farmer's tractor is shown only to the dealerships granted its first look this long after it goes live
   // (docs/product/want-lists.md#first-look).
-  FIRST_LOOK_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  FIRST_LOOK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   // Operator metrics (docs/decisions/0037-operator-metrics.md): GET /metrics on the app's port answers only this
   // bearer token (unset: 404); METRICS_PORT serves it on a port of its own on METRICS_HOST (unset: off).
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -1,11 +1,5 @@
 // The listings module's public file: what other modules may use (they import nothing else from this folder).
-export {
-  IMAGE_MAX_BYTES,
-  IMAGE_SIZE_MESSAGE,
-  IMAGE_TYPE_MESSAGE,
-  processImage,
-  variantKey,
-} from './image-files.js';
+
 export {
   firstLookAdmits,
   firstLookEndsAt,
@@ -13,6 +7,13 @@ export {
   hiddenByFirstLook,
   listingsSubscriptions,
 } from './first-look.js';
+export {
+  IMAGE_MAX_BYTES,
+  IMAGE_SIZE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  processImage,
+  variantKey,
+} from './image-files.js';
 export { addListingImageFromBuffer } from './images.service.js';
 export { correctListingHours, setAsIs, setListingGrade } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';

@@ -11,6 +11,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { inReviewCount, saleSide } from './dealer-listings.service.js';
+import { hiddenByFirstLook } from './first-look.js';
 import { VARIANT_WIDTHS } from './image-files.js';
 import * as images from './images.repository.js';
 import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
@@ -32,7 +33,6 @@ import {
 import { firstPageCache, inventoryWrite } from './page-cache.js';
 import { sampleListing, seededRandom } from './sample-listings.js';
 import { decodeCursor, encodeCursor } from './search.js';
-import { hiddenByFirstLook } from './first-look.js';
 
 /** src (800 px) and srcset of an image; variants are never wider than the original. */
 export function imageSources(storageKey: string, width: number): { src: string; srcSet: string } {
