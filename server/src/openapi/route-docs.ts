@@ -50,7 +50,7 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
       'After the deal: purchases, invoices, payments, gate passes, delivery, title, guarantee claims; landed cost.',
   },
   inquiries: { tag: 'Inquiries', description: 'Sell-your-tractor inquiries and their admin review.' },
-  wantLists: {
+  wants: {
     tag: 'Want-lists',
     description: "What dealers would buy: alerts on new listings, farmers' tractors matched and answered.",
   },

@@ -36,7 +36,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.list',
+        operationId: 'wants.list',
         summary: "The dealership's want-lists, and whether this member may change them",
         errors: [],
         response: { 200: wantListListSchema },
@@ -50,9 +50,9 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.create',
+        operationId: 'wants.create',
         summary: 'Add a want-list: make, model words, years, hours, price, distance or states, notes',
-        errors: ['VALIDATION', 'CONFLICT'],
+        errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
         body: wantListFormSchema,
         response: { 201: wantListSchema },
       },
@@ -65,7 +65,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.update',
+        operationId: 'wants.update',
         summary: 'Change a want-list of the dealership',
         errors: ['VALIDATION', 'NOT_FOUND'],
         params: idParams,
@@ -81,7 +81,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.delete',
+        operationId: 'wants.delete',
         summary: 'Delete a want-list (its inquiry answers are kept)',
         errors: ['NOT_FOUND'],
         params: idParams,
@@ -99,7 +99,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.toSavedSearch',
+        operationId: 'wants.toSavedSearch',
         summary: 'Save a want-list as an inventory search (alerts off)',
         errors: ['NOT_FOUND', 'CONFLICT'],
         params: idParams,
@@ -114,7 +114,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.fromSavedSearch',
+        operationId: 'wants.fromSavedSearch',
         summary: 'Make a want-list from one of my saved searches (it needs a make)',
         errors: ['VALIDATION', 'NOT_FOUND', 'CONFLICT'],
         params: idParams,
@@ -130,7 +130,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.matches',
+        operationId: 'wants.matches',
         summary: "Farmers' tractors matched to the dealership's want-lists (no farmer's details)",
         errors: [],
         response: { 200: wantMatchListSchema },
@@ -144,7 +144,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'wantLists.answer',
+        operationId: 'wants.answer',
         summary: `Answer a farmer's tractor: "I'd pay up to" an amount, or "Not for me"`,
         errors: ['VALIDATION', 'NOT_FOUND'],
         params: idParams,
@@ -160,7 +160,7 @@ export async function wantListsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'admin' },
       schema: {
-        operationId: 'wantLists.inquiryMatches',
+        operationId: 'wants.inquiryMatches',
         summary: "The dealers whose want-lists match a farmer's inquiry, and their answers",
         errors: ['NOT_FOUND'],
         params: z.object({ inquiryId: z.uuid('Inquiry not found') }),

@@ -66,6 +66,9 @@ export async function myWantLists(
   ctx: AppContext,
   actor: Actor,
 ): Promise<{ items: WantList[]; canEdit: boolean }> {
+  requireRole(actor, 'dealer', 'admin');
+  // An admin has no dealership, so no want-lists (they see matches on the inquiry instead).
+  if (actor.status === 'admin') return { items: [], canEdit: false };
   const m = await membership(ctx, actor);
   const rows = await repo.listsOf(ctx.db, m.dealershipId);
   return {
@@ -320,6 +323,8 @@ const wantsOf = (r: repo.MatchRow) =>
 
 /** The farmers' tractors matched to the dealership's want-lists, newest first. */
 export async function myMatches(ctx: AppContext, actor: Actor): Promise<{ items: WantMatch[] }> {
+  requireRole(actor, 'dealer', 'admin');
+  if (actor.status === 'admin') return { items: [] };
   const m = await membership(ctx, actor);
   const rows = await repo.matchesOf(ctx.db, { userId: actor.userId, dealershipId: m.dealershipId });
   return { items: rows.map(toMatch) };

@@ -1,19 +1,17 @@
 import type { AuthzEntry } from '../authz.js';
 
 const list = { make: 'Kubota', modelWords: '', states: [], notes: '' };
-const none = '00000000-0000-4000-8000-000000000000';
-
 export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/want-lists', access: 'dealer' },
   { method: 'POST', url: '/api/want-lists', access: 'dealer', body: list },
-  { method: 'PUT', url: `/api/want-lists/${none}`, access: 'dealer', body: list },
-  { method: 'DELETE', url: `/api/want-lists/${none}`, access: 'dealer' },
-  { method: 'POST', url: `/api/want-lists/${none}/saved-search`, access: 'dealer' },
-  { method: 'POST', url: `/api/want-lists/from-saved-search/${none}`, access: 'dealer' },
+  { method: 'PUT', url: '/api/want-lists/:wantListId', access: 'dealer', body: list },
+  { method: 'DELETE', url: '/api/want-lists/:wantListId', access: 'dealer' },
+  { method: 'POST', url: '/api/want-lists/:wantListId/saved-search', access: 'dealer' },
+  { method: 'POST', url: '/api/want-lists/from-saved-search/:searchId', access: 'dealer' },
   { method: 'GET', url: '/api/want-lists/matches', access: 'dealer' },
   {
     method: 'POST',
-    url: `/api/want-lists/matches/${none}/answer`,
+    url: '/api/want-lists/matches/:matchId/answer',
     access: 'dealer',
     body: { answer: 'not_for_me' },
   },
