@@ -89,7 +89,7 @@ function MatchRow({ m, highlighted }: { m: WantMatch; highlighted: boolean }) {
           />
         </div>
         <Button disabled={answer.isPending} onClick={ask}>
-          {WANT_ANSWER_LABELS.interested.replace('$…', '…')}
+          {WANT_ANSWER_LABELS.interested}
         </Button>
         <Button variant="outline" disabled={answer.isPending} onClick={() => send({ answer: 'not_for_me' })}>
           {WANT_ANSWER_LABELS.not_for_me}
