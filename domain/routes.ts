@@ -13,6 +13,8 @@ export const SPA_ROUTES = [
   '/purchased-inventory',
   '/watchlist',
   '/saved-searches',
+  '/want-lists',
+  '/want-lists/matches',
   '/my-listings',
   '/my-listings/:id',
   '/team',

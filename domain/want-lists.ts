@@ -78,3 +78,148 @@ export function inquiryNoticeText(i: {
 }
 
 export const WANT_ANSWER_LABELS = { interested: "I'd pay up to $…", not_for_me: 'Not for me' } as const;
+
+// ---------------------------------------------------------------- the API (docs/product/want-lists.md)
+
+export const WANT_LISTS_MAX = 50;
+/** The most a dealer may say they would pay, as for farmers' offers. */
+export const WANT_ANSWER_MAX_CENTS = 10_000_000_00;
+
+export const WANT_LIST_TEXT = {
+  notFound: 'Want-list not found',
+  matchNotFound: 'Match not found',
+  tooMany: `You can keep at most ${WANT_LISTS_MAX} want-lists. Delete one first.`,
+  viewerCannotEdit: "Viewers cannot change want-lists. Ask your dealership's owner for the buyer role.",
+  noMake: 'This saved search has no make. Add a make to the search first.',
+  created: 'Want-list saved',
+  updated: 'Want-list updated',
+  deleted: 'Want-list deleted',
+  toSavedSearch: 'Saved search created from the want-list',
+  fromSavedSearch: 'Want-list created from the saved search',
+  amountRequired: 'Enter the most you would pay.',
+  amountTooHigh: 'The amount must be at most $10,000,000.',
+  amountTooLow: 'The amount must be at least $1.',
+  answered: 'Thanks, FieldLot has your answer.',
+} as const;
+
+export const wantListSchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  modelWords: z.string(),
+  yearMin: z.number().nullable(),
+  yearMax: z.number().nullable(),
+  maxHours: z.number().nullable(),
+  maxPriceCents: z.number().nullable(),
+  maxDistanceMiles: z.number().nullable(),
+  states: z.array(z.string()),
+  notes: z.string(),
+  /** Who of the dealership made it. */
+  createdByName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WantList = z.infer<typeof wantListSchema>;
+/** `canEdit`: owners and buyers change the dealership's lists; viewers read them. */
+export const wantListListSchema = z.object({ items: z.array(wantListSchema), canEdit: z.boolean() });
+
+export const WANT_ANSWERS = ['interested', 'not_for_me'] as const;
+export type WantAnswer = (typeof WANT_ANSWERS)[number];
+
+/** The dealer's answer to an inquiry match: "I'd pay up to $…" needs the amount, in cents. */
+export const wantAnswerSchema = z.discriminatedUnion(
+  'answer',
+  [
+    z.object({
+      answer: z.literal('interested'),
+      maxPriceCents: z
+        .number(WANT_LIST_TEXT.amountRequired)
+        .int()
+        .min(100, WANT_LIST_TEXT.amountTooLow)
+        .max(WANT_ANSWER_MAX_CENTS, WANT_LIST_TEXT.amountTooHigh),
+    }),
+    z.object({ answer: z.literal('not_for_me') }),
+  ],
+  { error: 'Choose "I\'d pay up to" or "Not for me"' },
+);
+export type WantAnswerInput = z.infer<typeof wantAnswerSchema>;
+
+/** A farmer's tractor matched to one of the dealership's want-lists, as the dealer sees it. */
+export const wantMatchSchema = z.object({
+  id: z.string(),
+  /** inquiryNoticeText: the town and the tractor only. */
+  notice: z.string(),
+  wantListId: z.string().nullable(),
+  /** The want-list it matched, in short ("John Deere 6145R, 2010-2018"). */
+  wants: z.string(),
+  distanceMiles: z.number().nullable(),
+  answer: z.enum(WANT_ANSWERS).nullable(),
+  maxPriceCents: z.number().nullable(),
+  answeredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WantMatch = z.infer<typeof wantMatchSchema>;
+export const wantMatchListSchema = z.object({ items: z.array(wantMatchSchema) });
+
+/** One dealership's match on the admin's inquiry view. */
+export const inquiryMatchSchema = z.object({
+  id: z.string(),
+  dealershipName: z.string(),
+  dealerName: z.string(),
+  wants: z.string(),
+  /** The most the want-list says they would pay (before any answer). */
+  wantListMaxPriceCents: z.number().nullable(),
+  distanceMiles: z.number().nullable(),
+  answer: z.enum(WANT_ANSWERS).nullable(),
+  /** What they answered they would pay up to. */
+  maxPriceCents: z.number().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type InquiryMatch = z.infer<typeof inquiryMatchSchema>;
+export const inquiryMatchListSchema = z.object({ items: z.array(inquiryMatchSchema) });
+
+/** "John Deere 6145R, 2010–2018, up to 5,000 h": a want-list in one line. */
+export function wantListSummary(w: {
+  make: string;
+  modelWords: string;
+  yearMin: number | null;
+  yearMax: number | null;
+  maxHours: number | null;
+}): string {
+  const name = [w.make, w.modelWords].filter(Boolean).join(' ');
+  const years =
+    w.yearMin !== null && w.yearMax !== null
+      ? `${w.yearMin}–${w.yearMax}`
+      : w.yearMin !== null
+        ? `${w.yearMin} or newer`
+        : w.yearMax !== null
+          ? `${w.yearMax} or older`
+          : null;
+  const hours = w.maxHours !== null ? `up to ${new Intl.NumberFormat('en-US').format(w.maxHours)} h` : null;
+  return [name, years, hours].filter(Boolean).join(', ');
+}
+
+/**
+ * Where a farmer's free-text location is: a ZIP ("50010"), or a town and state ("Ames, IA", "Ames, Iowa").
+ * The town shown to dealers is "City, ST" (never a street); `state` is the two-letter code.
+ */
+export function inquiryPlace(
+  location: string | null,
+  stateNames: ReadonlyArray<readonly [string, string]>,
+): { zip: string | null; state: string | null; town: string | null } {
+  const text = (location ?? '').trim();
+  if (!text) return { zip: null, state: null, town: null };
+  const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(text)?.[1] ?? null;
+  const parts = text
+    .replace(/\b\d{5}(?:-\d{4})?\b/, '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const last = parts.at(-1) ?? '';
+  const found = stateNames.find(
+    ([code, name]) => code === last.toUpperCase() || name.toLowerCase() === last.toLowerCase(),
+  );
+  const state = found?.[0] ?? null;
+  const city = parts.length >= 2 ? parts.at(-2) : null;
+  const town = state ? (city ? `${city}, ${state}` : (found?.[1] ?? state)) : null;
+  return { zip, state, town };
+}

@@ -81,6 +81,14 @@ const envSchema = z.object({
     .default(48),
   // How often each instance sweeps expired offers (the sweep is exactly-once per offer by itself).
   OFFER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // A farmer's tractor is shown only to the dealerships granted its first look this long after it goes live
+  // (docs/product/want-lists.md#first-look).
+  FIRST_LOOK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   // Operator metrics (docs/decisions/0037-operator-metrics.md): GET /metrics on the app's port answers only this
   // bearer token (unset: 404); METRICS_PORT serves it on a port of its own on METRICS_HOST (unset: off).
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -147,6 +155,7 @@ export interface AppConfig {
   shutdownDelaySeconds: number;
   offerTtlHours: number;
   offerExpirySweepSeconds: number;
+  firstLookHours: number;
   /** Prometheus metrics (decision 0037): the bearer token of /metrics, and a port of its own (both optional). */
   metrics: { token?: string; port?: number; host: string };
   /** Test only: the server's clock adds the milliseconds written in this file (lib/clock.ts FileOffsetClock). */
@@ -229,6 +238,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     offerTtlHours: e.OFFER_TTL_HOURS,
     offerExpirySweepSeconds: e.OFFER_EXPIRY_SWEEP_SECONDS,
+    firstLookHours: e.FIRST_LOOK_HOURS,
     testClockFile: e.TEST_CLOCK_FILE,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     purchases: {

@@ -774,6 +774,50 @@ export const inquiryMatches = pgTable(
   ],
 );
 
+/** Which listing a want-list already alerted about: once per (want-list, listing) (docs/product/want-lists.md). */
+export const wantListSends = pgTable(
+  'want_list_sends',
+  {
+    wantListId: uuid('want_list_id')
+      .notNull()
+      .references(() => wantLists.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'want_list_sends_pk', columns: [t.wantListId, t.listingId] })],
+);
+
+/**
+ * A farmer's tractor shown first to the dealerships that said they would pay at least the accepted amount
+ * (docs/product/want-lists.md#first-look): the window starts when the listing first goes live.
+ */
+export const listingFirstLooks = pgTable('listing_first_looks', {
+  listingId: uuid('listing_id')
+    .primaryKey()
+    .references(() => listings.id, { onDelete: 'cascade' }),
+  hours: integer('hours').notNull(),
+  /** Null until the listing first goes live; the window ends `hours` later. */
+  startsAt: ts('starts_at'),
+  createdAt: createdAt(),
+});
+
+/** The dealerships that have a listing's first look. */
+export const listingFirstLookDealers = pgTable(
+  'listing_first_look_dealers',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listingFirstLooks.listingId, { onDelete: 'cascade' }),
+    dealershipId: uuid('dealership_id')
+      .notNull()
+      .references(() => dealerships.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'listing_first_look_dealers_pk', columns: [t.listingId, t.dealershipId] })],
+);
+
 /** Which listing a saved search already alerted about: once per (search, listing). */
 export const savedSearchSends = pgTable(
   'saved_search_sends',

@@ -16,6 +16,17 @@ export interface DomainEventPayloads {
   'listing.sold': { listingId: string; buyerUserId: string };
   /** A live tractor's condition report was revised. */
   'listing.report_revised': { listingId: string; grade: string };
+  /** A farmer's sale inquiry arrived: the tractor and the place only, never the farmer's contact details. */
+  'inquiry.received': {
+    inquiryId: string;
+    make: string | null;
+    model: string | null;
+    year: number | null;
+    hours: number | null;
+    location: string | null;
+  };
+  /** A farmer accepted FieldLot's offer and the tractor became a draft listing at that amount. */
+  'inquiry.listing-drafted': { inquiryId: string; listingId: string; acceptedCents: number };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

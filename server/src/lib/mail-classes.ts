@@ -27,6 +27,10 @@ export const MAIL_CLASSES = {
   'watchlist-notice': 'transactional',
   // A saved search's instant alert: listing e-mail like brand notifications (unsubscribe link, the same switch).
   'saved-search-alert': 'marketing',
+  // Want-lists (want-lists.md): a new live listing that matches, and a farmer's tractor that matches (the
+  // dealer's own standing request, with the same unsubscribe switch as listing e-mail).
+  'want-list-listing-alert': 'marketing',
+  'want-list-inquiry-match': 'marketing',
   // Dealers selling (dealer-selling.md): review outcomes and offers on their own listings, to the seller.
   'dealer-listing-reviewed': 'transactional',
   'notify-seller-offer': 'transactional',

@@ -9,7 +9,7 @@ import { eventsRoutes } from './events/events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
 import { inspectionsRoutes } from './inspections/inspections.routes.js';
-import { listingsRoutes } from './listings/listings.routes.js';
+import { listingsRoutes, listingsSubscriptions } from './listings/index.js';
 import { observeOutbox } from './mail/index.js';
 import { marketChartsRoutes } from './market/market.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
@@ -18,6 +18,7 @@ import { purchasesRoutes, purchasesSubscriptions } from './purchases/index.js';
 import { savedSearchesRoutes, savedSearchesSubscriptions } from './saved-searches/index.js';
 import { siteRoutes } from './site/site.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { wantListsRoutes, wantListsSubscriptions } from './want-lists/index.js';
 import { watchlistRoutes, watchlistSubscriptions } from './watchlist/index.js';
 
 /**
@@ -43,6 +44,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await dealershipsRoutes(api, ctx);
   await purchasesRoutes(api, ctx);
   await marketChartsRoutes(api, ctx);
+  await wantListsRoutes(api, ctx);
 }
 
 /** Every module's gauges of the operator's metrics, read at each scrape of /metrics (decision 0037). */
@@ -55,7 +57,10 @@ export function observeModules(ctx: AppContext) {
  * buildApp. Subscribers run after the publishing transaction commits, in order of registration.
  */
 export function subscribeModules(events: DomainEventBus) {
+  // First: a first look's window starts before anyone is alerted of the listing.
+  listingsSubscriptions(events);
   watchlistSubscriptions(events);
   savedSearchesSubscriptions(events);
   purchasesSubscriptions(events);
+  wantListsSubscriptions(events);
 }

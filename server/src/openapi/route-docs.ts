@@ -50,6 +50,10 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
       'After the deal: purchases, invoices, payments, gate passes, delivery, title, guarantee claims; landed cost.',
   },
   inquiries: { tag: 'Inquiries', description: 'Sell-your-tractor inquiries and their admin review.' },
+  wants: {
+    tag: 'Want-lists',
+    description: "What dealers would buy: alerts on new listings, farmers' tractors matched and answered.",
+  },
   market: { tag: 'Market', description: "FieldLot's sales history as charts: the admin's whole market." },
   notifications: { tag: 'Notifications', description: 'E-mail alerts: unsubscribe, admin sends.' },
   admin: { tag: 'Admin', description: 'Administrator dashboard: statistics, mail outbox, mail previews.' },

@@ -9,6 +9,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { emit } from '../../lib/domain-events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { ADMIN_NEW_INQUIRY, INQUIRY_CONFIRMATION } from './inquiries.mail.js';
@@ -98,6 +99,15 @@ export async function submitInquiry(ctx: AppContext, input: InquiryInput, reques
     for (const to of await adminEmails(tx)) {
       await enqueueMail(tx, { template: ADMIN_NEW_INQUIRY, to, payload: mailFacts(inquiry) });
     }
+    // Want-lists match it after commit (docs/product/want-lists.md#farmers-inquiries).
+    await emit(tx, 'inquiry.received', {
+      inquiryId: inquiry.id,
+      make: inquiry.make,
+      model: inquiry.model,
+      year: inquiry.year,
+      hours: inquiry.hours,
+      location: inquiry.location,
+    });
     return { id: inquiry.id };
   });
 }

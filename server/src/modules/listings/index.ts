@@ -1,4 +1,12 @@
 // The listings module's public file: what other modules may use (they import nothing else from this folder).
+
+export {
+  firstLookAdmits,
+  firstLookEndsAt,
+  grantFirstLook,
+  hiddenByFirstLook,
+  listingsSubscriptions,
+} from './first-look.js';
 export {
   IMAGE_MAX_BYTES,
   IMAGE_SIZE_MESSAGE,

@@ -11,6 +11,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { inReviewCount, saleSide } from './dealer-listings.service.js';
+import { hiddenByFirstLook } from './first-look.js';
 import { VARIANT_WIDTHS } from './image-files.js';
 import * as images from './images.repository.js';
 import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
@@ -79,7 +80,7 @@ interface InventoryResult {
 async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> & { sort: Sort }) {
   const { cursor: rawCursor, sort, ...filters } = query;
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
-  const f = { ...filters, status: 'active' as const };
+  const f = { ...filters, status: 'active' as const, firstLookAt: ctx.clock.now() };
   // The count and the brand list do not change from page to page; only the first page computes them: the page
   // and its count in one statement, the brand list kept with the cached pages (decision 0048).
   const [{ rows, ...count }, brands] = cursor
@@ -190,6 +191,14 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
       viewer && hasDealerRights(viewer.status) && (await repo.boughtBy(ctx.db, id, viewer.userId));
     if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   }
+  // A farmer's tractor under its first look exists only for the dealerships granted it (want-lists.md#first-look).
+  if (
+    row.status === 'active' &&
+    !isAdmin &&
+    !side.ownListing &&
+    (await hiddenByFirstLook(ctx.db, id, viewer?.userId ?? null, ctx.clock.now()))
+  )
+    throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const imgs = await images.imagesOf(ctx.db, id);
   const canSeePrice = viewer !== null && hasDealerRights(viewer.status);
   return {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../lib/context.js';
+import { hiddenByFirstLook } from './first-look.js';
 import * as images from './images.repository.js';
 import * as repo from './listings.repository.js';
 import { imageSources } from './listings.service.js';
@@ -18,6 +19,8 @@ export interface TractorPageHints {
 export async function tractorPageHints(ctx: AppContext, id: string): Promise<TractorPageHints | null> {
   const row = await repo.listingById(ctx.db, id);
   if (row?.status !== 'active') return null;
+  // Under a first look the photo stays unannounced (docs/product/want-lists.md#first-look).
+  if (await hiddenByFirstLook(ctx.db, id, null, ctx.clock.now())) return null;
   const [first] = await images.imagesOf(ctx.db, id);
   return {
     dataUrl: `/api/listings/${id}`,

@@ -3,6 +3,7 @@ import { gradeMinForConditions } from '../../../../domain/condition-grades.js';
 import { type ListingFilters, SHORT_SEARCH_MAX, type Sort } from '../../../../domain/listing-search.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import { AppError } from '../../lib/app-error.js';
+import { outsideFirstLook } from './first-look.js';
 
 /** Filters the inventory queries understand (the API's, prices in cents), plus the admin list's. */
 export type SearchFilters = Omit<ListingFilters, 'sort'> & {
@@ -11,6 +12,8 @@ export type SearchFilters = Omit<ListingFilters, 'sort'> & {
   archived?: boolean;
   /** Admin list: only dealers' listings waiting for review (dealer-selling.md#admin-review). */
   inReview?: boolean;
+  /** Inventory: leave out listings under a running first look at this time (docs/product/want-lists.md#first-look). */
+  firstLookAt?: Date;
 };
 
 /** LIKE pattern for a substring, with \ % _ escaped (backslash is the escape); the SQL lower-cases it. */
@@ -30,6 +33,7 @@ export function filterConditions(f: SearchFilters): SQL[] {
   if (f.archived !== undefined)
     where.push(f.archived ? sql`l.archived_at is not null` : sql`l.archived_at is null`);
   if (f.inReview) where.push(sql`l.review_status = 'in_review'`);
+  if (f.firstLookAt) where.push(outsideFirstLook(f.firstLookAt));
   // search_text is already lower(...): LIKE against the pattern through the same lower() is case-insensitive, at
   // half ILIKE's cost per row (a broad term's exact count rechecks every matching row). Trigram index either way.
   // One or two letters: the start of the make or the model, by the two prefix indexes (a trigram index cannot serve

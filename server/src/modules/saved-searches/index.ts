@@ -7,4 +7,4 @@ export {
   removeBrandSearch,
 } from './saved-searches.repository.js';
 export { savedSearchesRoutes } from './saved-searches.routes.js';
-export { savedSearchesSubscriptions } from './saved-searches.service.js';
+export { createSavedSearch, ownSavedSearch, savedSearchesSubscriptions } from './saved-searches.service.js';

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { SavedSearchAlert } from '../../../../domain/dealer-tools.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { savedSearches } from '../../db/schema.js';
+import { firstLookAdmits } from '../listings/index.js';
 import { savedSearchMatches } from './match.js';
 
 const columns = {
@@ -114,6 +115,7 @@ export async function claimInstantAlerts(exec: Executor, listingId: string, now:
       join tractor_listings l on l.id = ${listingId} and l.status = 'active' and l.user_id <> s.user_id
       join users u on u.id = s.user_id and u.status = 'approved' and u.email_notifications
       where s.alert = 'instant' and ${savedSearchMatches()}
+        and ${firstLookAdmits(sql.raw('l.id'), sql.raw('s.user_id'), now)}
     ), ins as (
       insert into saved_search_sends (search_id, listing_id, sent_at)
       select id, ${listingId}, ${now} from matched

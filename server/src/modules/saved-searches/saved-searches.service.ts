@@ -101,6 +101,14 @@ export async function updateSavedSearch(
   return toDto(ctx, row);
 }
 
+/** One of the dealer's own searches (another dealer's is "not found"), e.g. to turn it into a want-list. */
+export async function ownSavedSearch(ctx: AppContext, actor: Actor, id: string): Promise<SavedSearch> {
+  requireRole(actor, 'dealer', 'admin');
+  const row = await repo.lockOwn(ctx.db, actor.userId, id);
+  if (!row) throw notFound();
+  return toDto(ctx, row);
+}
+
 export async function deleteSavedSearch(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'dealer', 'admin');
   if (!(await repo.deleteOwn(ctx.db, actor.userId, id))) throw notFound();

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime, formatHours } from '@/lib/format';
 import { useAdminInquiries, useChangeInquiryStatus } from '../api/inquiries';
+import { DealersWhoWantIt } from './dealers-who-want-it';
 
 const STATUS_TONE: Record<InquiryStatus, Tone> = { pending: 'yellow', contacted: 'blue', closed: 'grey' };
 const STATUS_LABEL: Record<InquiryStatus, string> = {
@@ -77,6 +78,7 @@ function InquiryRow({ inquiry }: { inquiry: SaleInquiry }) {
             <Fact label="Received" value={formatDateTime(inquiry.createdAt)} />
           </dl>
           {inquiry.description && <p className="text-sm">{inquiry.description}</p>}
+          <DealersWhoWantIt inquiryId={inquiry.id} />
           <a
             className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
             href={`mailto:${inquiry.email}`}

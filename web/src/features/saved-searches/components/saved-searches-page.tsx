@@ -7,15 +7,16 @@ import {
   type SavedSearchAlert,
 } from '@domain/dealer-tools';
 import { tractorCountText } from '@domain/listing-search';
-import { Bookmark, Search, Trash2 } from 'lucide-react';
+import { Bookmark, ListChecks, Search, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { Label, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
+import { useWantListFromSavedSearch } from '@/features/want-lists';
 import { useLiveEvents } from '@/lib/live-events';
 import '@/features/watchlist';
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches';
@@ -40,6 +41,8 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
   const id = useId();
   const update = useUpdateSavedSearch();
   const remove = useDeleteSavedSearch();
+  const toWantList = useWantListFromSavedSearch();
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const filtered = hasFilters(search.filters);
   const setAlert = (alert: SavedSearchAlert) =>
@@ -85,6 +88,23 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
           >
             <Search aria-hidden="true" /> Open
           </Link>
+        </Button>
+        <Button
+          variant="outline"
+          disabled={toWantList.isPending}
+          onClick={async () => {
+            // docs/product/want-lists.md#saved-searches: the brand becomes the make, the words the model words.
+            try {
+              await toWantList.mutateAsync(search.id);
+              toast.success('Want-list created from the saved search', {
+                action: { label: 'Open', onClick: () => navigate('/want-lists') },
+              });
+            } catch (err) {
+              toast.error(err instanceof Error ? err.message : 'Could not create the want-list');
+            }
+          }}
+        >
+          <ListChecks aria-hidden="true" /> Save as want-list
         </Button>
         {confirming ? (
           <>

@@ -1,0 +1,85 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+import { listingFirstLookDealers, listingFirstLooks } from '../../db/schema.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
+
+/**
+ * docs/product/want-lists.md#first-look: a farmer's tractor is shown only to the dealerships granted its first
+ * look from the moment it first goes live until `hours` later, then to everyone. A window not yet started (the
+ * listing not yet live, or its publication event not yet delivered) counts as running.
+ */
+
+/** True (in SQL) while listing `l` is under a running first look: outsiders must not see it. */
+export function firstLookRunning(listingId: SQL, now: Date): SQL {
+  return sql`exists (select 1 from listing_first_looks fl where fl.listing_id = ${listingId}
+    and (fl.starts_at is null or fl.starts_at + make_interval(hours => fl.hours) > ${now}))`;
+}
+
+/**
+ * True (in SQL) when user `userId` may see listing `listingId` as far as the first look goes: no running window,
+ * or the user is a current member of a dealership granted it.
+ */
+export function firstLookAdmits(listingId: SQL, userId: SQL, now: Date): SQL {
+  return sql`(not ${firstLookRunning(listingId, now)} or exists (
+    select 1 from listing_first_look_dealers fd
+    join dealership_members dm on dm.dealership_id = fd.dealership_id and dm.removed_at is null
+    where fd.listing_id = ${listingId} and dm.user_id = ${userId}))`;
+}
+
+/** The inventory's condition over `tractor_listings l`: listings under a running first look are left out. */
+export const outsideFirstLook = (now: Date): SQL => sql`not ${firstLookRunning(sql.raw('l.id'), now)}`;
+
+/** Whether `userId` (null: a visitor) is kept from this listing by a running first look. */
+export async function hiddenByFirstLook(
+  exec: Executor,
+  listingId: string,
+  userId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const result = await exec.execute(
+    userId
+      ? sql`select not ${firstLookAdmits(sql`${listingId}::uuid`, sql`${userId}::uuid`, now)} as hidden`
+      : sql`select ${firstLookRunning(sql`${listingId}::uuid`, now)} as hidden`,
+  );
+  return Boolean(rowsOf<{ hidden: boolean }>(result)[0]?.hidden);
+}
+
+/**
+ * Grants the first look of a listing (still a draft) to dealerships, for `hours` once it goes live. Idempotent:
+ * a repeated grant adds dealerships but keeps the window's length. No dealership: no window (everyone sees it).
+ */
+export async function grantFirstLook(
+  exec: Executor,
+  listingId: string,
+  dealershipIds: readonly string[],
+  hours: number,
+  now: Date,
+): Promise<void> {
+  if (dealershipIds.length === 0 || hours <= 0) return;
+  await exec.insert(listingFirstLooks).values({ listingId, hours, createdAt: now }).onConflictDoNothing();
+  await exec
+    .insert(listingFirstLookDealers)
+    .values(dealershipIds.map((dealershipId) => ({ listingId, dealershipId, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+/** The listing went live: its first look (if any) starts now, once (a later relisting does not restart it). */
+export async function startFirstLook(exec: Executor, listingId: string, now: Date): Promise<void> {
+  await exec.execute(sql`
+    update listing_first_looks set starts_at = ${now} where listing_id = ${listingId} and starts_at is null`);
+}
+
+/** When a listing's first look ends (null: none, or not live yet). */
+export async function firstLookEndsAt(exec: Executor, listingId: string): Promise<Date | null> {
+  const result = await exec.execute(sql`
+    select starts_at + make_interval(hours => hours) as ends from listing_first_looks where listing_id = ${listingId}`);
+  const ends = rowsOf<{ ends: string | Date | null }>(result)[0]?.ends;
+  return ends ? new Date(ends) : null;
+}
+
+/** The listings module hears its own publication (decision 0027): the first look's window starts then. */
+export function listingsSubscriptions(events: DomainEventBus): void {
+  events.subscribe('listing.published', 'listings.first-look', (ctx, tx, e) =>
+    startFirstLook(tx, e.listingId, ctx.clock.now()),
+  );
+}
