@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { EARLY_TAPS_SCRIPT } from '../../domain/early-taps.js';
 import { isSpaRoute } from '../../domain/routes.js';
 import { cookieNames } from '../../domain/session-cookies.js';
 import type { AppConfig } from './config.js';
@@ -82,6 +84,9 @@ const PRERENDERED: Record<string, string> = {
   '/': 'prerendered/index.html',
   '/dealer-benefits': 'prerendered/dealer-benefits.html',
 };
+
+/** The CSP source that allows the inline early-taps script (domain/early-taps.ts), and only it. */
+const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 /** The pool's gauges, read at each scrape (PostgreSQL; PGlite has no pool and leaves them without a sample). */
 function observeDatabase({ database, metrics }: AppContext) {
@@ -174,7 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.endpoint).origin] : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
+          // The inline script that holds taps made before hydration, and nothing else inline (decision 0053).
+          scriptSrc: ["'self'", EARLY_TAPS_HASH],
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
