@@ -451,7 +451,8 @@ async function main() {
   const started = Date.now();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-bench-'));
   const { url, drop } = await createBenchDatabase();
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  // No statement timeout: seeding a million listings takes minutes on a busy machine.
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4, statementTimeoutMs: 0 });
   let server: RunningServer | undefined;
   try {
     log(`FieldLot benchmark: ${ROWS.toLocaleString('en-US')} listings on PostgreSQL (${new URL(url).host})`);
