@@ -11,12 +11,17 @@ import pg from 'pg';
 const [url, poolArg, statementsArg] = process.argv.slice(2);
 const statements = JSON.parse(statementsArg);
 const pool = new pg.Pool({ connectionString: url, max: Number(poolArg ?? 10) });
-const params = { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 1 };
+const params = {
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  [constants.BROTLI_PARAM_QUALITY]: 1,
+};
 
 const server = createServer(async (_req, res) => {
   try {
     const results = await Promise.all(statements.map((s) => pool.query(s)));
-    const body = Buffer.from(JSON.stringify({ items: results[0].rows, brands: results.slice(1).map((r) => r.rows) }));
+    const body = Buffer.from(
+      JSON.stringify({ items: results[0].rows, brands: results.slice(1).map((r) => r.rows) }),
+    );
     brotliCompress(body, { params }, (err, compressed) => {
       if (err) throw err;
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br' });

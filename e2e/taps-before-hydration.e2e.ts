@@ -113,8 +113,9 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
     const { page } = b;
     b.errors.length = 0;
     await page.setViewportSize({ width: 390, height: 844 });
-    const cards = ((await (await fetch(`${baseUrl()}/api/listings/public`)).json()) as { items: PublicCard[] })
-      .items;
+    const cards = (
+      (await (await fetch(`${baseUrl()}/api/listings/public`)).json()) as { items: PublicCard[] }
+    ).items;
     const tractor = cards.find((c) => c.image) as PublicCard;
     const letScriptLoad = await openWithScriptHeld(page, `/tractor/${tractor.id}`);
     const thumbnails = page.getByRole('list', { name: 'Thumbnails' }).getByRole('button');

@@ -45,17 +45,17 @@ const skipBuild = process.argv.includes('--no-build');
 if (!skipBuild) console.log('Building the web app into web/dist...');
 if (!skipBuild)
   execFileSync(
-  process.execPath,
-  [
-    path.join(root, 'node_modules/vite/bin/vite.js'),
-    'build',
-    '--config',
-    'web/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-bench-web-'));
 const port = await new Promise((resolve) => {
@@ -300,7 +300,11 @@ function runLighthouse(pages, dealer) {
     budget(`${name} Lighthouse mobile score >= ${SCORE_BUDGET}`, String(r.score), r.score >= SCORE_BUDGET);
     // The visitor's tractor page, rendered on the server, must hold its score in every run, not only the median.
     if (as === 'visitor' && url.startsWith('/tractor/'))
-      budget(`${name} Lighthouse mobile >= ${SCORE_BUDGET} in every run`, `lowest ${lowest}`, lowest >= SCORE_BUDGET);
+      budget(
+        `${name} Lighthouse mobile >= ${SCORE_BUDGET} in every run`,
+        `lowest ${lowest}`,
+        lowest >= SCORE_BUDGET,
+      );
     budget(`${name} LCP <= 2.0 s (Lighthouse)`, `${(r.lcp / 1000).toFixed(2)} s`, r.lcp <= LCP_BUDGET);
     budget(`${name} CLS <= 0.02 (Lighthouse)`, r.cls.toFixed(3), r.cls <= CLS_BUDGET);
   }

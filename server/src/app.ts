@@ -238,8 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       app.get(route, (req, reply) => {
         reply.header('cache-control', 'no-cache');
         // Signed in: the shell with the session and the dealer's screen preloaded (decision 0053).
-        if (signedIn(req))
-          return reply.type('text/html; charset=utf-8').send(webShell.signedInPage(route));
+        if (signedIn(req)) return reply.type('text/html; charset=utf-8').send(webShell.signedInPage(route));
         return reply.sendFile(existsSync(path.join(webDist, file)) ? file : 'index.html');
       });
     }

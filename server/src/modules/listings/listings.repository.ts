@@ -123,10 +123,10 @@ export function wholeInventoryQuery(exec: Executor, sort: Sort) {
 }
 
 function wholeInventoryFirstPage(exec: Executor, sort: Sort) {
-  let bySort = wholeInventoryStatements.get(exec);
-  if (!bySort) wholeInventoryStatements.set(exec, (bySort = new Map()));
-  let statement = bySort.get(sort);
-  if (!statement) bySort.set(sort, (statement = prepareWholeInventory(exec, sort)));
+  const bySort = wholeInventoryStatements.get(exec) ?? new Map();
+  wholeInventoryStatements.set(exec, bySort);
+  const statement = bySort.get(sort) ?? prepareWholeInventory(exec, sort);
+  bySort.set(sort, statement);
   return statement;
 }
 
