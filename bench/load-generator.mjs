@@ -1,6 +1,6 @@
 // The benchmark's load generator (issue 15): runs in its own process, so the server's event loop serves requests
 // and nothing else. Keeps `connections` keep-alive connections busy for `seconds` and prints one JSON line:
-// { requests, rps, bytes, errors, p50, p99 } (latencies in ms; bytes as received on the wire).
+// { requests, rps, bytes, errors, p50, p95, p99 } (latencies in ms; bytes as received on the wire).
 //   node bench/load-generator.mjs <url> <connections> <seconds> '<headers as JSON>'
 import http from 'node:http';
 
@@ -54,5 +54,5 @@ latencies.sort((a, b) => a - b);
 const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
 agent.destroy();
 process.stdout.write(
-  `${JSON.stringify({ requests, rps: requests / elapsed, bytes, errors, p50: at(0.5), p99: at(0.99) })}\n`,
+  `${JSON.stringify({ requests, rps: requests / elapsed, bytes, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99) })}\n`,
 );

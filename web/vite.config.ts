@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { EARLY_TAPS_SCRIPT } from '../domain/early-taps.js';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
@@ -72,6 +73,18 @@ export function prerenderPages(): Plugin {
 }
 
 /**
+ * Inlines the script that holds back taps made before hydration (domain/early-taps.ts, decision 0053) first in
+ * the head of index.html, so every page built from it (prerendered, rendered on the server, the shell) has it.
+ * The server allows it by its hash: the text must stay exactly the shared string.
+ */
+export function earlyTaps(): Plugin {
+  return {
+    name: 'fieldlot-early-taps',
+    transformIndexHtml: () => [{ tag: 'script', children: EARLY_TAPS_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
+/**
  * Writes `<file>.br` (brotli quality 11) and `<file>.gz` (gzip 9) next to every text file of the build, once, so the
  * server sends them as they are (@fastify/static preCompressed; decision 0020) instead of compressing each request
  * at a fast, weak level. Runs last (after the prerender step writes its HTML).
@@ -118,7 +131,7 @@ export function precompress(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), prerenderPages(), precompress()],
+  plugins: [react(), tailwindcss(), earlyTaps(), prerenderPages(), precompress()],
   resolve: { alias },
   // manifest: scripts/bench-web.mjs follows it to size what the landing page loads.
   build: {

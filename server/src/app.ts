@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { EARLY_TAPS_SCRIPT } from '../../domain/early-taps.js';
 import { isSpaRoute } from '../../domain/routes.js';
 import { cookieNames } from '../../domain/session-cookies.js';
 import type { AppConfig } from './config.js';
@@ -82,6 +84,9 @@ const PRERENDERED: Record<string, string> = {
   '/': 'prerendered/index.html',
   '/dealer-benefits': 'prerendered/dealer-benefits.html',
 };
+
+/** The CSP source that allows the inline early-taps script (domain/early-taps.ts), and only it. */
+const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 /** The pool's gauges, read at each scrape (PostgreSQL; PGlite has no pool and leaves them without a sample). */
 function observeDatabase({ database, metrics }: AppContext) {
@@ -174,7 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.endpoint).origin] : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
+          // The inline script that holds taps made before hydration, and nothing else inline (decision 0053).
+          scriptSrc: ["'self'", EARLY_TAPS_HASH],
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
@@ -208,8 +214,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   const webDist = options.webDist ?? WEB_DIST;
+  const webShell = new WebShell(webDist);
   // Visitors (no session cookie) get pages rendered ahead: prerendered public pages, server-rendered tractor pages.
   const sessionCookie = cookieNames(config.production).session;
+  const signedIn = (req: { headers: { cookie?: string } }) =>
+    Boolean(req.headers.cookie?.includes(`${sessionCookie}=`));
   if (options.serveWeb !== false && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -227,14 +236,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The root is a folder to the static plugin; it is the SPA's shell to us (prerendered for visitors).
     for (const [route, file] of Object.entries(PRERENDERED)) {
       app.get(route, (req, reply) => {
-        const page =
-          !req.headers.cookie?.includes(`${sessionCookie}=`) && existsSync(path.join(webDist, file));
-        return reply.header('cache-control', 'no-cache').sendFile(page ? file : 'index.html');
+        reply.header('cache-control', 'no-cache');
+        // Signed in: the shell with the session and the dealer's screen preloaded (decision 0053).
+        if (signedIn(req)) return reply.type('text/html; charset=utf-8').send(webShell.signedInPage(route));
+        return reply.sendFile(existsSync(path.join(webDist, file)) ? file : 'index.html');
       });
     }
   }
-
-  const webShell = new WebShell(webDist);
   const pageRenderer = new PageRenderer(path.join(webDist, '../dist-ssr'));
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0];
@@ -259,7 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // A visitor's page of a live tractor comes rendered (decision 0024), from the very answer the page's own
       // request would get; anything else, or any failure, gets the shell and the page renders in the browser.
       let rendered: { html: string; data: unknown } | null = null;
-      if (hints && !req.headers.cookie?.includes(`${sessionCookie}=`)) {
+      if (hints && !signedIn(req)) {
         const answer = await app.inject({ method: 'GET', url: hints.dataUrl });
         if (answer.statusCode === 200)
           rendered = await pageRenderer.tractorPage(tractorId, answer.json()).catch((err) => {
@@ -267,8 +275,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
             return null;
           });
       }
-      return reply.type('text/html; charset=utf-8').send(webShell.tractorPage(hints, rendered));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(webShell.tractorPage(hints, rendered, signedIn(req)));
     }
+    if (signedIn(req)) return reply.type('text/html; charset=utf-8').send(webShell.signedInPage(pathname));
     return reply.sendFile('index.html');
   });
 

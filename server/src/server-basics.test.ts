@@ -92,6 +92,10 @@ describe('server basics (in process)', () => {
             imports: ['_framework-F1.js', 'index.html', '_listings-L1.js'],
           },
           '_listings-L1.js': { file: 'assets/listings-L1.js' },
+          'src/app/routes/my-offers.tsx': {
+            file: 'assets/my-offers-M1.js',
+            imports: ['_framework-F1.js', 'index.html', '_listings-L1.js'],
+          },
         }),
       );
       writeFileSync(
@@ -144,6 +148,26 @@ describe('server basics (in process)', () => {
       expect(other.body).not.toContain('as="image"');
       // Any other page gets the shell as built.
       expect((await app.inject('/my-offers')).body).not.toContain('tractor-detail-T1.js');
+      expect((await app.inject('/my-offers')).body).not.toContain('rel="preload"');
+
+      // Signed in (decision 0053): a dealer's screen starts its scripts, the session and its first data at once.
+      const cookie = 'fieldlot_session=anything';
+      const offers = await app.inject({ url: '/my-offers', headers: { cookie } });
+      expect(offers.statusCode).toBe(200);
+      expect(offers.headers['cache-control']).toBe('no-cache');
+      const offersHead = offers.body.slice(0, offers.body.indexOf('</head>'));
+      expect(offersHead).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/session">');
+      expect(offersHead).toContain('<link rel="modulepreload" crossorigin href="/assets/my-offers-M1.js">');
+      expect(offersHead).toContain('<link rel="modulepreload" crossorigin href="/assets/listings-L1.js">');
+      expect(offersHead).toContain('<link rel="preload" as="fetch" crossorigin href="/api/offers/mine">');
+      expect(offersHead.match(/framework-F1\.js/g)).toHaveLength(1);
+      // Any page signed in asks who is signed in first; a signed-in `/` gets the shell, not the visitor's page.
+      const home = await app.inject({ url: '/', headers: { cookie } });
+      expect(home.body).toContain('<div id="root"></div>');
+      expect(home.body).toContain('href="/api/auth/session"');
+      const tractor = await app.inject({ url: `/tractor/${live.id}`, headers: { cookie } });
+      expect(tractor.body).toContain('href="/api/auth/session"');
+      expect(tractor.body).toContain(`href="/api/listings/${live.id}"`);
     });
 
     it('caches hashed assets for a year and revalidates everything else', async () => {

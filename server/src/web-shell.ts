@@ -11,6 +11,22 @@ interface ManifestChunk {
 
 const TRACTOR_ROUTE_SOURCE = 'src/app/routes/tractor-detail.tsx';
 
+/** The session every signed-in page asks for first (web/src/features/auth/api/session.ts). */
+const SESSION_URL = '/api/auth/session';
+
+/**
+ * The screens dealers work on, for a signed-in request (decision 0053): the route's modules, and the first data
+ * the page asks for once it knows the session (the same URL as the page's own fetch, so it takes this answer).
+ * `/` is the inventory for a dealer; its first page's URL depends on the filters in the address, so only its
+ * scripts are named.
+ */
+const DEALER_SCREENS: Record<string, { sources: string[]; data?: string }> = {
+  '/': { sources: ['src/app/routes/home.tsx', 'src/features/listings/components/inventory-dashboard.tsx'] },
+  '/my-offers': { sources: ['src/app/routes/my-offers.tsx'], data: '/api/offers/mine' },
+  '/my-listings': { sources: ['src/app/routes/my-listings.tsx'], data: '/api/my-listings' },
+  '/purchased-inventory': { sources: ['src/app/routes/purchased-inventory.tsx'], data: '/api/purchases' },
+};
+
 const attr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -40,7 +56,11 @@ export class WebShell {
   }
 
   /** Module preloads for a route's chunk and every chunk it imports that the shell does not load already. */
-  private modulePreloads(html: string, manifest: Record<string, ManifestChunk>, source: string): string[] {
+  private modulePreloads(
+    html: string,
+    manifest: Record<string, ManifestChunk>,
+    ...sources: string[]
+  ): string[] {
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -48,10 +68,26 @@ export class WebShell {
       files.add(chunk.file);
       for (const dep of chunk.imports ?? []) visit(dep);
     };
-    visit(source);
+    for (const source of sources) visit(source);
     return [...files]
       .filter((file) => !html.includes(`"/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${attr(file)}">`);
+  }
+
+  /**
+   * The shell for a signed-in request (decision 0053): the session's answer preloaded (every page waits for it),
+   * and on a dealer's screen its route scripts and first data, so the phone fetches them at once instead of one
+   * after the other. Any other page: the shell as built, with the session preload.
+   */
+  signedInPage(pathname: string): string {
+    const { html, manifest } = this.load();
+    const screen = DEALER_SCREENS[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
+    const tags = [`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`];
+    if (screen) {
+      tags.push(...this.modulePreloads(html, manifest, ...screen.sources));
+      if (screen.data) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(screen.data)}">`);
+    }
+    return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
   }
 
   /**
@@ -59,10 +95,16 @@ export class WebShell {
    * `rendered` (a visitor's page rendered on the server, decision 0024) the page itself and the data it was
    * rendered from, which main.tsx seeds before hydrating.
    */
-  tractorPage(hints: TractorPageHints | null, rendered?: { html: string; data: unknown } | null): string {
+  tractorPage(
+    hints: TractorPageHints | null,
+    rendered?: { html: string; data: unknown } | null,
+    signedIn = false,
+  ): string {
     const { html, manifest } = this.load();
     // A rendered page is on screen without its scripts: their preloads would only compete with its photo.
     const tags = rendered ? [] : this.modulePreloads(html, manifest, TRACTOR_ROUTE_SOURCE);
+    // Signed in, the page first asks who is signed in (decision 0053).
+    if (signedIn) tags.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`);
     if (hints) {
       // Same URL and credentials as the page's own fetch, which then takes this answer.
       if (!rendered) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(hints.dataUrl)}">`);

@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers';
 import { routes } from './app/router';
 import { sessionKey } from './features/auth/api/session';
+import { replayEarlyTaps } from './lib/early-taps';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -11,6 +12,12 @@ const root = document.getElementById('root')!;
 // sends them only to requests without a session cookie, so the page starts as a visitor's (no session
 // round trip before the first paint, no swap when it answers; the check still runs in the background).
 const prerendered = root.hasAttribute('data-prerendered');
+
+/** Runs once the first render is committed (hydrated): taps made on the rendered page before now happen now. */
+function AfterFirstRender() {
+  useEffect(() => void replayEarlyTaps(root), []);
+  return null;
+}
 
 async function start() {
   if (prerendered) {
@@ -32,6 +39,7 @@ async function start() {
       <Providers>
         <RouterProvider router={createBrowserRouter(routes)} />
       </Providers>
+      <AfterFirstRender />
     </StrictMode>
   );
   if (prerendered) hydrateRoot(root, app);

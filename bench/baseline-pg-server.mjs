@@ -1,0 +1,35 @@
+// The computed page's baseline (decision 0053): a minimal node:http + pg server doing the app's same database work
+// for the first inventory page with the cache off (the same statements, the page as a named prepared statement),
+// then the same JSON shape's size class and the same cheap brotli (quality 1, text mode) the app uses for dynamic
+// answers. No framework, no session check, no validation: what the app's page costs above its SQL shows in the
+// ratio. Its own process; prints the port it listens on.
+//   node bench/baseline-pg-server.mjs <database url> <pool size> '<statements as JSON: [{ name?, text, values }]>'
+import { createServer } from 'node:http';
+import { brotliCompress, constants } from 'node:zlib';
+import pg from 'pg';
+
+const [url, poolArg, statementsArg] = process.argv.slice(2);
+const statements = JSON.parse(statementsArg);
+const pool = new pg.Pool({ connectionString: url, max: Number(poolArg ?? 10) });
+const params = {
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  [constants.BROTLI_PARAM_QUALITY]: 1,
+};
+
+const server = createServer(async (_req, res) => {
+  try {
+    const results = await Promise.all(statements.map((s) => pool.query(s)));
+    const body = Buffer.from(
+      JSON.stringify({ items: results[0].rows, brands: results.slice(1).map((r) => r.rows) }),
+    );
+    brotliCompress(body, { params }, (err, compressed) => {
+      if (err) throw err;
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br' });
+      res.end(compressed);
+    });
+  } catch (err) {
+    res.writeHead(500);
+    res.end(String(err));
+  }
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));

@@ -1,0 +1,22 @@
+/**
+ * Taps before the page's script has run (docs/product/public-site.md#taps-before-the-page-is-ready, decision 0053).
+ *
+ * The pages the server sends rendered (prerendered public pages, a visitor's tractor page) show their buttons
+ * before the app's script has hydrated them; until then a tap on "Sign In" or the menu button did nothing. This
+ * script runs inline in the head of every HTML page, before anything else: while the page is rendered
+ * (`data-prerendered`) and not yet hydrated, a click on a button (or an element marked `data-early-tap`) is held
+ * back and queued in `window.__fieldlotEarlyTaps` as `{ el, i }` (the element, and its index among the root's
+ * tappable elements); the app replays each queued tap once it has hydrated (web/src/lib/early-taps.ts). Links
+ * need nothing: the browser follows them itself.
+ *
+ * One string, shared by the web build (which inlines it into index.html) and the server (whose
+ * Content-Security-Policy allows exactly this script by its SHA-256 hash, computed from this same string).
+ */
+export const EARLY_TAP_SELECTOR = 'button,[data-early-tap]';
+
+export const EARLY_TAPS_SCRIPT =
+  "(function(){var q=[];window.__fieldlotEarlyTaps=q;document.addEventListener('click',function(e){" +
+  "var r=document.getElementById('root');if(!r||!r.hasAttribute('data-prerendered')||window.__fieldlotHydrated)return;" +
+  `var t=e.target&&e.target.closest?e.target.closest('${EARLY_TAP_SELECTOR}'):null;if(!t||!r.contains(t))return;` +
+  'e.preventDefault();e.stopPropagation();' +
+  `q.push({el:t,i:Array.prototype.indexOf.call(r.querySelectorAll('${EARLY_TAP_SELECTOR}'),t)})},true)})();`;
