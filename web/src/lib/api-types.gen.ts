@@ -9030,6 +9030,8 @@ export interface operations {
                             hours: number;
                             location: string;
                             condition: string;
+                            grade: number | null;
+                            hoursNotice: string | null;
                             priceCents: number;
                             floorPriceCents: number | null;
                             /** @enum {string} */
@@ -13092,6 +13094,10 @@ export interface operations {
                             state: string;
                             zip: string;
                         } | null;
+                        managedBy?: {
+                            dealership: string;
+                            owner: string;
+                        } | null;
                     };
                 };
             };
@@ -13161,6 +13167,10 @@ export interface operations {
                             city: string;
                             state: string;
                             zip: string;
+                        } | null;
+                        managedBy?: {
+                            dealership: string;
+                            owner: string;
                         } | null;
                     };
                 };
