@@ -52,3 +52,15 @@ export function gradeMinForConditions(conditions: readonly string[] | undefined)
   const floors = (conditions ?? []).map((c) => CONDITION_GRADE_FLOOR[c]).filter((g) => g !== undefined);
   return floors.length ? Math.min(...floors) : undefined;
 }
+
+/**
+ * An old `?condition=` link as a value of the "Grade at least" control (docs/decisions/0052-old-condition-links.md):
+ * the band floor rounded down to the control's nearest choice, so it finds at least what the link meant ("Very
+ * Good", 3.8, reads as 3.5). Undefined when no choice is that low ("Poor" alone): the filter is dropped.
+ */
+export function gradeFilterForConditions(conditions: readonly string[] | undefined): number | undefined {
+  const floor = gradeMinForConditions(conditions);
+  if (floor === undefined) return undefined;
+  const choices = GRADE_FILTER_OPTIONS.filter((g) => g <= floor);
+  return choices.length ? Math.max(...choices) : undefined;
+}

@@ -186,7 +186,12 @@ export const myListingSchema = z.object({
   year: z.number(),
   hours: z.number(),
   location: z.string(),
+  /** The seller's own word; a published report's grade decides the word shown (docs/decisions/0042-hours-corrected-at-inspection.md). */
   condition: z.string(),
+  /** The published condition report's grade; null until one is. */
+  grade: z.number().nullable(),
+  /** "Hours corrected from 2,900 to 4,321 at inspection"; null when never corrected. */
+  hoursNotice: z.string().nullable(),
   priceCents: z.number(),
   floorPriceCents: z.number().nullable(),
   stage: z.enum(LISTING_STAGES),

@@ -287,7 +287,20 @@ export const deliveryAddressSchema = z.object({
   zip: zipSchema,
 });
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
-export const deliveryAddressAnswer = z.object({ address: deliveryAddressSchema.nullable() });
+export const deliveryAddressAnswer = z.object({
+  address: deliveryAddressSchema.nullable(),
+  /**
+   * A team member's view (decision 0041): the address is their dealership's, kept by its owner, and read-only to
+   * them. Null for whoever may change it (the owner, a dealer on their own, an admin).
+   */
+  managedBy: z.object({ dealership: z.string(), owner: z.string() }).nullable().optional(),
+});
+export type DeliveryAddressAnswer = z.infer<typeof deliveryAddressAnswer>;
+
+/** My Account's card for a team member: whose address it is and who manages it. */
+export const DEALERSHIP_ADDRESS_TITLE = "Your Dealership's Address";
+export const dealershipAddressText = (dealership: string, owner: string) =>
+  `This is ${dealership}'s delivery address, managed by the dealership's owner, ${owner}. Every delivery estimate and delivery uses it; ask ${owner} to change it.`;
 
 // ---------------------------------------------------------------- API shapes
 

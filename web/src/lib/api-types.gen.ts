@@ -9178,6 +9178,8 @@ export interface operations {
                             hours: number;
                             location: string;
                             condition: string;
+                            grade: number | null;
+                            hoursNotice: string | null;
                             priceCents: number;
                             floorPriceCents: number | null;
                             /** @enum {string} */
@@ -13240,6 +13242,10 @@ export interface operations {
                             state: string;
                             zip: string;
                         } | null;
+                        managedBy?: {
+                            dealership: string;
+                            owner: string;
+                        } | null;
                     };
                 };
             };
@@ -13309,6 +13315,10 @@ export interface operations {
                             city: string;
                             state: string;
                             zip: string;
+                        } | null;
+                        managedBy?: {
+                            dealership: string;
+                            owner: string;
                         } | null;
                     };
                 };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { offerLimitText, TEAM_TEXT } from '../../../../domain/dealerships.js';
+import { dealershipAddressText } from '../../../../domain/purchases.js';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
 import { dealershipMembers, dealerships, listings, offers, sessions, users } from '../../db/schema.js';
 import { insertListing, offerRow } from '../../test/fixtures/offers.js';
@@ -221,7 +222,17 @@ describe('dealership teams', () => {
     const cost = (await member.client.get(`/api/purchases/landed-cost?listingId=${listing}`)).json();
     expect(cost.delivery.text).toBe('Delivered to Ames, IA 50010: about $520 (159 mi)');
     expect(cost.missing).toBeNull();
-    expect((await member.client.get('/api/purchases/address')).json().address).toEqual(address);
+    // The member reads it as the dealership's, managed by its owner; the owner reads it as their own.
+    const team = (await asOwner.get('/api/team')).json();
+    const ownerName = team.members.find((m: { role: string }) => m.role === 'owner').name;
+    expect((await member.client.get('/api/purchases/address')).json()).toEqual({
+      address,
+      managedBy: { dealership: team.dealership.name, owner: ownerName },
+    });
+    expect(dealershipAddressText(team.dealership.name, ownerName)).toBe(
+      `This is Whitfield Ag's delivery address, managed by the dealership's owner, ${ownerName}. Every delivery estimate and delivery uses it; ask ${ownerName} to change it.`,
+    );
+    expect((await asOwner.get('/api/purchases/address')).json()).toEqual({ address, managedBy: null });
     const change = await member.client.put('/api/purchases/address', { ...address, zip: '68102' });
     expect(change.statusCode).toBe(403);
     expect(change.json().error.message).toBe("Only your dealership's owner can change its delivery address");

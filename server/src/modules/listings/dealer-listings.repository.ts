@@ -14,6 +14,8 @@ export interface MyListingRow {
   hours: number;
   location: string;
   condition: string;
+  grade_tenths: number;
+  hours_corrected_from: number | null;
   price_cents: string | number;
   floor_price_cents: string | number | null;
   status: ListingStatus;
@@ -50,8 +52,8 @@ export interface SaleLedgerRow {
 /** The seller's listings (the permission is the `where`), newest change first, with their offer figures. */
 export async function myListings(exec: Executor, sellerUserId: string): Promise<MyListingRow[]> {
   const result = await exec.execute(sql`
-    select l.id, l.make, l.model, l.year, l.hours, l.location, l.condition, l.price_cents, l.floor_price_cents,
-           l.status, l.review_status, l.archived_at::text as archived_at, l.change_request_reason,
+    select l.id, l.make, l.model, l.year, l.hours, l.location, l.condition, l.grade_tenths, l.hours_corrected_from,
+           l.price_cents, l.floor_price_cents, l.status, l.review_status, l.archived_at::text as archived_at, l.change_request_reason,
            l.updated_at::text as updated_at,
            p.storage_key as image_key, p.width as image_width,
            (select count(*)::int from tractor_images i where i.listing_id = l.id) as image_count,

@@ -8,6 +8,7 @@ import {
   SELLER_EDITABLE_STAGES,
   WITHDRAW_SOLD,
 } from '../../../../domain/dealer-listings.js';
+import { hoursNoticeOf } from '../../../../domain/hours-check.js';
 import { ledgerEntryOf, sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import { requireRole } from '../../lib/access.js';
@@ -59,6 +60,8 @@ export async function myListings(ctx: AppContext, actor: Actor) {
       hours: Number(r.hours),
       location: r.location,
       condition: r.condition,
+      grade: Number(r.grade_tenths) ? Number(r.grade_tenths) / 10 : null,
+      hoursNotice: hoursNoticeOf(r.hours_corrected_from, Number(r.hours)),
       priceCents: Number(r.price_cents),
       floorPriceCents: r.floor_price_cents === null ? null : Number(r.floor_price_cents),
       stage,

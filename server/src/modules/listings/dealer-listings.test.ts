@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_LISTING_TEXTS } from '../../../../domain/dealer-listings.js';
 import { testConfig } from '../../config.js';
-import { users } from '../../db/schema.js';
+import { listings, users } from '../../db/schema.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
@@ -121,7 +121,25 @@ describe('dealers sell their trade-ins', () => {
     expect(mine.items.find((l: { id: string }) => l.id === id)).toMatchObject({
       stage: 'draft',
       floorPriceCents: 80_000_00,
+      grade: null,
+      hoursNotice: null,
     });
+    // A published report's grade and corrected hours reach My Listings (docs/decisions/0042-hours-corrected-at-inspection.md).
+    await t.app.ctx.db
+      .update(listings)
+      .set({ gradeTenths: 49, hours: 4321, hoursCorrectedFrom: 2900 })
+      .where(eq(listings.id, id));
+    expect(
+      (await asA.get('/api/my-listings')).json().items.find((l: { id: string }) => l.id === id),
+    ).toMatchObject({ grade: 4.9, hoursNotice: 'Hours corrected from 2,900 to 4,321 at inspection' });
+    await t.app.ctx.db
+      .update(listings)
+      .set({
+        gradeTenths: 0,
+        hours: mine.items.find((l: { id: string }) => l.id === id).hours,
+        hoursCorrectedFrom: null,
+      })
+      .where(eq(listings.id, id));
     const edit = (await asA.get(`/api/my-listings/${id}`)).json();
     expect(edit).toMatchObject({ stage: 'draft', floorPriceCents: 80_000_00, sellerFeeCents: 250_00 });
     expect(edit.listing).toMatchObject({ model: 'M7-172', priceCents: 90_000_00, ownListing: true });

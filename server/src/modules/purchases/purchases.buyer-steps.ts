@@ -3,6 +3,7 @@ import { tractorName } from '../../../../domain/listings.js';
 import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
 import {
   type DeliveryAddress,
+  type DeliveryAddressAnswer,
   dateLabel,
   deliveryMissing,
   FULFILMENT_LABELS,
@@ -58,11 +59,21 @@ export async function landedCost(
   };
 }
 
-export async function getAddress(ctx: AppContext, actor: Actor): Promise<DeliveryAddress | null> {
+export async function getAddress(ctx: AppContext, actor: Actor): Promise<DeliveryAddressAnswer> {
   requireRole(actor, 'dealer', 'admin');
   const me = await deliveryAccount(ctx.db, actor);
-  if (!me?.addressLine || !me.addressCity || !me.addressState || !me.addressZip) return null;
-  return { addressLine: me.addressLine, city: me.addressCity, state: me.addressState, zip: me.addressZip };
+  const address =
+    me?.addressLine && me.addressCity && me.addressState && me.addressZip
+      ? { addressLine: me.addressLine, city: me.addressCity, state: me.addressState, zip: me.addressZip }
+      : null;
+  // A team member reads the dealership's address and cannot change it (decision 0041): say whose it is.
+  if (actor.status !== 'approved') return { address, managedBy: null };
+  const membership = await currentMembership(ctx.db, actor, ctx.clock.now()).catch(() => null);
+  if (!membership || membership.role === 'owner') return { address, managedBy: null };
+  return {
+    address,
+    managedBy: { dealership: membership.dealershipName, owner: me?.name ?? membership.dealershipName },
+  };
 }
 
 export async function setAddress(

@@ -112,7 +112,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: deliveryAddressAnswer },
       },
     },
-    async (req) => ({ address: await service.getAddress(ctx, req.actor()) }),
+    async (req) => service.getAddress(ctx, req.actor()),
   );
 
   api.put(

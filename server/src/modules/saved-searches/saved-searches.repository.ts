@@ -169,7 +169,8 @@ export async function removeBrandSearch(exec: Executor, userId: string, brand: s
 
 export async function listingFacts(exec: Executor, listingId: string) {
   const result = await exec.execute(sql`
-    select id, make, model, year, hours, price_cents::bigint as "priceCents", location, as_is_reason as "asIsReason"
+    select id, make, model, year, hours, price_cents::bigint as "priceCents", location, as_is_reason as "asIsReason",
+           condition, grade_tenths as "gradeTenths", hours_corrected_from as "hoursCorrectedFrom"
     from tractor_listings where id = ${listingId}`);
   const [row] = rowsOf<{
     id: string;
@@ -180,10 +181,20 @@ export async function listingFacts(exec: Executor, listingId: string) {
     priceCents: string | number;
     location: string;
     asIsReason: string | null;
+    condition: string;
+    gradeTenths: number;
+    hoursCorrectedFrom: number | null;
   }>(result);
-  return row
-    ? { ...row, year: Number(row.year), hours: Number(row.hours), priceCents: Number(row.priceCents) }
-    : null;
+  if (!row) return null;
+  const { gradeTenths, hoursCorrectedFrom, ...facts } = row;
+  return {
+    ...facts,
+    year: Number(row.year),
+    hours: Number(row.hours),
+    priceCents: Number(row.priceCents),
+    grade: Number(gradeTenths) ? Number(gradeTenths) / 10 : null,
+    hoursCorrectedFrom: hoursCorrectedFrom === null ? null : Number(hoursCorrectedFrom),
+  };
 }
 
 /**

@@ -205,6 +205,44 @@ describe('saved searches', () => {
     expect(sends).toHaveLength(1);
   });
 
+  it("the alert names the condition a published report's grade decides, the seller's word and corrected hours", async () => {
+    await asDealer.post('/api/saved-searches', {
+      name: 'Any Fendt',
+      filters: { brand: 'fendt' },
+      alert: 'instant',
+    });
+    const render = (m: { template: string; payload: unknown }) =>
+      renderTemplate(m.template, m.payload as Record<string, unknown>, {
+        publicUrl: t.app.ctx.config.publicUrl,
+        brand: t.app.ctx.config.brand,
+      }).text;
+    // Without a report: the seller's own word.
+    const plain = await insertListing(t.app, admin.id, { make: 'Fendt', status: 'inactive', zip: '50010' });
+    await t.app.ctx.db.update(listings).set({ condition: 'Good' }).where(eq(listings.id, plain));
+    await asAdmin.post(`/api/admin/listings/${plain}/as-is`, { reason: 'Auction unit' });
+    const first = render((await alerts(dealer))[0]);
+    expect(first).toContain('Condition: Good');
+    expect(first).not.toContain("Seller's description");
+    // Graded 4.9 with its hours corrected at inspection (docs/decisions/0042-hours-corrected-at-inspection.md).
+    const graded = await insertListing(t.app, admin.id, {
+      make: 'Fendt',
+      priceCents: 150_000_00,
+      status: 'active',
+      zip: '50010',
+    });
+    await t.app.ctx.db
+      .update(listings)
+      .set({ condition: 'Very Good', gradeTenths: 49, hours: 4321, hoursCorrectedFrom: 2900 })
+      .where(eq(listings.id, graded));
+    await asAdmin.patch(`/api/admin/listings/${graded}`, { priceCents: 140_000_00 });
+    const mails = await alerts(dealer);
+    expect(mails).toHaveLength(2);
+    const text = render(mails[0]);
+    expect(text).toContain('Condition: Excellent');
+    expect(text).toContain("Seller's description: Very Good");
+    expect(text).toContain('Hours corrected from 2,900 to 4,321 at inspection');
+  });
+
   it('a dealer with listing e-mails switched off gets no instant alert', async () => {
     const quiet = await createUser(t.app, { status: 'approved' });
     await t.app.ctx.db.update(users).set({ emailNotifications: false }).where(eq(users.id, quiet.id));

@@ -29,7 +29,7 @@ export async function recentCards(
 ): Promise<Omit<WatchedRow, 'price_at_watch_cents' | 'watched_at'>[]> {
   const result = await exec.execute(sql`
     select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
-           l.as_is_reason is not null as as_is, l.status,
+           l.hours_corrected_from, l.as_is_reason is not null as as_is, l.status,
            p.storage_key as image_key, p.width as image_width, p.height as image_height
     from recent_views r
     join tractor_listings l on l.id = r.listing_id and l.status = 'active'

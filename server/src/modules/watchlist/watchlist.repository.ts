@@ -13,6 +13,8 @@ export interface WatchedRow {
   location: string;
   condition: string;
   grade_tenths: number;
+  /** The listed hours before an inspector corrected them; null when never corrected. */
+  hours_corrected_from: number | null;
   as_is: boolean;
   status: string;
   image_key: string | null;
@@ -89,7 +91,7 @@ export async function watchedCards(exec: Executor, scope: WatchScope): Promise<W
     : sql`w.user_id = ${scope.userId} and w.dealership_id is null`;
   const result = await exec.execute(sql`
     select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths,
-           l.as_is_reason is not null as as_is,
+           l.hours_corrected_from, l.as_is_reason is not null as as_is,
            case when l.archived_at is not null and l.status <> 'sold' then 'inactive' else l.status end as status,
            p.storage_key as image_key, p.width as image_width, p.height as image_height,
            w.price_at_watch_cents, w.created_at::text as watched_at,

@@ -6,6 +6,7 @@ import {
   type WatchNoticeKind,
   watchState,
 } from '../../../../domain/dealer-tools.js';
+import { hoursNoticeOf } from '../../../../domain/hours-check.js';
 import type { DealerCard } from '../../../../domain/listing-schemas.js';
 import { tractorName } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
@@ -41,6 +42,8 @@ export function cardOf(
     priceCents: Number(r.price_cents),
     grade: Number(r.grade_tenths) ? Number(r.grade_tenths) / 10 : null,
     asIs: Boolean(r.as_is),
+    // The inventory card's notice (docs/decisions/0042-hours-corrected-at-inspection.md).
+    hoursNotice: hoursNoticeOf(r.hours_corrected_from, Number(r.hours)),
   };
 }
 

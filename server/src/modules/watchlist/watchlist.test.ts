@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECENTLY_VIEWED_MAX, WATCH_ADDED, watchAddedByText } from '../../../../domain/dealer-tools.js';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
-import { dealershipMembers, dealerships, watchlistItems } from '../../db/schema.js';
+import { dealershipMembers, dealerships, listings, watchlistItems } from '../../db/schema.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import {
   createTestApp,
@@ -52,6 +52,21 @@ describe('watchlist and recently viewed', () => {
     expect((await asOther.get('/api/watchlist')).json().items).toEqual([]);
     expect((await asDealer.delete(`/api/watchlist/${id}`)).json()).toMatchObject({ watching: false });
     expect((await asDealer.get('/api/watchlist')).json().items).toEqual([]);
+  });
+
+  it("a watched card carries the report's grade and the hours corrected at inspection, as the inventory card does", async () => {
+    const id = await insertListing(t.app, admin.id, { priceCents: 50_000_00 });
+    await t.app.ctx.db
+      .update(listings)
+      .set({ condition: 'Very Good', gradeTenths: 49, hours: 4321, hoursCorrectedFrom: 2900 })
+      .where(eq(listings.id, id));
+    await asDealer.put(`/api/watchlist/${id}`);
+    const [item] = (await asDealer.get('/api/watchlist')).json().items;
+    expect(item.listing).toMatchObject({
+      condition: 'Very Good',
+      grade: 4.9,
+      hoursNotice: 'Hours corrected from 2,900 to 4,321 at inspection',
+    });
   });
 
   it('refuses a missing, inactive or malformed tractor', async () => {

@@ -2,3 +2,6 @@
 // whoever shows them keeps them in their own chunk.
 export const loadAdminListingsTab = () => import('./components/admin-listings-tab');
 export const loadInventoryDashboard = () => import('./components/inventory-dashboard');
+// Small pieces every tractor card shows (the watchlist's cards too): the condition word a report's grade decides
+// and the hours notice.
+export { HoursNotice, ShownConditionBadge } from './components/shown-condition';

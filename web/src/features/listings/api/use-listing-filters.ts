@@ -1,5 +1,6 @@
+import { gradeFilterForConditions } from '@domain/condition-grades';
 import { filtersFromUrl, type ListingFilters, listingFilterFields } from '@domain/listing-search';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** URL keys this feature owns; other keys (e.g. the admin's `view`) are left alone. */
@@ -11,7 +12,7 @@ const KEYS = Object.keys(listingFilterFields);
  */
 export function useListingFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo<ListingFilters>(() => filtersFromUrl(params), [params]);
+  const filters = useMemo<ListingFilters>(() => withoutOldCondition(filtersFromUrl(params)), [params]);
 
   /** Values in URL form (prices in dollars); empty strings remove the key. */
   const setFilters = useCallback(
@@ -30,13 +31,25 @@ export function useListingFilters() {
     [setParams],
   );
 
+  // An old link's `?condition=` becomes the "Grade at least" it is read as, in the address bar too.
+  useEffect(() => {
+    if (!params.has('condition')) return;
+    setFilters(
+      {
+        condition: undefined,
+        gradeMin: filters.gradeMin === undefined ? undefined : String(filters.gradeMin),
+      },
+      { replace: true },
+    );
+  }, [params, filters.gradeMin, setFilters]);
+
   const clearFilters = useCallback(
     () => setFilters(Object.fromEntries(KEYS.filter((k) => k !== 'sort').map((k) => [k, undefined]))),
     [setFilters],
   );
 
   const active =
-    Boolean(filters.q || filters.brand || filters.state || filters.condition || filters.gradeMin) ||
+    Boolean(filters.q || filters.brand || filters.state || filters.gradeMin) ||
     [filters.yearMin, filters.yearMax, filters.hoursMax, filters.priceMin, filters.priceMax].some(
       (v) => v !== undefined,
     );
@@ -46,10 +59,19 @@ export function useListingFilters() {
     filters.hoursMax,
     filters.priceMin,
     filters.priceMax,
-    filters.condition,
     filters.state,
     filters.gradeMin,
   ].filter((v) => v !== undefined).length;
 
   return { filters, params, setFilters, clearFilters, active, moreFiltersCount };
+}
+
+/**
+ * The retired Condition filter as the one scale's "Grade at least" (docs/decisions/0052-old-condition-links.md):
+ * the higher of the link's grade and the old words' choice; the words themselves are dropped.
+ */
+function withoutOldCondition({ condition, ...filters }: ListingFilters): ListingFilters {
+  const fromWords = gradeFilterForConditions(condition);
+  if (fromWords === undefined) return filters;
+  return { ...filters, gradeMin: Math.max(filters.gradeMin ?? 0, fromWords) };
 }

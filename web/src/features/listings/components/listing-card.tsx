@@ -1,4 +1,3 @@
-import { shownCondition } from '@domain/condition-grades';
 import { tractorName } from '@domain/listings';
 import { Lock, MapPin, Tractor } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,8 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AsIsBadge, GradeBadge } from '@/features/inspections';
 import { formatDollars, formatHours } from '@/lib/format';
 import type { ListingCardData } from '../api/listings';
-import { ConditionBadge } from './condition-badge';
 import { Heart } from './dealer-tools';
+import { HoursNotice, ShownConditionBadge } from './shown-condition';
 
 const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 
@@ -52,8 +51,9 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
     <Card className="flex flex-col overflow-hidden">
       <div className="relative">
         <ListingImageBox image={listing.image} alt={tractorName(listing)} eager={eager} />
-        <ConditionBadge
-          condition={shownCondition(listing.grade, listing.condition)}
+        <ShownConditionBadge
+          grade={listing.grade}
+          condition={listing.condition}
           className="absolute left-3 top-3 shadow-sm"
         />
         <GradeBadge grade={listing.grade} className="absolute right-3 top-3 shadow-sm" />
@@ -72,9 +72,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
             <span aria-hidden="true"> · </span>
             <span className="tabular-nums">{formatHours(listing.hours)}</span>
           </p>
-          {listing.hoursNotice && (
-            <p className="mt-1 text-xs font-semibold text-amber-800">{listing.hoursNotice}</p>
-          )}
+          <HoursNotice notice={listing.hoursNotice} className="mt-1" />
           <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-4 shrink-0" aria-hidden="true" />
             {listing.location}

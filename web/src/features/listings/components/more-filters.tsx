@@ -1,4 +1,4 @@
-import { GRADE_FILTER_OPTIONS, gradeMinForConditions } from '@domain/condition-grades';
+import { GRADE_FILTER_OPTIONS, gradeFilterForConditions } from '@domain/condition-grades';
 import { US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -137,8 +137,8 @@ export function MoreFilters({
   );
 }
 
-/** An old saved `?condition=` URL as its "Grade at least" (docs/decisions/0042-hours-corrected-at-inspection.md). */
+/** An old saved `?condition=` URL as its "Grade at least" (docs/decisions/0052-old-condition-links.md). */
 function oldConditionGrade(params: URLSearchParams): string {
-  const grade = gradeMinForConditions(params.get('condition')?.split(',').filter(Boolean));
+  const grade = gradeFilterForConditions(params.get('condition')?.split(',').filter(Boolean));
   return grade === undefined ? '' : String(grade);
 }

@@ -17,6 +17,7 @@ import { SoldPurchase } from '@/features/purchases';
 import { formatDollars, formatHours } from '@/lib/format';
 import { useLiveEventHandler } from '@/lib/live-events';
 import { useMyListingMutations, useMyListings } from '../api/my-listings';
+import { HoursNotice, ShownConditionBadge } from './shown-condition';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -141,12 +142,14 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
           <Badge tone={STAGE_TONE[l.stage]} data-testid="stage">
             {STAGE_LABEL[l.stage]}
           </Badge>
+          <ShownConditionBadge grade={l.grade} condition={l.condition} />
         </div>
         <p className="text-sm text-muted-foreground">
           {formatDollars(l.priceCents)} · {formatHours(l.hours)} · {l.location} ·{' '}
           {count(l.imageCount, 'photo', 'photos')} · {count(l.offerCount, 'offer', 'offers')} ·{' '}
           {count(l.watchCount, 'watcher', 'watchers')}
         </p>
+        <HoursNotice notice={l.hoursNotice} />
         {l.bestOpenOffer && (
           <p className="text-sm">
             Best open offer: <strong>{formatDollars(l.bestOpenOffer.amountCents)}</strong> (

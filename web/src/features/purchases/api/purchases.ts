@@ -67,7 +67,6 @@ export function useDeliveryAddress() {
   return useQuery({
     queryKey: purchaseKeys.address,
     queryFn: ({ signal }) => api.GET('/api/purchases/address', { signal }),
-    select: (d) => d.address,
   });
 }
 

@@ -7,6 +7,7 @@ import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
+import { HoursNotice, ShownConditionBadge } from '@/features/listings';
 import { formatDollars, formatHours } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import '../api/live';
@@ -68,6 +69,7 @@ export function WatchlistPage() {
                 <div className="flex-1 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h2 className="text-lg font-bold">{name}</h2>
+                    <ShownConditionBadge grade={listing.grade} condition={listing.condition} />
                     <Badge tone={TONE[state]}>
                       {state === 'price_changed' && dropped ? 'Price dropped' : WATCH_STATE_LABEL[state]}
                     </Badge>
@@ -78,6 +80,7 @@ export function WatchlistPage() {
                     <MapPin className="size-4" aria-hidden="true" />
                     {listing.location}
                   </p>
+                  <HoursNotice notice={listing.hoursNotice} />
                   <p className="text-sm">
                     <span className="text-xl font-extrabold tabular-nums text-brand-800">
                       {formatDollars(listing.priceCents)}
