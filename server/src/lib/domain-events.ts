@@ -16,6 +16,8 @@ export interface DomainEventPayloads {
   'listing.sold': { listingId: string; buyerUserId: string };
   /** A live tractor's condition report was revised. */
   'listing.report_revised': { listingId: string; grade: string };
+  /** A purchase was completed by the admin: the sale stands and the market records it (docs/product/market.md). */
+  'purchase.completed': { purchaseId: string };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

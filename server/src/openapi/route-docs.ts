@@ -50,7 +50,11 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
       'After the deal: purchases, invoices, payments, gate passes, delivery, title, guarantee claims; landed cost.',
   },
   inquiries: { tag: 'Inquiries', description: 'Sell-your-tractor inquiries and their admin review.' },
-  market: { tag: 'Market', description: "FieldLot's sales history as charts: the admin's whole market." },
+  market: {
+    tag: 'Market',
+    description:
+      "FieldLot's sales history: FieldLot Value with comparables, the dealers' market pages and the admin's whole market.",
+  },
   notifications: { tag: 'Notifications', description: 'E-mail alerts: unsubscribe, admin sends.' },
   admin: { tag: 'Admin', description: 'Administrator dashboard: statistics, mail outbox, mail previews.' },
   audit: { tag: 'Audit', description: 'The audit log of security and admin events.' },

@@ -6,5 +6,13 @@ export {
   type MonthSales,
   type NewMarketSale,
   salesByMonth,
+  wantListCount,
 } from './market.repository.js';
-export { fieldlotValue, type ValueAnswer, valueCurve } from './market.service.js';
+export { marketSubscriptions } from './market.events.js';
+export { marketChartsRoutes } from './market.routes.js';
+export {
+  fieldlotValue,
+  recordCompletedSale,
+  type ValueAnswer,
+  valueCurve,
+} from './market.service.js';
