@@ -9,8 +9,8 @@ import { addBrandSearches } from '../saved-searches/index.js';
 import { DEMO_DEALERS, DEMO_INQUIRIES, DEMO_INSPECTOR, DEMO_PASSWORD } from './demo.data.js';
 import { seedDealerListings } from './demo.dealer-listings.js';
 import { seedDemoImages } from './demo.images.js';
-import { seedDemoSales } from './demo.sales.js';
 import { buildDemoListings } from './demo.listings.js';
+import { seedDemoSales } from './demo.sales.js';
 import { DEMO_YARDS } from './demo.yards.js';
 
 export const DEMO_IMAGES_JOB = { name: 'demo-seed', runKey: 'images' };

@@ -1,4 +1,6 @@
 // The market module's public file: recorded sales (market_sales) for FieldLot Value and the market charts.
+
+export { marketSubscriptions } from './market.events.js';
 export {
   countMarketSales,
   insertMarketSales,
@@ -8,7 +10,6 @@ export {
   salesByMonth,
   wantListCount,
 } from './market.repository.js';
-export { marketSubscriptions } from './market.events.js';
 export { marketChartsRoutes } from './market.routes.js';
 export {
   fieldlotValue,

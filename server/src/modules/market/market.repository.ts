@@ -178,9 +178,7 @@ export async function liveListingsOfMake(
   db: Executor,
   make: string,
   family: string,
-): Promise<
-  { id: string; make: string; model: string; year: number; hours: number; priceCents: number }[]
-> {
+): Promise<{ id: string; make: string; model: string; year: number; hours: number; priceCents: number }[]> {
   const rows = rowsOf<{
     id: string;
     make: string;

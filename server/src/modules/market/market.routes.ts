@@ -9,12 +9,15 @@ import {
 import { adminMarketResponseSchema, marketFamilyResponseSchema } from '../../../../domain/market.js';
 import { listingIdParams } from '../../../../domain/offers.schemas.js';
 import type { AppContext } from '../../lib/context.js';
-import { adminMarket, marketFamily, marketIndex } from './market-charts.service.js';
 import { valueForListing, valueForQuery } from './market.service.js';
+import { adminMarket, marketFamily, marketIndex } from './market-charts.service.js';
+import { startValueCache } from './value-cache.js';
 
 /** The market charts' routes (docs/product/market.md). */
 export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const stopValueCache = await startValueCache(ctx);
+  app.addHook('onClose', stopValueCache);
 
   api.get(
     '/admin/market',
@@ -40,7 +43,8 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
       config: { access: 'dealer' },
       schema: {
         operationId: 'market.value',
-        summary: 'FieldLot Value and comparable sales for a tractor described by make, model, year, hours, grade and state',
+        summary:
+          'FieldLot Value and comparable sales for a tractor described by make, model, year, hours, grade and state',
         errors: ['VALIDATION'],
         querystring: valueQuerySchema,
         response: { 200: valueAnswerSchema },
@@ -93,7 +97,8 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
       config: { access: 'dealer' },
       schema: {
         operationId: 'market.family',
-        summary: 'One make and model family: sales and median price per month, value against hours, live listings, want-lists',
+        summary:
+          'One make and model family: sales and median price per month, value against hours, live listings, want-lists',
         errors: ['VALIDATION'],
         params: marketFamilyParamsSchema,
         response: { 200: marketFamilyResponseSchema },

@@ -1,13 +1,12 @@
+import type { z } from 'zod';
 import {
   askingStanding,
   comparableSales,
   estimateValue,
-  fitValueModel,
   type MarketSale,
   modelFamily,
   NOT_ENOUGH_SALES,
   type ValueEstimate,
-  type ValueModel,
   type ValueQuery,
 } from '../../../../domain/fieldlot-value.js';
 import {
@@ -16,55 +15,31 @@ import {
   type ValueAnswerResponse,
   type valueQuerySchema,
 } from '../../../../domain/fieldlot-value-api.js';
-import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { zipPlace } from '../purchases/index.js';
-import {
-  completedSaleFacts,
-  insertMarketSales,
-  listingValueFacts,
-  listMarketSales,
-  marketSalesStamp,
-} from './market.repository.js';
+import { completedSaleFacts, insertMarketSales, listingValueFacts } from './market.repository.js';
+import { type FittedMarket, familyKey, fittedByStamp, valueCache } from './value-cache.js';
 
 export interface ValueAnswer {
   estimate: ValueEstimate | null; // null: "Not enough FieldLot sales to estimate"
   comparables: MarketSale[];
 }
 
-/**
- * The fitted model and the sales it came from, per database, refitted when the sales stamp (count, newest row)
- * changes: every answer is as true as the table, and an unchanged table costs one small query (decision 0051).
- */
-interface FittedMarket {
-  stamp: string;
-  year: number;
-  sales: MarketSale[];
-  model: ValueModel;
-}
-const fitted = new WeakMap<object, FittedMarket>();
-
-async function fittedMarket(db: Executor, today: string): Promise<FittedMarket> {
-  const stamp = await marketSalesStamp(db);
-  const year = Number(today.slice(0, 4));
-  const held = fitted.get(db);
-  if (held && held.stamp === stamp && held.year === year) return held;
-  const sales = await listMarketSales(db);
-  const next = { stamp, year, sales, model: fitValueModel(sales, year) };
-  fitted.set(db, next);
-  return next;
+/** Comparables and the estimate from a fitted market (the family's sales only: fast at any market size). */
+function valueFrom(m: FittedMarket, q: ValueQuery, today: string): ValueAnswer {
+  const family = m.byFamily.get(familyKey(q.make, q.family)) ?? [];
+  return { estimate: estimateValue(m.model, q), comparables: comparableSales(q, family, today) };
 }
 
 /**
- * FieldLot Value and comparables for a tractor (docs/product/fieldlot-value.md). Callers check access first: dealers
- * and admins only.
+ * FieldLot Value and comparables for a tractor (docs/product/fieldlot-value.md), refitted when the sales changed.
+ * Callers check access first: dealers and admins only.
  */
 export async function fieldlotValue(db: Executor, q: ValueQuery, today: string): Promise<ValueAnswer> {
-  const m = await fittedMarket(db, today);
-  return { estimate: estimateValue(m.model, q), comparables: comparableSales(q, m.sales, today) };
+  return valueFrom(await fittedByStamp(db, Number(today.slice(0, 4))), q, today);
 }
 
 /** Estimated value by age for a make and family at typical hours (450 a year) and grade 3.5: the market chart. */
@@ -76,7 +51,7 @@ export async function valueCurve(
   today: string,
 ): Promise<{ age: number; valueCents: number | null }[]> {
   const thisYear = Number(today.slice(0, 4));
-  const { model } = await fittedMarket(db, today);
+  const { model } = await fittedByStamp(db, thisYear);
   return Array.from({ length: 16 }, (_, age) => ({
     age,
     valueCents:
@@ -93,9 +68,10 @@ async function answer(
   q: ValueQuery,
   askingCents: number | undefined,
 ): Promise<ValueAnswerResponse> {
-  const { estimate, comparables } = await fieldlotValue(ctx.db, q, todayOf(ctx));
-  const standing =
-    estimate && askingCents ? { askingCents, ...askingStanding(askingCents, estimate) } : null;
+  const today = todayOf(ctx);
+  const fitted = await valueCache(ctx).get(ctx.db, Number(today.slice(0, 4)));
+  const { estimate, comparables } = valueFrom(fitted, q, today);
+  const standing = estimate && askingCents ? { askingCents, ...askingStanding(askingCents, estimate) } : null;
   return {
     make: q.make,
     family: q.family,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_ENOUGH_SALES } from '../../../../domain/fieldlot-value.js';
 import { rowsOf } from '../../db/client.js';
 import { listings, purchases } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import { insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { seedDemoSales } from '../demo/index.js';
 import { countMarketSales, fieldlotValue, insertMarketSales, type NewMarketSale } from './index.js';
+import { valueForQuery } from './market.service.js';
 
 // docs/product/fieldlot-value.md, docs/product/market.md, docs/decisions/0051-market-feed-and-value-cache.md
 describe('FieldLot Value for dealers, the sales feed and the demo history', () => {
@@ -39,7 +40,10 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
   afterAll(() => t.close());
 
   /** A sale closed end to end: offer accepted by the admin, then completed after the guarantee. */
-  async function completedSale(model: string, priceCents: number): Promise<{ purchaseId: string; listingId: string }> {
+  async function completedSale(
+    model: string,
+    priceCents: number,
+  ): Promise<{ purchaseId: string; listingId: string }> {
     const listingId = await insertListing(t.app, admin.id, { make: 'Fendt', model, priceCents });
     await t.app.ctx.db
       .update(listings)
@@ -134,7 +138,12 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     expect(four.json()).toMatchObject({ family: 'Axion', estimate: null, message: NOT_ENOUGH_SALES });
     expect(four.json().comparables).toHaveLength(4);
     await insertMarketSales(t.app.ctx.db, [sale(2023, 1500, 310_000_00)]);
-    const five = (await buyer.get(`${query}&askingCents=26000000`)).json();
+    // The database's notice drops every instance's fitted model: the next answer counts the fifth sale.
+    const five = await vi.waitFor(async () => {
+      const body = (await buyer.get(`${query}&askingCents=26000000`)).json();
+      expect(body.estimate).not.toBeNull();
+      return body;
+    });
     expect(five.message).toBeNull();
     expect(five.estimate.salesUsed).toBe(5);
     expect(five.standing.sentence).toMatch(/^Asking \$260,000 — \d+% (below|above) FieldLot Value \(\$/);
@@ -150,8 +159,15 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
   });
 
   it('answers a listing with where its asking price stands; never to visitors; names nobody', async () => {
-    const id = await insertListing(t.app, admin.id, { make: 'Claas', model: 'Axion 870', priceCents: 240_000_00 });
-    await t.app.ctx.db.update(listings).set({ gradeTenths: 40, year: 2021, hours: 2500 }).where(eq(listings.id, id));
+    const id = await insertListing(t.app, admin.id, {
+      make: 'Claas',
+      model: 'Axion 870',
+      priceCents: 240_000_00,
+    });
+    await t.app.ctx.db
+      .update(listings)
+      .set({ gradeTenths: 40, year: 2021, hours: 2500 })
+      .where(eq(listings.id, id));
     const urls = [
       `/api/market/listings/${id}/value`,
       query,
@@ -177,11 +193,15 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     expect(page.wantListsCount).toBe(0);
     const index = (await otherDealer.get('/api/market')).json();
     expect(index.families.map((f: { family: string }) => f.family)).toContain('Axion');
-    expect((await buyer.get('/api/market/listings/00000000-0000-4000-8000-000000000000/value')).statusCode).toBe(404);
+    expect(
+      (await buyer.get('/api/market/listings/00000000-0000-4000-8000-000000000000/value')).statusCode,
+    ).toBe(404);
   });
 
   it('refuses bad input with a clear 400', async () => {
-    const bad = await buyer.get('/api/market/value?make=Claas&model=Axion&year=nineteen&hours=-5&state=Atlantis');
+    const bad = await buyer.get(
+      '/api/market/value?make=Claas&model=Axion&year=nineteen&hours=-5&state=Atlantis',
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Choose a US state');
   });
@@ -214,16 +234,27 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     expect(stats.makes).toBeGreaterThanOrEqual(15);
     expect(stats.states).toBeGreaterThanOrEqual(10);
     expect(stats.months).toBeGreaterThanOrEqual(35);
-    // Per request: refits once, then an estimate and its comparables answer fast.
-    const q = { make: 'John Deere', family: '6R', year: 2021, hours: 2400, grade: 4, state: 'IA' };
-    const today = ctx.clock.now().toISOString().slice(0, 10);
-    const first = await fieldlotValue(ctx.db, q, today);
-    expect(first.estimate).not.toBeNull();
-    const runs = 20;
+    // Per request: the model is fitted once (kept until the database announces a change), then an estimate
+    // and its comparables cost no query at all.
+    const actor = { userId: admin.id, email: admin.email, name: 'Admin', status: 'admin' as const };
+    const input = { make: 'John Deere', model: '6R 250', year: 2021, hours: 2400, grade: 4, state: 'IA' };
+    const fitStarted = performance.now();
+    const first = await vi.waitFor(async () => {
+      const a = await valueForQuery(ctx, actor, input);
+      expect(a.estimate?.salesUsed ?? 0).toBeGreaterThan(20);
+      return a;
+    });
+    const fitMs = performance.now() - fitStarted;
+    expect(first.comparables.length).toBe(10);
+    const runs = 50;
     const t0 = performance.now();
-    for (let i = 0; i < runs; i++) await fieldlotValue(ctx.db, q, today);
+    for (let i = 0; i < runs; i++) await valueForQuery(ctx, actor, input);
     const perRequest = (performance.now() - t0) / runs;
-    console.log(`FieldLot Value per request on ${n} sales: ${perRequest.toFixed(2)} ms; demo seed ${seedMs.toFixed(0)} ms`);
-    expect(perRequest).toBeLessThan(50); // generous on a shared test machine; the figure is in the report
+    console.log(
+      `FieldLot Value on ${n + 7} sales: fit ${fitMs.toFixed(0)} ms, then ${perRequest.toFixed(3)} ms per answer; demo seed ${seedMs.toFixed(0)} ms`,
+    );
+    expect(perRequest).toBeLessThan(5);
+    // Without a listener (lost connection) answers check the sales stamp and stay true.
+    expect((await fieldlotValue(ctx.db, { ...input, family: '6R' }, '2026-11-26')).estimate).not.toBeNull();
   });
 });
