@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { ValueLine } from '@/features/market';
 import { formatDateTime, formatHours } from '@/lib/format';
 import { useAdminInquiries, useChangeInquiryStatus } from '../api/inquiries';
 
@@ -76,6 +77,7 @@ function InquiryRow({ inquiry }: { inquiry: SaleInquiry }) {
             {inquiry.condition && <Fact label="Condition" value={inquiry.condition} />}
             <Fact label="Received" value={formatDateTime(inquiry.createdAt)} />
           </dl>
+          <ValueLine tractor={inquiry} />
           {inquiry.description && <p className="text-sm">{inquiry.description}</p>}
           <a
             className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
