@@ -12,6 +12,7 @@ export const PUBLIC_LINKS = [
 export const DEALER_TOOL_LINKS = [
   { to: '/watchlist', label: 'Watchlist' },
   { to: '/saved-searches', label: 'Saved Searches' },
+  { to: '/market', label: 'Market' },
   { to: '/team', label: 'Team' },
 ];
 
