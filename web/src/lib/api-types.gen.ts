@@ -2546,7 +2546,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * FieldLot Value and comparable sales for a tractor described by make, model, year, hours, grade and state
+         * FieldLot Value and comparable sales for a tractor described by make, model, year and hours
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["market.value"];
@@ -2606,7 +2606,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One make and model family: sales and median price per month, value against hours, live listings, want-lists
+         * One model family: sales and median price per month, value against hours, listings, want-lists
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["market.family"];

@@ -43,8 +43,7 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
       config: { access: 'dealer' },
       schema: {
         operationId: 'market.value',
-        summary:
-          'FieldLot Value and comparable sales for a tractor described by make, model, year, hours, grade and state',
+        summary: 'FieldLot Value and comparable sales for a tractor described by make, model, year and hours',
         errors: ['VALIDATION'],
         querystring: valueQuerySchema,
         response: { 200: valueAnswerSchema },
@@ -98,7 +97,7 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: {
         operationId: 'market.family',
         summary:
-          'One make and model family: sales and median price per month, value against hours, live listings, want-lists',
+          'One model family: sales and median price per month, value against hours, listings, want-lists',
         errors: ['VALIDATION'],
         params: marketFamilyParamsSchema,
         response: { 200: marketFamilyResponseSchema },
