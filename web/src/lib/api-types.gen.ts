@@ -2546,7 +2546,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * FieldLot Value and comparable sales for a tractor described by make, model, year and hours
+         * FieldLot Value and comparables for a tractor given make, model, year and hours
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["market.value"];
@@ -2566,7 +2566,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * FieldLot Value, where the asking price stands and comparable sales for a listing's tractor
+         * FieldLot Value, where the asking price stands and comparables for a listing
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["market.listingValue"];
@@ -2606,7 +2606,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One model family: sales and median price per month, value against hours, listings, want-lists
+         * A model family: sales and median price per month, value vs hours, listings, want-lists
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["market.family"];

@@ -43,7 +43,7 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
       config: { access: 'dealer' },
       schema: {
         operationId: 'market.value',
-        summary: 'FieldLot Value and comparable sales for a tractor described by make, model, year and hours',
+        summary: 'FieldLot Value and comparables for a tractor given make, model, year and hours',
         errors: ['VALIDATION'],
         querystring: valueQuerySchema,
         response: { 200: valueAnswerSchema },
@@ -61,7 +61,7 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
       config: { access: 'dealer' },
       schema: {
         operationId: 'market.listingValue',
-        summary: "FieldLot Value, where the asking price stands and comparable sales for a listing's tractor",
+        summary: 'FieldLot Value, where the asking price stands and comparables for a listing',
         errors: ['NOT_FOUND'],
         params: listingIdParams,
         response: { 200: valueAnswerSchema },
@@ -97,7 +97,7 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: {
         operationId: 'market.family',
         summary:
-          'One model family: sales and median price per month, value against hours, listings, want-lists',
+          'A model family: sales and median price per month, value vs hours, listings, want-lists',
         errors: ['VALIDATION'],
         params: marketFamilyParamsSchema,
         response: { 200: marketFamilyResponseSchema },
