@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { US_STATES } from './listings.js';
+import { stateCode, UNGRADED } from './fieldlot-value.js';
 
 /**
  * FieldLot Value's routes (docs/product/fieldlot-value.md): the query for a tractor that is not listed yet (listing
@@ -7,19 +7,8 @@ import { US_STATES } from './listings.js';
  * any shape here: a sale is its date, tractor and price.
  */
 
-/** "IA" from "IA", "Iowa" or "Ames, Iowa"; null when no state is named. */
-export function stateCode(location: string | null | undefined): string | null {
-  if (!location) return null;
-  const text = location.trim().toLowerCase();
-  for (const [code, name] of US_STATES)
-    if (text === code.toLowerCase() || text === name.toLowerCase()) return code;
-  for (const [code, name] of US_STATES) if (text.endsWith(name.toLowerCase())) return code;
-  const tail = /\b([a-z]{2})$/.exec(text)?.[1];
-  return US_STATES.find(([code]) => code.toLowerCase() === tail)?.[0] ?? null;
-}
-
-/** The grade assumed when a tractor has no condition report yet: the middle of the 1–5 scale. */
-export const UNGRADED = 3;
+// Zod-free parts live in fieldlot-value.ts so the tractor page loads no zod (decision 0023).
+export { stateCode, UNGRADED } from './fieldlot-value.js';
 
 export const valueQuerySchema = z.object({
   make: z.string().trim().min(1, 'Enter the make').max(60),

@@ -1,5 +1,5 @@
 import { LISTING_BRANDS } from '@domain/brands';
-import { stateCode } from '@domain/fieldlot-value-api';
+import { stateCode } from '@domain/fieldlot-value';
 import {
   type ListingBody,
   type ListingDetail,

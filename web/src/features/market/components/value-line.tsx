@@ -1,5 +1,4 @@
-import { similarSoldSentence } from '@domain/fieldlot-value';
-import { stateCode } from '@domain/fieldlot-value-api';
+import { similarSoldSentence, stateCode } from '@domain/fieldlot-value';
 import { formatDollars } from '@domain/money';
 import { useValueQuery, type ValueLookup } from '../api';
 
