@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askingStanding,
   askingVersusValue,
   comparableSales,
   estimateValue,
   fitValueModel,
   type MarketSale,
   MIN_FAMILY_SALES,
+  modelFamily,
+  similarSoldSentence,
 } from './fieldlot-value';
+import { stateCode } from './fieldlot-value-api';
 
 // An exact law: $100,000 new, −10% per year (log), −5% per 1,000 hours, +8% per grade point above 3.
 const law = (year: number, hours: number, grade: number) =>
@@ -97,5 +101,49 @@ describe('FieldLot Value method', () => {
         salesUsed: 40,
       }),
     ).toBe('Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)');
+  });
+});
+
+describe('FieldLot Value texts and keys', () => {
+  it('gives the figures and the sentence of where a price stands', () => {
+    const e = { valueCents: 10_400_000, lowCents: 9_500_000, highCents: 11_300_000, salesUsed: 40 };
+    expect(askingStanding(9_800_000, e)).toEqual({
+      percent: 6,
+      direction: 'below',
+      sentence: 'Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)',
+    });
+    // 115,000 / 104,000 = 1.1058: 11% above.
+    expect(askingStanding(11_500_000, e).sentence).toBe(
+      'Asking $115,000 — 11% above FieldLot Value ($104,000; typical $95,000–$113,000)',
+    );
+    expect(askingStanding(10_420_000, e).direction).toBe('at');
+  });
+
+  it('names a model family and says what similar tractors sold for', () => {
+    expect(['8R 410', 'T7.315 HD', 'M7-172', 'Magnum 340', '6155M'].map(modelFamily)).toEqual([
+      '8R',
+      'T7',
+      'M7',
+      'Magnum',
+      '6155M',
+    ]);
+    expect(similarSoldSentence([])).toBeNull();
+    expect(similarSoldSentence([{ priceCents: 12_000_000 }])).toBe(
+      'Similar tractors sold for $120,000 (1 sale)',
+    );
+    expect(
+      similarSoldSentence([{ priceCents: 12_000_000 }, { priceCents: 8_800_000 }, { priceCents: 9_000_000 }]),
+    ).toBe('Similar tractors sold for $88,000–$120,000 (3 sales)');
+  });
+
+  it('reads a state from a code, a name or a place', () => {
+    expect([stateCode('IA'), stateCode('Iowa'), stateCode('Ames, Iowa'), stateCode('Omaha, NE')]).toEqual([
+      'IA',
+      'IA',
+      'IA',
+      'NE',
+    ]);
+    expect(stateCode('Atlantis')).toBeNull();
+    expect(stateCode(null)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@
  * n / (n + SHRINK); a state's offset is its mean residual shrunk toward zero the same way. The typical range is the
  * 10th–90th percentile of the residuals (about 80% of sales).
  */
+import { US_STATES } from './listings';
 import { formatDollars } from './money';
 
 export interface MarketSale {
@@ -198,10 +199,62 @@ export function comparableSales(q: ValueQuery, sales: MarketSale[], today: strin
     .map((x) => x.s);
 }
 
-/** Where the asking price stands: "Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)". */
-export function askingVersusValue(askingCents: number, e: ValueEstimate): string {
-  const dollars = formatDollars;
-  const pct = Math.round((Math.abs(askingCents - e.valueCents) / e.valueCents) * 100);
-  const where = pct === 0 ? 'at' : `${pct}% ${askingCents < e.valueCents ? 'below' : 'above'}`;
-  return `Asking ${dollars(askingCents)} — ${where} FieldLot Value (${dollars(e.valueCents)}; typical ${dollars(e.lowCents)}–${dollars(e.highCents)})`;
+/** The figures of where an asking price stands against the value, and the sentence that says it. */
+export interface AskingStanding {
+  percent: number; // whole percent away from the value
+  direction: 'below' | 'above' | 'at';
+  sentence: string;
 }
+
+/**
+ * Where the asking price stands (docs/product/fieldlot-value.md#the-estimate-and-its-typical-range):
+ * "Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)".
+ */
+export function askingStanding(askingCents: number, e: ValueEstimate): AskingStanding {
+  const dollars = formatDollars;
+  const percent = Math.round((Math.abs(askingCents - e.valueCents) / e.valueCents) * 100);
+  const direction = percent === 0 ? 'at' : askingCents < e.valueCents ? 'below' : 'above';
+  const where = direction === 'at' ? 'at' : `${percent}% ${direction}`;
+  return {
+    percent,
+    direction,
+    sentence: `Asking ${dollars(askingCents)} — ${where} FieldLot Value (${dollars(e.valueCents)}; typical ${dollars(e.lowCents)}–${dollars(e.highCents)})`,
+  };
+}
+
+export function askingVersusValue(askingCents: number, e: ValueEstimate): string {
+  return askingStanding(askingCents, e).sentence;
+}
+
+/** "Similar tractors sold for $88,000–$120,000 (12 sales)" in the listing form; null without comparables. */
+export function similarSoldSentence(comparables: readonly { priceCents: number }[]): string | null {
+  if (comparables.length === 0) return null;
+  const prices = comparables.map((c) => c.priceCents);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  const range = low === high ? formatDollars(low) : `${formatDollars(low)}–${formatDollars(high)}`;
+  return `Similar tractors sold for ${range} (${comparables.length} ${comparables.length === 1 ? 'sale' : 'sales'})`;
+}
+
+/**
+ * A model's family (docs/product/fieldlot-value.md#comparable-sales): the model's first word, cut at a dot or a
+ * hyphen ("8R 410" → "8R", "T7.315 HD" → "T7", "M7-172" → "M7", "Magnum 340" → "Magnum").
+ */
+export function modelFamily(model: string): string {
+  const first = model.trim().split(/\s+/)[0] ?? '';
+  return first.split(/[.-]/)[0] || first;
+}
+
+/** "IA" from "IA", "Iowa" or "Ames, Iowa"; null when no state is named. */
+export function stateCode(location: string | null | undefined): string | null {
+  if (!location) return null;
+  const text = location.trim().toLowerCase();
+  for (const [code, name] of US_STATES)
+    if (text === code.toLowerCase() || text === name.toLowerCase()) return code;
+  for (const [code, name] of US_STATES) if (text.endsWith(name.toLowerCase())) return code;
+  const tail = /\b([a-z]{2})$/.exec(text)?.[1];
+  return US_STATES.find(([code]) => code.toLowerCase() === tail)?.[0] ?? null;
+}
+
+/** The grade assumed when a tractor has no condition report yet: the middle of the 1–5 scale. */
+export const UNGRADED = 3;

@@ -36,6 +36,8 @@ export const SPA_ROUTES = [
   '/dealer-benefits',
   '/contact',
   '/logo-download',
+  '/market',
+  '/market/:make/:family',
 ] as const;
 
 export type SpaRoute = (typeof SPA_ROUTES)[number];

@@ -67,6 +67,10 @@ const MIGRATION_ONLY: Record<string, string> = {
     'images changed (rows, not 0-row statements): live inventory refreshes',
   'trigger tractor_images.tractor_images_inventory_truncate':
     'images changed (rows, not 0-row statements): live inventory refreshes',
+  'function fieldlot_market_sales_changed':
+    'sales added or cleared: instances refit FieldLot Value (decision 0051)',
+  'trigger market_sales.market_sales_changed_notify':
+    'sales added or cleared: instances refit FieldLot Value (decision 0051)',
 };
 
 async function shapeOf(database: Database): Promise<Shape> {

@@ -27,6 +27,8 @@ export interface DomainEventPayloads {
   };
   /** A farmer accepted FieldLot's offer and the tractor became a draft listing at that amount. */
   'inquiry.listing-drafted': { inquiryId: string; listingId: string; acceptedCents: number };
+  /** A purchase was completed by the admin: the sale stands and the market records it (docs/product/market.md). */
+  'purchase.completed': { purchaseId: string };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

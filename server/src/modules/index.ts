@@ -11,7 +11,7 @@ import { inquiriesRoutes } from './inquiries/inquiries.routes.js';
 import { inspectionsRoutes } from './inspections/inspections.routes.js';
 import { listingsRoutes, listingsSubscriptions } from './listings/index.js';
 import { observeOutbox } from './mail/index.js';
-import { marketChartsRoutes } from './market/market.routes.js';
+import { marketChartsRoutes, marketSubscriptions } from './market/index.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { purchasesRoutes, purchasesSubscriptions } from './purchases/index.js';
@@ -63,4 +63,5 @@ export function subscribeModules(events: DomainEventBus) {
   savedSearchesSubscriptions(events);
   purchasesSubscriptions(events);
   wantListsSubscriptions(events);
+  marketSubscriptions(events);
 }

@@ -54,7 +54,11 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
     tag: 'Want-lists',
     description: "What dealers would buy: alerts on new listings, farmers' tractors matched and answered.",
   },
-  market: { tag: 'Market', description: "FieldLot's sales history as charts: the admin's whole market." },
+  market: {
+    tag: 'Market',
+    description:
+      "FieldLot's sales history: FieldLot Value with comparables, the dealers' market pages and the admin's whole market.",
+  },
   notifications: { tag: 'Notifications', description: 'E-mail alerts: unsubscribe, admin sends.' },
   admin: { tag: 'Admin', description: 'Administrator dashboard: statistics, mail outbox, mail previews.' },
   audit: { tag: 'Audit', description: 'The audit log of security and admin events.' },

@@ -39,6 +39,8 @@ const PAGES: Record<SpaRoute, Page> = {
   '/dealer-benefits': () => import('./routes/dealer-benefits'),
   '/contact': () => import('./routes/contact'),
   '/logo-download': () => import('./routes/logo-download'),
+  '/market': () => import('./routes/market'),
+  '/market/:make/:family': () => import('./routes/market-family'),
 };
 
 /** Every route of the product (docs/product/README.md; unknown paths: public-site.md#not-found); each page is its own lazily loaded chunk. */

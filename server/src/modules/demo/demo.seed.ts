@@ -10,6 +10,7 @@ import { DEMO_DEALERS, DEMO_INQUIRIES, DEMO_INSPECTOR, DEMO_PASSWORD } from './d
 import { seedDealerListings } from './demo.dealer-listings.js';
 import { seedDemoImages } from './demo.images.js';
 import { buildDemoListings } from './demo.listings.js';
+import { seedDemoSales } from './demo.sales.js';
 import { DEMO_YARDS } from './demo.yards.js';
 
 export const DEMO_IMAGES_JOB = { name: 'demo-seed', runKey: 'images' };
@@ -47,6 +48,8 @@ export async function seedDemoData(ctx: AppContext, signal?: AbortSignal): Promi
     await seedRows(ctx, owner.id);
     seeded = true;
   } else await fillDemoYards(ctx);
+  // The sales history of FieldLot Value and the market pages; also for demo databases seeded before it existed.
+  await seedDemoSales(ctx);
   const images = resumeImages(ctx, signal);
   return { signInLines, seeded, images };
 }

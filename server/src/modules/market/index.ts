@@ -1,4 +1,6 @@
 // The market module's public file: recorded sales (market_sales) for FieldLot Value and the market charts.
+
+export { marketSubscriptions } from './market.events.js';
 export {
   countMarketSales,
   insertMarketSales,
@@ -6,5 +8,12 @@ export {
   type MonthSales,
   type NewMarketSale,
   salesByMonth,
+  wantListCount,
 } from './market.repository.js';
-export { fieldlotValue, type ValueAnswer, valueCurve } from './market.service.js';
+export { marketChartsRoutes } from './market.routes.js';
+export {
+  fieldlotValue,
+  recordCompletedSale,
+  type ValueAnswer,
+  valueCurve,
+} from './market.service.js';

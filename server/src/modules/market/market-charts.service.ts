@@ -1,8 +1,23 @@
-import { type AdminMarketResponse, countByDay, lastMonths, salesByMonth } from '../../../../domain/market.js';
+import { modelFamily } from '../../../../domain/fieldlot-value.js';
+import type { MarketIndexResponse } from '../../../../domain/fieldlot-value-api.js';
+import {
+  type AdminMarketResponse,
+  countByDay,
+  lastMonths,
+  type MarketFamilyResponse,
+  salesByMonth,
+  valueHoursPoints,
+} from '../../../../domain/market.js';
 import { requireRole } from '../../lib/access.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { feesEarnedByMonth } from '../purchases/index.js';
-import { listMarketSales } from './market.repository.js';
+import {
+  familiesSince,
+  familySales,
+  listMarketSales,
+  liveListingsOfMake,
+  wantListCount,
+} from './market.repository.js';
 import * as repo from './market-charts.repository.js';
 
 /** Months on the admin's charts; offers per day cover the last 30 days (docs/product/market.md#admin). */
@@ -29,5 +44,45 @@ export async function adminMarket(
     feesByMonth,
     liveListingsCount,
     offersByDay: countByDay(offerTimes),
+  };
+}
+
+/** Families on the market index: those sold in the last 24 months, most sold first (docs/product/market.md). */
+export async function marketIndex(ctx: AppContext, actor: Actor): Promise<MarketIndexResponse> {
+  requireRole(actor, 'dealer', 'admin');
+  const since = new Date(ctx.clock.now());
+  since.setUTCMonth(since.getUTCMonth() - 24);
+  return { families: await familiesSince(ctx.db, since.toISOString().slice(0, 10)) };
+}
+
+/** One make and model family's market page (docs/product/market.md#what-the-page-shows). Dealers and admins. */
+export async function marketFamily(
+  ctx: AppContext,
+  actor: Actor,
+  make: string,
+  family: string,
+): Promise<MarketFamilyResponse> {
+  requireRole(actor, 'dealer', 'admin');
+  const [sales, listings, wantListsCount] = await Promise.all([
+    familySales(ctx.db, make, family),
+    liveListingsOfMake(ctx.db, make, family),
+    wantListCount(ctx.db, make, family),
+  ]);
+  const rows = sales.map((s) => ({ soldAt: s.soldOn, priceCents: s.priceCents, hours: s.hours }));
+  const live = listings.filter((l) => modelFamily(l.model).toLowerCase() === family.toLowerCase());
+  return {
+    make: sales[0]?.make ?? live[0]?.make ?? make,
+    family: sales[0]?.family ?? (live[0] ? modelFamily(live[0].model) : family),
+    months: salesByMonth(rows),
+    valueHours: valueHoursPoints(rows),
+    liveListings: live.slice(0, 50).map((l) => ({
+      id: l.id,
+      title: `${l.year} ${l.make} ${l.model}`,
+      year: l.year,
+      hours: l.hours,
+      askingPriceCents: l.priceCents,
+    })),
+    liveListingsCount: live.length,
+    wantListsCount,
   };
 }

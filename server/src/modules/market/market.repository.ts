@@ -66,3 +66,198 @@ export async function countMarketSales(db: Executor, source: 'fieldlot' | 'demo'
     .where(and(eq(marketSales.source, source)));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * What changes when sales change: the count and the newest row (sales are insert-only; only demo rows are ever
+ * cleared, which changes the count). The value cache refits when this differs (decision 0051).
+ */
+export async function marketSalesStamp(db: Executor): Promise<string> {
+  const [row] = rowsOf<{ n: number; m: string | Date | null }>(
+    await db.execute(sql`select count(*)::int as n, max(created_at) as m from market_sales`),
+  );
+  return `${row?.n ?? 0}|${row?.m ? new Date(row.m).toISOString() : ''}`;
+}
+
+/** Every sale, anonymous, with its model and creation order (the value cache keeps these in memory). */
+export interface SaleFacts {
+  purchaseId: string;
+  completedOn: string;
+  priceCents: number;
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  gradeTenths: number;
+  location: string;
+  zip: string | null;
+}
+
+/**
+ * The sale behind a completed purchase, read for the market's record: the tractor (make, model, year, hours, grade,
+ * where it stood) and the price. Read-only over purchases and listings; no buyer or seller column is read.
+ */
+export async function completedSaleFacts(db: Executor, purchaseId: string): Promise<SaleFacts | null> {
+  const [row] = rowsOf<{
+    id: string;
+    completed_at: string | Date;
+    price_cents: string | number;
+    make: string;
+    model: string;
+    year: number;
+    hours: number;
+    grade_tenths: number;
+    location: string;
+    zip: string | null;
+  }>(
+    await db.execute(sql`
+      select p.id, p.completed_at, p.price_cents, l.make, l.model, l.year, l.hours, l.grade_tenths, l.location, l.zip
+      from purchases p join tractor_listings l on l.id = p.listing_id
+      where p.id = ${purchaseId} and p.completed_at is not null and p.cancelled_at is null`),
+  );
+  if (!row) return null;
+  return {
+    purchaseId: row.id,
+    completedOn: new Date(row.completed_at).toISOString().slice(0, 10),
+    priceCents: Number(row.price_cents),
+    make: row.make,
+    model: row.model,
+    year: Number(row.year),
+    hours: Number(row.hours),
+    gradeTenths: Number(row.grade_tenths),
+    location: row.location,
+    zip: row.zip,
+  };
+}
+
+/** The tractor facts FieldLot Value needs for a listing a signed-in dealer may read (live or sold, not archived). */
+export async function listingValueFacts(
+  db: Executor,
+  listingId: string,
+): Promise<{
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  gradeTenths: number;
+  location: string;
+  zip: string | null;
+  priceCents: number;
+  status: string;
+} | null> {
+  const [row] = rowsOf<{
+    make: string;
+    model: string;
+    year: number;
+    hours: number;
+    grade_tenths: number;
+    location: string;
+    zip: string | null;
+    price_cents: string | number;
+    status: string;
+  }>(
+    await db.execute(sql`
+      select make, model, year, hours, grade_tenths, location, zip, price_cents, status from tractor_listings
+      where id = ${listingId} and archived_at is null`),
+  );
+  if (!row) return null;
+  return {
+    make: row.make,
+    model: row.model,
+    year: Number(row.year),
+    hours: Number(row.hours),
+    gradeTenths: Number(row.grade_tenths),
+    location: row.location,
+    zip: row.zip,
+    priceCents: Number(row.price_cents),
+    status: row.status,
+  };
+}
+
+/** Live listings of a make whose model starts with the family's word; the service keeps the family's exactly. */
+export async function liveListingsOfMake(
+  db: Executor,
+  make: string,
+  family: string,
+): Promise<{ id: string; make: string; model: string; year: number; hours: number; priceCents: number }[]> {
+  const rows = rowsOf<{
+    id: string;
+    make: string;
+    model: string;
+    year: number;
+    hours: number;
+    price_cents: string | number;
+  }>(
+    await db.execute(sql`
+      select id, make, model, year, hours, price_cents from tractor_listings
+      where status = 'active' and archived_at is null and (review_status is null or review_status = 'approved')
+        and lower(make) = lower(${make}) and lower(model) like ${`${family.toLowerCase()}%`}
+      order by price_cents asc limit 200`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    make: r.make,
+    model: r.model,
+    year: Number(r.year),
+    hours: Number(r.hours),
+    priceCents: Number(r.price_cents),
+  }));
+}
+
+/**
+ * How many want-lists ask for the family: the make's lists whose model words are empty or name the family
+ * (docs/product/market.md). Read-only over the want-lists module's table until that module offers this count.
+ */
+export async function wantListCount(db: Executor, make: string, family: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from want_lists
+      where lower(make) = lower(${make})
+        and (model_words = '' or position(lower(${family}) in lower(model_words)) > 0)`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The families with sales in the window, most sold first (the market index). */
+export async function familiesSince(
+  db: Executor,
+  since: string,
+): Promise<{ make: string; family: string; sales: number; lastSoldOn: string; medianPriceCents: number }[]> {
+  const rows = rowsOf<{ make: string; family: string; sales: number; last: string | Date; median: string }>(
+    await db.execute(sql`
+      select min(make) as make, min(family) as family, count(*)::int as sales, max(sold_on) as last,
+        percentile_cont(0.5) within group (order by price_cents) as median
+      from market_sales where sold_on >= ${since}
+      group by lower(make), lower(family) order by count(*) desc, 1, 2`),
+  );
+  return rows.map((r) => ({
+    make: r.make,
+    family: r.family,
+    sales: Number(r.sales),
+    lastSoldOn: typeof r.last === 'string' ? r.last.slice(0, 10) : r.last.toISOString().slice(0, 10),
+    medianPriceCents: Math.round(Number(r.median)),
+  }));
+}
+
+/** One family's sales for its charts (every sale of the make and family, oldest first). */
+export async function familySales(db: Executor, make: string, family: string): Promise<MarketSale[]> {
+  const rows = await db
+    .select()
+    .from(marketSales)
+    .where(
+      and(
+        sql`lower(${marketSales.make}) = lower(${make})`,
+        sql`lower(${marketSales.family}) = lower(${family})`,
+      ),
+    )
+    .orderBy(marketSales.soldOn);
+  return rows.map((r) => ({
+    soldOn: r.soldOn,
+    make: r.make,
+    family: r.family,
+    year: r.year,
+    hours: r.hours,
+    grade: r.gradeTenths / 10,
+    state: r.state,
+    priceCents: r.priceCents,
+  }));
+}

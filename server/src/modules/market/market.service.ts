@@ -1,27 +1,45 @@
+import type { z } from 'zod';
 import {
+  askingStanding,
   comparableSales,
   estimateValue,
-  fitValueModel,
   type MarketSale,
+  modelFamily,
+  NOT_ENOUGH_SALES,
   type ValueEstimate,
   type ValueQuery,
 } from '../../../../domain/fieldlot-value.js';
+import {
+  stateCode,
+  UNGRADED,
+  type ValueAnswerResponse,
+  type valueQuerySchema,
+} from '../../../../domain/fieldlot-value-api.js';
 import type { Executor } from '../../db/client.js';
-import { listMarketSales } from './market.repository.js';
+import { requireRole } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppContext } from '../../lib/context.js';
+import { zipPlace } from '../purchases/index.js';
+import { completedSaleFacts, insertMarketSales, listingValueFacts } from './market.repository.js';
+import { type FittedMarket, familyKey, fittedByStamp, valueCache } from './value-cache.js';
 
 export interface ValueAnswer {
   estimate: ValueEstimate | null; // null: "Not enough FieldLot sales to estimate"
   comparables: MarketSale[];
 }
 
+/** Comparables and the estimate from a fitted market (the family's sales only: fast at any market size). */
+function valueFrom(m: FittedMarket, q: ValueQuery, today: string): ValueAnswer {
+  const family = m.byFamily.get(familyKey(q.make, q.family)) ?? [];
+  return { estimate: estimateValue(m.model, q), comparables: comparableSales(q, family, today) };
+}
+
 /**
- * FieldLot Value and comparables for a tractor (docs/product/fieldlot-value.md). Callers check access first: dealers
- * and admins only. Refits on every call for now; an in-memory model refreshed on NOTIFY is decision 0046's next step.
+ * FieldLot Value and comparables for a tractor (docs/product/fieldlot-value.md), refitted when the sales changed.
+ * Callers check access first: dealers and admins only.
  */
 export async function fieldlotValue(db: Executor, q: ValueQuery, today: string): Promise<ValueAnswer> {
-  const sales = await listMarketSales(db);
-  const model = fitValueModel(sales, Number(today.slice(0, 4)));
-  return { estimate: estimateValue(model, q), comparables: comparableSales(q, sales, today) };
+  return valueFrom(await fittedByStamp(db, Number(today.slice(0, 4))), q, today);
 }
 
 /** Estimated value by age for a make and family at typical hours (450 a year) and grade 3.5: the market chart. */
@@ -33,11 +51,106 @@ export async function valueCurve(
   today: string,
 ): Promise<{ age: number; valueCents: number | null }[]> {
   const thisYear = Number(today.slice(0, 4));
-  const model = fitValueModel(await listMarketSales(db), thisYear);
+  const { model } = await fittedByStamp(db, thisYear);
   return Array.from({ length: 16 }, (_, age) => ({
     age,
     valueCents:
       estimateValue(model, { make, family, state, year: thisYear - age, hours: age * 450, grade: 3.5 })
         ?.valueCents ?? null,
   }));
+}
+
+const todayOf = (ctx: AppContext) => ctx.clock.now().toISOString().slice(0, 10);
+
+/** The answer the screens show: the estimate or the "not enough" message, where an asking price stands, comparables. */
+async function answer(
+  ctx: AppContext,
+  q: ValueQuery,
+  askingCents: number | undefined,
+): Promise<ValueAnswerResponse> {
+  const today = todayOf(ctx);
+  const fitted = await valueCache(ctx).get(ctx.db, Number(today.slice(0, 4)));
+  const { estimate, comparables } = valueFrom(fitted, q, today);
+  const standing = estimate && askingCents ? { askingCents, ...askingStanding(askingCents, estimate) } : null;
+  return {
+    make: q.make,
+    family: q.family,
+    estimate,
+    standing,
+    message: estimate ? null : NOT_ENOUGH_SALES,
+    // Only the tractor, the date and the price: a sale has no buyer or seller to show.
+    comparables: comparables.map((c) => ({
+      soldOn: c.soldOn,
+      year: c.year,
+      hours: c.hours,
+      grade: c.grade,
+      state: c.state,
+      priceCents: c.priceCents,
+    })),
+  };
+}
+
+/** Value for a tractor described by hand (listing form, the admin's inquiry and review queue). Dealers and admins. */
+export async function valueForQuery(
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof valueQuerySchema>,
+): Promise<ValueAnswerResponse> {
+  requireRole(actor, 'dealer', 'admin');
+  const q: ValueQuery = {
+    make: input.make,
+    family: modelFamily(input.model),
+    year: input.year,
+    hours: input.hours,
+    grade: input.grade,
+    state: input.state,
+  };
+  return answer(ctx, q, input.askingCents);
+}
+
+export const LISTING_NOT_FOUND = 'Tractor not found';
+
+/** Value for a listing's tractor page, with where its asking price stands. Dealers and admins. */
+export async function valueForListing(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+): Promise<ValueAnswerResponse> {
+  requireRole(actor, 'dealer', 'admin');
+  const l = await listingValueFacts(ctx.db, listingId);
+  if (!l) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  const q: ValueQuery = {
+    make: l.make,
+    family: modelFamily(l.model),
+    year: l.year,
+    hours: l.hours,
+    grade: l.gradeTenths > 0 ? l.gradeTenths / 10 : UNGRADED,
+    state: stateCode(l.location) ?? zipPlace(l.zip)?.state ?? '',
+  };
+  return answer(ctx, q, l.status === 'active' && l.priceCents > 0 ? l.priceCents : undefined);
+}
+
+/**
+ * The market's record of a completed purchase (docs/product/market.md, decision 0051): the tractor, the state
+ * it stood in, the price and the day; never the buyer or the seller. Idempotent (one row per purchase).
+ */
+export async function recordCompletedSale(db: Executor, purchaseId: string): Promise<void> {
+  const f = await completedSaleFacts(db, purchaseId);
+  if (!f) return;
+  await insertMarketSales(db, [
+    {
+      soldOn: f.completedOn,
+      make: f.make,
+      model: f.model,
+      family: modelFamily(f.model),
+      year: f.year,
+      hours: f.hours,
+      grade: f.gradeTenths > 0 ? f.gradeTenths / 10 : UNGRADED,
+      state: stateCode(f.location) ?? zipPlace(f.zip)?.state ?? '',
+      zip: f.zip,
+      priceCents: f.priceCents,
+      source: 'fieldlot',
+      purchaseId: f.purchaseId,
+    },
+  ]);
 }

@@ -11,6 +11,7 @@ import {
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { emit } from '../../lib/domain-events.js';
 import { adminMove } from './purchases.admin-move.js';
 import {
   applyLedgerStep,
@@ -313,6 +314,8 @@ export function complete(ctx: AppContext, actor: Actor, id: string, request: Req
           `The inspection guarantee is open until ${dateLabel(p.guaranteeEndsAt.toISOString())}: complete it after that`,
         );
     }
+    // The market records the sale, anonymously, once it stands (decision 0051).
+    await emit(tx, 'purchase.completed', { purchaseId: p.id });
     return {
       action: 'complete',
       set: { completedAt: now },

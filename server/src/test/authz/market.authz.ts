@@ -1,3 +1,9 @@
 import type { AuthzEntry } from '../authz.js';
 
-export const authz: AuthzEntry[] = [{ method: 'GET', url: '/api/admin/market', access: 'admin' }];
+export const authz: AuthzEntry[] = [
+  { method: 'GET', url: '/api/admin/market', access: 'admin' },
+  { method: 'GET', url: '/api/market/value', access: 'dealer' },
+  { method: 'GET', url: '/api/market/listings/:listingId/value', access: 'dealer' },
+  { method: 'GET', url: '/api/market', access: 'dealer' },
+  { method: 'GET', url: '/api/market/:make/:family', access: 'dealer' },
+];

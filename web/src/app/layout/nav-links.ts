@@ -13,6 +13,7 @@ export const DEALER_TOOL_LINKS = [
   { to: '/watchlist', label: 'Watchlist' },
   { to: '/saved-searches', label: 'Saved Searches' },
   { to: '/want-lists', label: 'Want-Lists' },
+  { to: '/market', label: 'Market' },
   { to: '/team', label: 'Team' },
 ];
 

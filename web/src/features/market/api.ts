@@ -1,9 +1,63 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 export function useAdminMarket() {
   return useQuery({
     queryKey: ['admin', 'market'],
     queryFn: ({ signal }) => api.GET('/api/admin/market', { signal }),
+  });
+}
+
+/** FieldLot Value of a listing's tractor (dealers and admins; docs/product/fieldlot-value.md). */
+export function useListingValue(listingId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['market', 'value', 'listing', listingId],
+    queryFn: ({ signal }) =>
+      api.GET('/api/market/listings/{listingId}/value', { params: { path: { listingId } }, signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** A tractor described by hand: what `GET /api/market/value` takes. */
+export interface ValueLookup {
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  grade?: number;
+  state?: string;
+  askingCents?: number;
+}
+
+/** FieldLot Value of a tractor described by hand (listing form, the admin's inquiry and review queue). */
+export function useValueQuery(query: ValueLookup | null) {
+  return useQuery({
+    queryKey: ['market', 'value', query],
+    queryFn: ({ signal }) =>
+      api.GET('/api/market/value', {
+        params: { query: query as ValueLookup },
+        signal,
+      }),
+    enabled: query !== null,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMarketIndex() {
+  return useQuery({
+    queryKey: ['market', 'index'],
+    queryFn: ({ signal }) => api.GET('/api/market', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useMarketFamily(make: string, family: string) {
+  return useQuery({
+    queryKey: ['market', 'family', make.toLowerCase(), family.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api.GET('/api/market/{make}/{family}', { params: { path: { make, family } }, signal }),
+    staleTime: 60_000,
   });
 }

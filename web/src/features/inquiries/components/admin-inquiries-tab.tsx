@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { ValueLine } from '@/features/market';
 import { formatDateTime, formatHours } from '@/lib/format';
 import { useAdminInquiries, useChangeInquiryStatus } from '../api/inquiries';
 import { DealersWhoWantIt } from './dealers-who-want-it';
@@ -77,6 +78,7 @@ function InquiryRow({ inquiry }: { inquiry: SaleInquiry }) {
             {inquiry.condition && <Fact label="Condition" value={inquiry.condition} />}
             <Fact label="Received" value={formatDateTime(inquiry.createdAt)} />
           </dl>
+          <ValueLine tractor={inquiry} />
           {inquiry.description && <p className="text-sm">{inquiry.description}</p>}
           <DealersWhoWantIt inquiryId={inquiry.id} />
           <a

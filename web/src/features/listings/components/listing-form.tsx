@@ -1,4 +1,5 @@
 import { LISTING_BRANDS } from '@domain/brands';
+import { stateCode } from '@domain/fieldlot-value';
 import {
   type ListingBody,
   type ListingDetail,
@@ -21,6 +22,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '@/components/ui/input';
+import { SimilarSold } from '@/features/market';
 import { applyServerErrors } from '@/lib/form-errors';
 
 const TEXT_SPECS = specFieldsOf('text');
@@ -243,6 +245,17 @@ export function ListingForm({
             </>,
           )}
         {seller && <SellerProceeds feeCents={seller.feeCents} price={form.watch('price')} />}
+        <SimilarSold
+          tractor={{
+            make: String(form.watch('make') ?? ''),
+            model: String(form.watch('model') ?? ''),
+            year: Number(form.watch('year')),
+            hours: Number(form.watch('hours')),
+            ...(stateCode(String(form.watch('location') ?? ''))
+              ? { state: stateCode(String(form.watch('location'))) ?? undefined }
+              : {}),
+          }}
+        />
         {field(
           'location',
           'Location (state)',

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
+import { ValueLine } from '@/features/market';
 import type { AdminListingRow } from '../api/admin-listings';
 import { useReviewMutations } from '../api/admin-listings';
 
@@ -63,6 +64,9 @@ export function ReviewActions({ row }: { row: AdminListingRow }) {
       >
         <MessageSquareWarning aria-hidden="true" /> Request changes
       </Button>
+      <div className="basis-full">
+        <ValueLine tractor={row} />
+      </div>
       <Dialog open={open !== null} onOpenChange={(o) => !o && close()}>
         <DialogContent className="max-w-lg">
           <DialogHeader>

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { AsIsNotice, ConditionReportSection } from '@/features/inspections';
+import { FieldlotValuePanel } from '@/features/market';
 import { OfferHistory, OfferPanel } from '@/features/offers';
 import { LandedCost } from '@/features/purchases';
 import { ApiError } from '@/lib/api';
@@ -207,6 +208,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
               ))}
             </dl>
           </Card>
+          <FieldlotValuePanel listingId={l.id} />
           {l.saleContact && (
             <Card className="p-4" data-testid="sale-contact">
               <h2 className="font-bold">{l.saleContact.role === 'buyer' ? 'Sold to' : 'Bought from'}</h2>

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { stateCode, UNGRADED } from './fieldlot-value.js';
+
+/**
+ * FieldLot Value's routes (docs/product/fieldlot-value.md): the query for a tractor that is not listed yet (listing
+ * form, the admin's inquiry and review queue) and the answer, for a listing or a query. No buyer or seller is in
+ * any shape here: a sale is its date, tractor and price.
+ */
+
+// Zod-free parts live in fieldlot-value.ts so the tractor page loads no zod (decision 0023).
+export { stateCode, UNGRADED } from './fieldlot-value.js';
+
+export const valueQuerySchema = z.object({
+  make: z.string().trim().min(1, 'Enter the make').max(60),
+  model: z.string().trim().min(1, 'Enter the model').max(80),
+  year: z.coerce
+    .number()
+    .int('Enter a whole year')
+    .min(1950, 'Enter a year from 1950')
+    .max(2100, 'Enter a real year'),
+  hours: z.coerce
+    .number()
+    .int('Enter whole hours')
+    .min(0, 'Hours cannot be negative')
+    .max(100_000, 'Enter at most 100,000 hours'),
+  grade: z.coerce.number().min(1, 'Grade is 1 to 5').max(5, 'Grade is 1 to 5').default(UNGRADED),
+  state: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((s, c) => {
+      if (!s) return '';
+      const code = stateCode(s);
+      if (!code) {
+        c.addIssue({ code: 'custom', message: 'Choose a US state' });
+        return z.NEVER;
+      }
+      return code;
+    }),
+  /** The asking price in cents, when there is one: the answer then says where it stands. */
+  askingCents: z.coerce.number().int().positive().optional(),
+});
+export type ValueQueryInput = z.input<typeof valueQuerySchema>;
+
+export const comparableSaleSchema = z.object({
+  soldOn: z.string(),
+  year: z.number().int(),
+  hours: z.number().int(),
+  grade: z.number(),
+  state: z.string(),
+  priceCents: z.number().int(),
+});
+export type ComparableSale = z.infer<typeof comparableSaleSchema>;
+
+export const valueAnswerSchema = z.object({
+  make: z.string(),
+  family: z.string(),
+  /** null: "Not enough FieldLot sales to estimate". */
+  estimate: z
+    .object({
+      valueCents: z.number().int(),
+      lowCents: z.number().int(),
+      highCents: z.number().int(),
+      salesUsed: z.number().int(),
+    })
+    .nullable(),
+  /** Where the asking price stands (only with an estimate and an asking price). */
+  standing: z
+    .object({
+      askingCents: z.number().int(),
+      percent: z.number().int(),
+      direction: z.enum(['below', 'above', 'at']),
+      sentence: z.string(),
+    })
+    .nullable(),
+  message: z.string().nullable(),
+  comparables: z.array(comparableSaleSchema),
+});
+export type ValueAnswerResponse = z.infer<typeof valueAnswerSchema>;
+
+export const marketFamilyParamsSchema = z.object({
+  make: z.string().trim().min(1).max(60),
+  family: z.string().trim().min(1).max(60),
+});
+
+export const marketIndexResponseSchema = z.object({
+  families: z.array(
+    z.object({
+      make: z.string(),
+      family: z.string(),
+      sales: z.number().int(),
+      lastSoldOn: z.string(),
+      medianPriceCents: z.number().int(),
+    }),
+  ),
+});
+export type MarketIndexResponse = z.infer<typeof marketIndexResponseSchema>;
