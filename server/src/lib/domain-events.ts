@@ -16,6 +16,8 @@ export interface DomainEventPayloads {
   'listing.sold': { listingId: string; buyerUserId: string };
   /** A live tractor's condition report was revised. */
   'listing.report_revised': { listingId: string; grade: string };
+  /** A farmer accepted FieldLot's offer and the draft listing exists (docs/product/selling.md). */
+  'inquiry.listing-drafted': { inquiryId: string; listingId: string; acceptedCents: number };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;
