@@ -52,6 +52,7 @@ export function checkPhone(v: string | null | undefined): { ok: true; phone: str
   const t = (v ?? '').trim();
   if (!t) return { ok: true, phone: null };
   const digits = t.replace(/\D/g, '');
-  if (t.length > 30 || !/^[+\d\s().-]+$/.test(t) || digits.length < 7 || digits.length > 20) return { ok: false };
+  if (t.length > 30 || !/^[+\d\s().-]+$/.test(t) || digits.length < 7 || digits.length > 20)
+    return { ok: false };
   return { ok: true, phone: t };
 }

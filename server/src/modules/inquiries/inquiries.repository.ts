@@ -64,7 +64,10 @@ export async function findInquiry(
   id: string,
   opts: { lock?: boolean } = {},
 ): Promise<SaleInquiry | null> {
-  const q = exec.select({ ...columns, photoCount }).from(saleInquiries).where(eq(saleInquiries.id, id));
+  const q = exec
+    .select({ ...columns, photoCount })
+    .from(saleInquiries)
+    .where(eq(saleInquiries.id, id));
   const [row] = opts.lock ? await q.for('update', { of: saleInquiries }) : await q;
   return row ? toView(row) : null;
 }
@@ -144,7 +147,11 @@ export async function offersOf(exec: Executor, inquiryId: string): Promise<Offer
     .orderBy(asc(inquiryOffers.createdAt), asc(inquiryOffers.id));
 }
 
-export async function offerByTokenHash(exec: Executor, tokenHash: string, lock = false): Promise<OfferRow | null> {
+export async function offerByTokenHash(
+  exec: Executor,
+  tokenHash: string,
+  lock = false,
+): Promise<OfferRow | null> {
   const q = exec.select().from(inquiryOffers).where(eq(inquiryOffers.tokenHash, tokenHash));
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;

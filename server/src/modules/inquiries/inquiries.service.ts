@@ -73,7 +73,9 @@ type ProcessedPhoto = Awaited<ReturnType<typeof processImage>>;
  */
 async function processPhotos(photos: Buffer[]): Promise<ProcessedPhoto[]> {
   if (photos.length > INQUIRY_PHOTOS_MAX)
-    throw new AppError('VALIDATION', INQUIRY_PHOTOS_MAX_MESSAGE, { fields: { photos: INQUIRY_PHOTOS_MAX_MESSAGE } });
+    throw new AppError('VALIDATION', INQUIRY_PHOTOS_MAX_MESSAGE, {
+      fields: { photos: INQUIRY_PHOTOS_MAX_MESSAGE },
+    });
   const out: ProcessedPhoto[] = [];
   for (const [i, data] of photos.entries()) {
     try {
@@ -232,7 +234,11 @@ export async function changeInquiryStatus(
       details: { inquiryId: id, from, to },
       request,
     });
-    await publishEvent(tx, { type: 'inquiry.updated', audience: ['admins'], data: { inquiryId: id, status: to } });
+    await publishEvent(tx, {
+      type: 'inquiry.updated',
+      audience: ['admins'],
+      data: { inquiryId: id, status: to },
+    });
     return { ...updated, photoCount: (await findInquiry(tx, id))?.photoCount ?? 0 };
   });
 }

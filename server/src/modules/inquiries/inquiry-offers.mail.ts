@@ -54,7 +54,10 @@ const ANSWER_WORDS = {
 /** To every admin when the farmer answers (accept and call me): what, for how much, and where to look. */
 export const ADMIN_FARMER_OFFER_ANSWERED = defineTemplate(
   'admin-farmer-offer-answered',
-  (p: Tractor & { amountCents: number; answer: keyof typeof ANSWER_WORDS; phone?: Maybe; email: string }, env) => {
+  (
+    p: Tractor & { amountCents: number; answer: keyof typeof ANSWER_WORDS; phone?: Maybe; email: string },
+    env,
+  ) => {
     const amount = formatDollars(p.amountCents);
     const name = nameOf(p);
     const verb = ANSWER_WORDS[p.answer] ?? 'answered';

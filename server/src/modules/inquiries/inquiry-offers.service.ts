@@ -34,7 +34,6 @@ import {
   removeCopiedPictures,
   type StoredPicture,
 } from '../listings/index.js';
-import { ADMIN_FARMER_OFFER_ANSWERED, FARMER_OFFER_MAIL } from './inquiry-offers.mail.js';
 import {
   adminEmails,
   answerOffer,
@@ -49,6 +48,7 @@ import {
   transitionInquiry,
 } from './inquiries.repository.js';
 import { INQUIRY_NOT_FOUND } from './inquiries.service.js';
+import { ADMIN_FARMER_OFFER_ANSWERED, FARMER_OFFER_MAIL } from './inquiry-offers.mail.js';
 
 export interface OfferView {
   id: string;
@@ -171,7 +171,12 @@ const expiredMessage = (o: OfferRow) =>
 
 /** Public token routes: the same allowance per client address as the other public forms. */
 async function limitTokenRoute(ctx: AppContext, request: RequestInfo) {
-  const limited = await hitRateLimit(ctx.db, ctx.clock, `farmer-offer:ip:${request.ip}`, RATE_RULES.perIpForms);
+  const limited = await hitRateLimit(
+    ctx.db,
+    ctx.clock,
+    `farmer-offer:ip:${request.ip}`,
+    RATE_RULES.perIpForms,
+  );
   if (!limited.allowed)
     throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
       retryAfterSeconds: limited.retryAfterSeconds,
@@ -228,7 +233,8 @@ export async function answerFarmerOffer(
   // Checked once before copying any photo, then again under the row lock.
   const first = await openOfferOf(ctx, ctx.db, token);
   let pictures: StoredPicture[] = [];
-  if (answer === 'accept') pictures = await copyPicturesForListing(ctx, await photosOf(ctx.db, first.inquiry.id));
+  if (answer === 'accept')
+    pictures = await copyPicturesForListing(ctx, await photosOf(ctx.db, first.inquiry.id));
   try {
     return await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
@@ -239,7 +245,9 @@ export async function answerFarmerOffer(
       if (answer === 'accept') {
         const draft = await insertInquiryDraftListing(tx, draftFrom(inquiry, offer), pictures);
         listingId = draft.id;
-        await transitionInquiry(tx, inquiry.id, 'offer_sent', 'offer_accepted', now, { draftListingId: draft.id });
+        await transitionInquiry(tx, inquiry.id, 'offer_sent', 'offer_accepted', now, {
+          draftListingId: draft.id,
+        });
         await emit(tx, 'inquiry.listing-drafted', {
           inquiryId: inquiry.id,
           listingId: draft.id,
@@ -270,7 +278,11 @@ export async function answerFarmerOffer(
         details: { inquiryId: inquiry.id, offerId: offer.id, amountCents: offer.amountCents, listingId },
         request,
       });
-      await inquiryUpdated(tx, inquiry.id, answer === 'accept' ? 'offer_accepted' : answer === 'decline' ? 'offer_declined' : 'offer_sent');
+      await inquiryUpdated(
+        tx,
+        inquiry.id,
+        answer === 'accept' ? 'offer_accepted' : answer === 'decline' ? 'offer_declined' : 'offer_sent',
+      );
       return { status, amountCents: offer.amountCents };
     });
   } catch (err) {

@@ -18,7 +18,10 @@ export interface StoredPicture {
  * listing's pictures are served like any other and the originals stay private. Returns the copies in order; on a
  * failure the copies written so far are removed. Call `removeCopiedPictures` if the listing is not made after all.
  */
-export async function copyPicturesForListing(ctx: AppContext, pictures: StoredPicture[]): Promise<StoredPicture[]> {
+export async function copyPicturesForListing(
+  ctx: AppContext,
+  pictures: StoredPicture[],
+): Promise<StoredPicture[]> {
   const storage = storageFor(ctx.config);
   const written: string[] = [];
   const copies: StoredPicture[] = [];
@@ -42,7 +45,9 @@ export async function copyPicturesForListing(ctx: AppContext, pictures: StoredPi
 
 export async function removeCopiedPictures(ctx: AppContext, pictures: StoredPicture[]): Promise<void> {
   const keys = pictures.flatMap((p) => VARIANT_WIDTHS.map((w) => variantKey(p.storageKey, w)));
-  await storageFor(ctx.config).delete(keys).catch(() => {});
+  await storageFor(ctx.config)
+    .delete(keys)
+    .catch(() => {});
 }
 
 export interface InquiryDraft {
@@ -57,7 +62,6 @@ export interface InquiryDraft {
   description: string;
   priceCents: number;
 }
-
 
 /**
  * A FieldLot draft listing from an accepted farmer's offer (docs/product/selling.md#from-accepted-offer-to-draft):
