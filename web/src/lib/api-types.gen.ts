@@ -359,7 +359,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Offer a tractor for sale with photos (multipart: `inquiry` JSON part as for inquiries.create, up to 8 `photos` files)
+         * Sell form with photos (multipart: the `inquiry` JSON part, up to 8 `photos` files)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["inquiries.createWithPhotos"];

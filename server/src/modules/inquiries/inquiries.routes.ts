@@ -91,8 +91,7 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
         config: { access: 'public' },
         schema: {
           operationId: 'inquiries.createWithPhotos',
-          summary:
-            'Offer a tractor for sale with photos (multipart: `inquiry` JSON part as for inquiries.create, up to 8 `photos` files)',
+          summary: 'Sell form with photos (multipart: the `inquiry` JSON part, up to 8 `photos` files)',
           errors: ['RATE_LIMITED', 'VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'],
           response: { 201: z.object({ id: z.string() }) },
         },
