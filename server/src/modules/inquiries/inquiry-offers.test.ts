@@ -204,6 +204,13 @@ describe('the farmer offer', () => {
     const actions = (await t.app.ctx.db.select().from(auditLog)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['inquiry.offer_sent', 'inquiry.offer_accepted']));
 
+    // Nothing about the farmer reaches dealers: the draft is not on show, and its pictures are copies.
+    const dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    expect((await dealer.get(`/api/listings/${draft.id}`)).statusCode).toBe(404);
+    expect((await dealer.get(`/api/admin/inquiries/${id}`)).statusCode).toBe(403);
+    const adminView = (await adminClient.get(`/api/listings/${draft.id}`)).json();
+    expect(JSON.stringify(adminView)).not.toMatch(/farmer@example|555 0142|inquiries\//);
+
     // The link works once.
     const again = await farmer().post(`/api/farmer-offers/${token}/answer`, { answer: 'decline' });
     expect(again.statusCode).toBe(409);
