@@ -116,7 +116,7 @@ export function SellForm() {
       </div>
 
       {step === 1 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div key="step-1" className="grid gap-4 sm:grid-cols-2">
           <Field label="Make" id="sell-make" error={errors.make?.message}>
             <NativeSelect id="sell-make" {...register('make')}>
               <option value="">Select make</option>
@@ -186,7 +186,8 @@ export function SellForm() {
           </div>
         </div>
       ) : (
-        <div className="grid gap-4">
+        // Its own key: React must not reuse step 1's inputs for step 2's (the values would swap places).
+        <div key="step-2" className="grid gap-4">
           <Field
             label="Email"
             id="sell-email"
