@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveInquiry, checkFarmerOffer, defaultOfferValidUntil, farmerOfferState } from './farmer-offers';
+import {
+  canMoveInquiry,
+  checkFarmerOffer,
+  defaultOfferValidUntil,
+  FARMER_OFFER_TOKEN_RE,
+  farmerOfferState,
+  formatOfferDate,
+} from './farmer-offers';
+import { checkPhone } from './inquiries';
 
 const now = new Date('2026-11-25T12:00:00Z');
 
@@ -49,5 +57,25 @@ describe('farmerOfferState', () => {
     expect(farmerOfferState({ status: 'sent', validUntil: now }, now)).toBe('expired');
     expect(farmerOfferState({ status: 'accepted', validUntil }, now)).toBe('answered');
     expect(farmerOfferState({ status: 'superseded', validUntil }, now)).toBe('replaced');
+  });
+});
+
+describe('the farmer offer link and the sell form phone', () => {
+  it('takes only a 43-character base64url token', () => {
+    expect(FARMER_OFFER_TOKEN_RE.test('a'.repeat(43))).toBe(true);
+    expect(FARMER_OFFER_TOKEN_RE.test('a'.repeat(42))).toBe(false);
+    expect(FARMER_OFFER_TOKEN_RE.test(`${'a'.repeat(42)}/`)).toBe(false);
+  });
+
+  it('keeps an optional phone of 7 to 20 digits with the usual separators', () => {
+    expect(checkPhone('')).toEqual({ ok: true, phone: null });
+    expect(checkPhone(' (515) 555-0142 ')).toEqual({ ok: true, phone: '(515) 555-0142' });
+    expect(checkPhone('+1 515 555 0142').ok).toBe(true);
+    expect(checkPhone('555').ok).toBe(false);
+    expect(checkPhone('call me maybe').ok).toBe(false);
+  });
+
+  it('writes the offer date in words, in UTC', () => {
+    expect(formatOfferDate('2026-12-03T23:59:59Z')).toBe('December 3, 2026');
   });
 });

@@ -99,3 +99,41 @@ export function farmerOfferState(
   if (offer.status !== 'sent') return 'answered';
   return offer.validUntil.getTime() <= now.getTime() ? 'expired' : 'open';
 }
+
+/** The farmer's page for an offer link (no account): the token is the only key. */
+export const farmerOfferPath = (token: string) => `/farmer-offer/${encodeURIComponent(token)}`;
+
+/** The shape of a token the offer e-mail carries (32 random bytes, base64url); anything else is an altered link. */
+export const FARMER_OFFER_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+export const FARMER_OFFER_LINK_INVALID =
+  'This offer link is not valid. Check the link in your e-mail, or ask us for a new offer.';
+
+/** The farmer's three answers on the offer page. */
+export const FARMER_OFFER_ANSWERS = ['accept', 'decline', 'call'] as const;
+export type FarmerOfferAnswer = (typeof FARMER_OFFER_ANSWERS)[number];
+export const FARMER_OFFER_ANSWER_STATUS: Record<
+  FarmerOfferAnswer,
+  Exclude<FarmerOfferStatus, 'sent' | 'superseded'>
+> = {
+  accept: 'accepted',
+  decline: 'declined',
+  call: 'call_requested',
+};
+
+export const FARMER_OFFER_STATUS_LABELS: Record<FarmerOfferStatus, string> = {
+  sent: 'Sent',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  call_requested: 'Farmer asked for a call',
+  superseded: 'Replaced by a revised offer',
+};
+
+/** An offer's date in words ("December 3, 2026"), the same on the e-mail, the farmer's page and the admin's view. */
+export function formatOfferDate(iso: string | Date): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

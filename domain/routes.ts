@@ -23,6 +23,7 @@ export const SPA_ROUTES = [
   '/admin/money',
   '/admin-login',
   '/sell-your-tractor',
+  '/farmer-offer/:token',
   '/tractor/:id',
   '/tractor/:id/report',
   '/inspect',

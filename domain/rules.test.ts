@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_BRANDS, LISTING_BRANDS, SELL_FORM_MAKES } from './brands';
-import { canTransitionInquiry, INQUIRY_NEXT } from './inquiries';
+import { canMoveInquiry } from './farmer-offers';
+import { INQUIRY_NEXT } from './inquiries';
 import { conditionTone, specFieldsOf, yearMax } from './listings';
 import { isSpaRoute } from './routes';
 import { allowedStatusActions, hasDealerRights, roleOf } from './users';
@@ -40,13 +41,15 @@ describe('user status and role (accounts.md#account-status)', () => {
 });
 
 describe('sale inquiry status (selling.md#inquiry-status)', () => {
-  it('moves pending -> contacted -> closed -> pending and nothing else', () => {
+  it('keeps Mark Contacted, Mark Closed and Reopen, and refuses moves the machine does not have', () => {
     expect(INQUIRY_NEXT.pending.label).toBe('Mark Contacted');
-    expect(canTransitionInquiry('pending', 'contacted')).toBe(true);
-    expect(canTransitionInquiry('contacted', 'closed')).toBe(true);
-    expect(canTransitionInquiry('closed', 'pending')).toBe(true);
-    expect(canTransitionInquiry('pending', 'closed')).toBe(false);
-    expect(canTransitionInquiry('closed', 'contacted')).toBe(false);
+    expect(INQUIRY_NEXT.offer_sent.label).toBe('Mark Closed');
+    expect(INQUIRY_NEXT.closed.label).toBe('Reopen');
+    expect(canMoveInquiry('pending', 'contacted')).toBe(true);
+    expect(canMoveInquiry('contacted', 'closed')).toBe(true);
+    expect(canMoveInquiry('closed', 'pending')).toBe(true);
+    expect(canMoveInquiry('closed', 'contacted')).toBe(false);
+    expect(canMoveInquiry('offer_accepted', 'offer_sent')).toBe(false);
   });
 });
 

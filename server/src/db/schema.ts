@@ -388,12 +388,19 @@ export const saleInquiries = pgTable(
     description: text('description'),
     email: text('email').notNull(),
     transmission: text('transmission'),
+    // Optional, for the admin to call the seller (docs/product/selling.md#sell-form); never shown to dealers.
+    phone: text('phone'),
     status: text('status').$type<InquiryStatus>().notNull().default('pending'),
+    // The FieldLot draft listing an accepted offer made (docs/decisions/0050-farmer-offer-flow.md).
+    draftListingId: uuid('draft_listing_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('tractor_sale_inquiries_status_check', sql`${t.status} in ('pending','contacted','closed')`),
+    check(
+      'tractor_sale_inquiries_status_check',
+      sql`${t.status} in ('pending','contacted','offer_sent','offer_accepted','offer_declined','offer_expired','closed')`,
+    ),
     index('tractor_sale_inquiries_created_idx').on(t.createdAt.desc()),
   ],
 );
@@ -428,6 +435,26 @@ export const inquiryOffers = pgTable(
     uniqueIndex('inquiry_offers_token_hash_idx').on(t.tokenHash),
     index('inquiry_offers_inquiry_idx').on(t.inquiryId, t.createdAt),
   ],
+);
+
+/**
+ * The sell form's photos, stored at inquiry time under `inquiries/` (never served to anyone but admins). A trigger
+ * refuses UPDATE and DELETE (docs/decisions/0050-farmer-offer-flow.md).
+ */
+export const inquiryPhotos = pgTable(
+  'inquiry_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => saleInquiries.id),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: smallint('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inquiry_photos_inquiry_position_key').on(t.inquiryId, t.position)],
 );
 
 /** Insert-only (a trigger refuses UPDATE and DELETE). */

@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   offers: { table: 'tractor_offers', owner: 'offers' },
   saleInquiries: { table: 'tractor_sale_inquiries', owner: 'inquiries' },
   inquiryOffers: { table: 'inquiry_offers', owner: 'inquiries' },
+  inquiryPhotos: { table: 'inquiry_photos', owner: 'inquiries' },
   auditLog: { table: 'audit_log', owner: 'lib' },
   sessions: { table: 'sessions', owner: 'lib' },
   authTokens: { table: 'auth_tokens', owner: 'auth' },

@@ -19,6 +19,10 @@ export const MAIL_CLASSES = {
   'notify-offer-update': 'transactional',
   'notify-admin-offer-notice': 'transactional',
   'admin-new-sale-inquiry': 'transactional',
+  // A farmer's offer (selling.md#the-offer-by-e-mail): sent by an admin to the address that asked for it, and the
+  // farmer's answer to the admins.
+  'farmer-offer': 'deal',
+  'admin-farmer-offer-answered': 'transactional',
   // A revised condition report, to dealers with an open offer on the tractor
   // (condition-reports.md#where-dealers-see-it).
   'inspection-report-changed': 'transactional',

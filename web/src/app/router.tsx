@@ -26,6 +26,7 @@ const PAGES: Record<SpaRoute, Page> = {
   '/admin/money': () => import('./routes/admin-money'),
   '/admin-login': () => import('./routes/admin-login'),
   '/sell-your-tractor': () => import('./routes/sell-your-tractor'),
+  '/farmer-offer/:token': () => import('./routes/farmer-offer'),
   '/tractor/:id': () => import('./routes/tractor-detail'),
   '/tractor/:id/report': () => import('./routes/tractor-report'),
   '/inspect': () => import('./routes/inspect'),

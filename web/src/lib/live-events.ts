@@ -39,6 +39,8 @@ function invalidate(qc: QueryClient, type: string) {
       if (head === 'purchases')
         return type === 'purchase.updated' || type === 'offer.updated' || type === 'resync';
       if (type === 'report.changed') return head === 'reports' || head.startsWith('listing');
+      // Sale inquiries (selling.md#sale-inquiries-tab): a new inquiry, an offer sent, a farmer's answer.
+      if (type === 'inquiry.updated') return head === 'admin' && q.queryKey[1] === 'inquiries';
       // An acceptance sells a listing: inventories and the listing page change too.
       if (type === 'listing.sold' || type === 'resync')
         return head.startsWith('listing') || head === 'inventory';
@@ -63,6 +65,7 @@ function connect() {
     'listing.sold',
     'listing.stage',
     'purchase.updated',
+    'inquiry.updated',
     'resync',
   ]) {
     es.addEventListener(type, (e) => {

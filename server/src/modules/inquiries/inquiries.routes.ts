@@ -1,10 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../../domain/email.js';
-import { INQUIRY_STATUSES, type SaleInquiry } from '../../../../domain/inquiries.js';
+import {
+  INQUIRY_PHOTOS_MAX,
+  INQUIRY_PHOTOS_MAX_MESSAGE,
+  INQUIRY_STATUSES,
+  MANUAL_INQUIRY_STATUSES,
+  type SaleInquiry,
+} from '../../../../domain/inquiries.js';
+import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { changeInquiryStatus, listForAdmin, submitInquiry } from './inquiries.service.js';
+import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../listings/index.js';
+import { changeInquiryStatus, inquiryPhotoFile, listForAdmin, submitInquiry } from './inquiries.service.js';
+import { inquiryOfferRoutes } from './inquiry-offers.routes.js';
 
 const optText = (max: number) => z.string().max(max, `Must be at most ${max} characters`).nullish();
 const optNumber = z.union([z.number(), z.string().max(20)]).nullish();
@@ -18,6 +28,7 @@ export const inquiryInputSchema = z.object({
   condition: optText(40),
   description: optText(2000),
   transmission: optText(120),
+  phone: optText(30),
   email: emailSchema,
 });
 
@@ -32,7 +43,10 @@ export const inquirySchema = z.object({
   description: z.string().nullable(),
   email: z.string(),
   transmission: z.string().nullable(),
+  phone: z.string().nullable(),
   status: z.enum(INQUIRY_STATUSES),
+  photoCount: z.number().int(),
+  draftListingId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<SaleInquiry>;
@@ -59,6 +73,68 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // The sell form with photos (docs/product/selling.md#sell-form): multipart parsed only in this scope, the form's
+  // fields as JSON in the `inquiry` part and up to 8 `photos` files, all stored at once or not at all.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: IMAGE_MAX_BYTES,
+        files: INQUIRY_PHOTOS_MAX + 1,
+        fields: 1,
+        fieldSize: 16_000,
+        parts: INQUIRY_PHOTOS_MAX + 2,
+      },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/inquiries/with-photos',
+      {
+        config: { access: 'public' },
+        schema: {
+          operationId: 'inquiries.createWithPhotos',
+          summary: 'Sell form with photos (multipart: the `inquiry` JSON part, up to 8 `photos` files)',
+          errors: ['RATE_LIMITED', 'VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'],
+          response: { 201: z.object({ id: z.string() }) },
+        },
+      },
+      async (req, reply) => {
+        const { input, photos } = await readSellForm(req);
+        const created = await submitInquiry(ctx, input, req.info(), photos);
+        return reply.code(201).send(created);
+      },
+    );
+  });
+
+  api.get(
+    '/admin/inquiries/:inquiryId/photos/:file',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'inquiries.photo',
+        summary: "A seller's sell-form photo (WebP, 400, 800 or 1600 px wide): admins only",
+        errors: ['NOT_FOUND'],
+        params: z.object({ inquiryId: z.uuid('Inquiry not found'), file: z.string().max(60) }),
+        response: {
+          200: {
+            description: 'The photo (WebP bytes)',
+            content: {
+              'image/webp': { schema: z.any().meta({ type: 'string', contentMediaType: 'image/webp' }) },
+            },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const data = await inquiryPhotoFile(ctx, req.actor(), req.params.inquiryId, req.params.file);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(data);
+    },
+  );
+
+  await inquiryOfferRoutes(app, ctx);
+
   api.get(
     '/admin/inquiries',
     {
@@ -82,7 +158,7 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Move a sale inquiry to another status',
         errors: ['NOT_FOUND', 'CONFLICT'],
         params: z.object({ inquiryId: z.uuid('Inquiry not found') }),
-        body: z.object({ status: z.enum(INQUIRY_STATUSES) }),
+        body: z.object({ status: z.enum(MANUAL_INQUIRY_STATUSES) }),
         response: { 200: z.object({ inquiry: inquirySchema }) },
       },
     },
@@ -91,3 +167,50 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
     }),
   );
 }
+
+/**
+ * Reads the multipart sell form: the `inquiry` part checked by the same schema as the JSON route (field messages),
+ * then the photo files as bytes (what they are is checked by the image pipeline).
+ */
+async function readSellForm(req: FastifyRequest) {
+  if (!req.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA', 'Send the form as multipart/form-data', {
+      fields: { photos: IMAGE_TYPE_MESSAGE },
+    });
+  let raw: unknown = null;
+  const photos: Buffer[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'photos') {
+          await part.toBuffer();
+          continue;
+        }
+        if (photos.length >= INQUIRY_PHOTOS_MAX) throw tooMany();
+        photos.push(await part.toBuffer());
+      } else if (part.fieldname === 'inquiry') {
+        try {
+          raw = JSON.parse(String(part.value));
+        } catch {
+          raw = null;
+        }
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_SIZE_MESSAGE, { fields: { photos: IMAGE_SIZE_MESSAGE } });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooMany();
+    throw err;
+  }
+  const parsed = inquiryInputSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'inquiry')] ??= issue.message;
+    throw new AppError('VALIDATION', Object.values(fields)[0] ?? 'Check the form', { fields });
+  }
+  return { input: parsed.data, photos };
+}
+
+const tooMany = () =>
+  new AppError('VALIDATION', INQUIRY_PHOTOS_MAX_MESSAGE, { fields: { photos: INQUIRY_PHOTOS_MAX_MESSAGE } });

@@ -112,6 +112,9 @@ describe('sale inquiries', () => {
         'location',
         'make',
         'model',
+        'phone',
+        'photoCount',
+        'draftListingId',
         'status',
         'transmission',
         'updatedAt',
@@ -131,8 +134,7 @@ describe('sale inquiries', () => {
     const move = (status: string) => adminClient.patch(`/api/admin/inquiries/${id}`, { status });
 
     it('refuses every transition the inquiry status machine does not list (selling.md#inquiry-status), with 409', async () => {
-      // pending: only contacted.
-      expect((await move('closed')).statusCode).toBe(409);
+      // pending: contacted, an offer, or closed; never pending again.
       expect((await move('pending')).statusCode).toBe(409);
     });
 

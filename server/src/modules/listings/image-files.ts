@@ -51,11 +51,12 @@ export const variantKeysOf = (storageKey: string) => VARIANT_WIDTHS.map((w) => v
 /**
  * Checks an upload and renders its WebP variants (metadata stripped: sharp drops EXIF/XMP/ICC
  * unless asked to keep it; orientation is applied first). Throws AppError with a clear message.
- * `folder`: claim evidence lives apart from pictures (`claims/`), so the public picture route never matches it.
+ * `folder`: claim evidence (`claims/`) and sell-form photos (`inquiries/`) live apart from pictures, so the public
+ * picture route never matches them.
  */
 export async function processImage(
   data: Buffer,
-  folder: 'listings' | 'claims' = 'listings',
+  folder: 'listings' | 'claims' | 'inquiries' = 'listings',
 ): Promise<ProcessedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_SIZE_MESSAGE);
   const type = sniffImageType(data);

@@ -15,6 +15,13 @@ export {
   variantKey,
 } from './image-files.js';
 export { addListingImageFromBuffer } from './images.service.js';
+export {
+  copyPicturesForListing,
+  type InquiryDraft,
+  insertInquiryDraftListing,
+  removeCopiedPictures,
+  type StoredPicture,
+} from './inquiry-drafts.js';
 export { correctListingHours, setAsIs, setListingGrade } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
 export { ALREADY_SOLD, sellListing, unsellListing } from './listings.sale.js';

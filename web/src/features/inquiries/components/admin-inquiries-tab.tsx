@@ -1,5 +1,7 @@
+import { INQUIRY_OFFER_STATUS_LABELS } from '@domain/farmer-offers';
 import { INQUIRY_NEXT, type InquiryStatus, type SaleInquiry } from '@domain/inquiries';
-import { Mail } from 'lucide-react';
+import { ChevronDown, ChevronUp, Mail, Phone } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,19 +10,26 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ValueLine } from '@/features/market';
 import { formatDateTime, formatHours } from '@/lib/format';
+import { useLiveEvents } from '@/lib/live-events';
 import { useAdminInquiries, useChangeInquiryStatus } from '../api/inquiries';
 import { DealersWhoWantIt } from './dealers-who-want-it';
+import { InquiryDetail } from './inquiry-detail';
 
-const STATUS_TONE: Record<InquiryStatus, Tone> = { pending: 'yellow', contacted: 'blue', closed: 'grey' };
-const STATUS_LABEL: Record<InquiryStatus, string> = {
-  pending: 'Pending',
-  contacted: 'Contacted',
-  closed: 'Closed',
+const STATUS_TONE: Record<InquiryStatus, Tone> = {
+  pending: 'yellow',
+  contacted: 'blue',
+  offer_sent: 'blue',
+  offer_accepted: 'green',
+  offer_declined: 'grey',
+  offer_expired: 'grey',
+  closed: 'grey',
 };
 
 /** docs/product/selling.md#sale-inquiries-tab: newest first; Mark Contacted, Mark Closed, Reopen, nothing else. */
 export function AdminInquiriesTab() {
   const query = useAdminInquiries();
+  // A farmer's answer and new inquiries arrive live.
+  useLiveEvents();
   if (query.isPending) return <InquiriesSkeleton />;
   if (query.isError)
     return <ErrorState message="Failed to load sale inquiries" onRetry={() => query.refetch()} />;
@@ -47,18 +56,19 @@ export function AdminInquiriesTab() {
 
 function InquiryRow({ inquiry }: { inquiry: SaleInquiry }) {
   const change = useChangeInquiryStatus();
+  const [open, setOpen] = useState(false);
   const next = INQUIRY_NEXT[inquiry.status];
   const title =
     [inquiry.year, inquiry.make, inquiry.model].filter(Boolean).join(' ') || 'Tractor (no details)';
 
-  const onAction = () =>
-    change.mutate(
-      { id: inquiry.id, status: next.to },
-      {
-        onSuccess: () => toast.success(`Inquiry marked as ${next.to}`),
-        onError: (err) => toast.error(`Failed to update inquiry status: ${err.message}`),
-      },
-    );
+  const onAction = async () => {
+    try {
+      await change.mutateAsync({ id: inquiry.id, status: next.to });
+      toast.success(`Inquiry marked as ${next.to}`);
+    } catch (err) {
+      toast.error(`Failed to update inquiry status: ${(err as Error).message}`);
+    }
+  };
 
   return (
     <li>
@@ -66,7 +76,7 @@ function InquiryRow({ inquiry }: { inquiry: SaleInquiry }) {
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-base font-bold">{title}</h3>
-            <Badge tone={STATUS_TONE[inquiry.status]}>{STATUS_LABEL[inquiry.status]}</Badge>
+            <Badge tone={STATUS_TONE[inquiry.status]}>{INQUIRY_OFFER_STATUS_LABELS[inquiry.status]}</Badge>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
             <Fact label="Make" value={inquiry.make} />
@@ -77,6 +87,7 @@ function InquiryRow({ inquiry }: { inquiry: SaleInquiry }) {
             <Fact label="Transmission" value={inquiry.transmission} />
             {inquiry.condition && <Fact label="Condition" value={inquiry.condition} />}
             <Fact label="Received" value={formatDateTime(inquiry.createdAt)} />
+            <Fact label="Photos" value={String(inquiry.photoCount)} />
           </dl>
           <ValueLine tractor={inquiry} />
           {inquiry.description && <p className="text-sm">{inquiry.description}</p>}
@@ -88,16 +99,42 @@ function InquiryRow({ inquiry }: { inquiry: SaleInquiry }) {
             <Mail className="size-4" aria-hidden="true" />
             {inquiry.email}
           </a>
+          {inquiry.phone && (
+            <a
+              className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+              href={`tel:${inquiry.phone.replace(/[^+\d]/g, '')}`}
+            >
+              <Phone className="size-4" aria-hidden="true" />
+              {inquiry.phone}
+            </a>
+          )}
         </div>
-        <Button
-          variant={inquiry.status === 'closed' ? 'outline' : 'default'}
-          size="sm"
-          onClick={onAction}
-          disabled={change.isPending}
-          aria-label={`${next.label}: ${title}`}
-        >
-          {next.label}
-        </Button>
+        <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={`inquiry-${inquiry.id}-detail`}
+          >
+            {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+            {open ? 'Hide offer & history' : 'Offer & history'}
+          </Button>
+          <Button
+            variant={inquiry.status === 'closed' ? 'outline' : 'default'}
+            size="sm"
+            onClick={onAction}
+            disabled={change.isPending}
+            aria-label={`${next.label}: ${title}`}
+          >
+            {next.label}
+          </Button>
+        </div>
+        {open && (
+          <div id={`inquiry-${inquiry.id}-detail`} className="sm:col-span-2">
+            <InquiryDetail inquiryId={inquiry.id} />
+          </div>
+        )}
       </Card>
     </li>
   );

@@ -1,7 +1,8 @@
 import { SELL_FORM_MAKES } from '@domain/brands';
 import { emailSchema } from '@domain/email';
-import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { checkPhone, INQUIRY_PHOTOS_MAX, INQUIRY_PHOTOS_MAX_MESSAGE, PHONE_MESSAGE } from '@domain/inquiries';
+import { ArrowLeft, ImagePlus, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,7 @@ interface SellValues {
   hours: string;
   location: string;
   transmission: string;
+  phone: string;
   email: string;
 }
 
@@ -27,6 +29,7 @@ const EMPTY: SellValues = {
   hours: '',
   location: '',
   transmission: '',
+  phone: '',
   email: '',
 };
 const STEP_ONE_FIELDS = ['make', 'model', 'year', 'hours', 'location', 'transmission'] as const;
@@ -42,13 +45,16 @@ export function toInquiryInput(v: SellValues): InquiryInput {
     hours: int(v.hours),
     location: text(v.location),
     ...(v.transmission.trim() ? { transmission: v.transmission.trim() } : {}),
+    ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
     email: v.email,
   };
 }
 
-/** docs/product/selling.md#sell-form: step 1 (the tractor, no validation) then step 2 (e-mail only). */
+/** docs/product/selling.md#sell-form: step 1 (the tractor and its photos) then step 2 (e-mail and phone). */
 export function SellForm() {
   const [step, setStep] = useState<1 | 2>(1);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | undefined>();
   const form = useForm<SellValues>({ defaultValues: EMPTY });
   const { register, handleSubmit, watch, reset, setError, formState } = form;
   const submit = useSubmitInquiry();
@@ -64,10 +70,16 @@ export function SellForm() {
       setError('email', { message: parsed.error.issues[0].message });
       return;
     }
+    if (!checkPhone(values.phone).ok) {
+      setError('phone', { message: PHONE_MESSAGE });
+      return;
+    }
     try {
-      await submit.mutateAsync(toInquiryInput(values));
+      await submit.mutateAsync({ input: toInquiryInput(values), photos });
       toast.success('Thank you! Your inquiry has been submitted successfully.');
       reset(EMPTY);
+      setPhotos([]);
+      setPhotoError(undefined);
       setStep(1);
     } catch (err) {
       if (!(err instanceof ApiError) || err.code === 'NETWORK') {
@@ -76,6 +88,12 @@ export function SellForm() {
       }
       if (err.code === 'RATE_LIMITED') {
         toast.error(err.message);
+        return;
+      }
+      if (err.fields.photos) {
+        setPhotoError(err.fields.photos);
+        setStep(1);
+        toast.error(err.fields.photos);
         return;
       }
       if (!applyServerErrors(form, err)) return void toast.error('Failed to submit form. Please try again.');
@@ -98,7 +116,7 @@ export function SellForm() {
       </div>
 
       {step === 1 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div key="step-1" className="grid gap-4 sm:grid-cols-2">
           <Field label="Make" id="sell-make" error={errors.make?.message}>
             <NativeSelect id="sell-make" {...register('make')}>
               <option value="">Select make</option>
@@ -152,13 +170,24 @@ export function SellForm() {
             />
           </Field>
           <div className="sm:col-span-2">
+            <PhotoPicker
+              photos={photos}
+              error={photoError}
+              onChange={(next) => {
+                setPhotoError(next.length > INQUIRY_PHOTOS_MAX ? INQUIRY_PHOTOS_MAX_MESSAGE : undefined);
+                setPhotos(next.slice(0, INQUIRY_PHOTOS_MAX));
+              }}
+            />
+          </div>
+          <div className="sm:col-span-2">
             <Button type="submit" size="lg" className="w-full sm:w-auto">
               Submit
             </Button>
           </div>
         </div>
       ) : (
-        <div className="grid gap-4">
+        // Its own key: React must not reuse step 1's inputs for step 2's (the values would swap places).
+        <div key="step-2" className="grid gap-4">
           <Field
             label="Email"
             id="sell-email"
@@ -174,6 +203,22 @@ export function SellForm() {
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={errors.email ? 'sell-email-error' : undefined}
               {...register('email')}
+            />
+          </Field>
+          <Field
+            label="Phone (optional)"
+            id="sell-phone"
+            error={errors.phone?.message}
+            hint="So our buyer can call you about the tractor"
+          >
+            <Input
+              id="sell-phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="e.g. (515) 555-0142"
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={errors.phone ? 'sell-phone-error' : undefined}
+              {...register('phone')}
             />
           </Field>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
@@ -208,6 +253,78 @@ function Field({
       <Label htmlFor={id}>{label}</Label>
       {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
       {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Up to 8 photos, shown as thumbnails with a remove button each; checked by the server like listing photos. */
+function PhotoPicker({
+  photos,
+  error,
+  onChange,
+}: {
+  photos: File[];
+  error?: string;
+  onChange: (photos: File[]) => void;
+}) {
+  const id = useId();
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const next = photos.map((p) => URL.createObjectURL(p));
+    setUrls(next);
+    return () => {
+      for (const u of next) URL.revokeObjectURL(u);
+    };
+  }, [photos]);
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm leading-none font-medium">Photos (optional, up to {INQUIRY_PHOTOS_MAX})</p>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        JPEG, PNG, WebP or AVIF, 15 MB or smaller each.
+      </p>
+      {photos.length > 0 && (
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Chosen photos">
+          {photos.map((p, i) => (
+            <li key={`${p.name}-${i}`} className="relative">
+              <img
+                src={urls[i]}
+                alt={`Chosen ${i + 1}: ${p.name}`}
+                className="aspect-[4/3] w-full rounded-md border border-border object-cover"
+              />
+              <button
+                type="button"
+                className="absolute top-1 right-1 rounded-full bg-black/70 p-1 text-white"
+                aria-label={`Remove photo ${i + 1}`}
+                onClick={() => onChange(photos.filter((_, j) => j !== i))}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {photos.length < INQUIRY_PHOTOS_MAX && (
+        <label
+          htmlFor={id}
+          className="flex w-fit cursor-pointer items-center gap-2 rounded-md border border-dashed border-border px-3 py-2 text-sm font-semibold focus-within:ring-2 focus-within:ring-ring"
+        >
+          <ImagePlus className="size-4" aria-hidden="true" /> Add photos
+          <input
+            id={id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            multiple
+            className="sr-only"
+            aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+            onChange={(e) => {
+              const chosen = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              onChange([...photos, ...chosen]);
+            }}
+          />
+        </label>
+      )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
