@@ -30,6 +30,8 @@ const MIGRATION_ONLY: Record<string, string> = {
   'function inquiry_offers_immutable':
     'a sent farmer offer never changes but for its answer (trigger function)',
   'trigger inquiry_offers.inquiry_offers_immutable': 'a sent farmer offer never changes but for its answer',
+  'function inquiry_photos_immutable': "a farmer's sell-form photos never change (trigger function)",
+  'trigger inquiry_photos.inquiry_photos_immutable': "a farmer's sell-form photo is never changed or deleted",
   'function purchase_records_no_delete': 'purchase records are never deleted (trigger function)',
   'function purchase_records_immutable':
     'issued invoices, credit notes and payments never change (trigger function)',
