@@ -42,6 +42,8 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
     await p.getByTestId('fieldlot-value').scrollIntoViewIfNeeded();
     await expectNoAxeViolations(p, ['[data-testid="fieldlot-value"]']);
     await screenshot(p, 'fieldlot-value-tractor-page-390');
+    // The comparables table scrolls inside its card; the page itself never scrolls sideways.
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // A visitor gets no value: the panel is not there and the API answers 401.
     await visitor.page.goto(`/tractor/${liveListings[0].id}`);
     await visitor.page.getByRole('heading', { level: 1 }).waitFor();

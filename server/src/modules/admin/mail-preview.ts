@@ -78,6 +78,20 @@ function samplePayload(publicUrl: string): Record<string, unknown> {
  * invitation's names): their own sample, over the shared one.
  */
 const TEMPLATE_SAMPLES: Record<string, Record<string, unknown>> = {
+  'farmer-offer': {
+    amountCents: 2_750_000,
+    validUntil: '2026-12-03',
+    pickup: 'We collect with our own truck within a week of your answer.',
+    message: 'Thank you for thinking of FieldLot.',
+    path: '/farmer-offer/sample-token',
+    revised: false,
+  },
+  'want-list-listing-alert': { wants: 'John Deere 6R, up to 4,000 h, in IA' },
+  'want-list-inquiry-match': {
+    notice: 'A farmer near Ames, IA has a 2015 John Deere 6145R, 4,100 h. Interested?',
+    wants: 'John Deere 6R, up to 4,000 h, in IA',
+    matchId: '00000000-0000-4000-8000-0000000000bb',
+  },
   'purchase-update': {
     kind: 'released',
     number: 'FL-2026-000123',

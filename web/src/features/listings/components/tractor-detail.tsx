@@ -56,7 +56,7 @@ function TractorDetailSkeleton() {
   return (
     <Page className="space-y-6">
       <BackLink />
-      <div className="grid gap-8 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <div className="space-y-3">
             <Skeleton className="aspect-[4/3] w-full rounded-lg" />
@@ -141,7 +141,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
   return (
     <Page className="space-y-6">
       <BackLink />
-      <div className="grid gap-8 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <ImageGallery images={l.images} title={tractorName(l)} />
         </div>
@@ -253,7 +253,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {(l.description || l.otherInfo) && (
           <Card className="p-5">
             <h2 className="text-xl font-bold">Additional Information</h2>
