@@ -1,4 +1,4 @@
-// The throughput baseline (issue 15): a bare node:http server answering every request with the same bytes and
+// The throughput baseline: a bare node:http server answering every request with the same bytes and
 // headers the API sent for the first inventory page (same size, same encoding). Its own process.
 //   node bench/baseline-server.mjs <body file> '<headers as JSON>'   (prints the port it listens on)
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The benchmark's load generator (issue 15): runs in its own process, so the server's event loop serves requests
+// The benchmark's load generator: runs in its own process, so the server's event loop serves requests
 // and nothing else. Keeps `connections` keep-alive connections busy for `seconds` and prints one JSON line:
 // { requests, rps, bytes, errors, p50, p95, p99 } (latencies in ms; bytes as received on the wire).
 //   node bench/load-generator.mjs <url> <connections> <seconds> '<headers as JSON>'

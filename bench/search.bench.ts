@@ -1,5 +1,5 @@
 /**
- * Search and server benchmark (issues 4 and 15; decision 0020). Honest by construction:
+ * Search and server benchmark (decision 0020). Honest by construction:
  * - the server is the real one (compiled `server/dist/server.js`, production config, default log level, workers on) in its
  *   own process; the load generator (bench/load-generator.mjs) and the baseline (bench/baseline-server.mjs) each in
  *   theirs; this process seeds, drives and compares;

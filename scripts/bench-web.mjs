@@ -1,4 +1,4 @@
-// Web budgets (issues 2 and 15; decision 0020). Builds the SPA into web/dist (with the prerendered pages and the
+// Web budgets (decisions 0020 and 0053). Builds the SPA into web/dist (with the prerendered pages and the
 // brotli/gzip files), starts the real server on it (PGlite in a temporary folder, demo data), then prints, each
 // with its figure and pass or miss:
 //  - the JavaScript a signed-out visitor's landing page (/) loads, as the server sends it (the bytes on the wire
