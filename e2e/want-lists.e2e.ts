@@ -38,7 +38,7 @@ describe.runIf(hasBrowser())('want-lists', () => {
   it('the dealer adds a want-list on a phone, with field messages first', async () => {
     const p = phone.page;
     await p.goto('/want-lists');
-    await p.getByRole('heading', { name: 'Want-Lists' }).waitFor();
+    await p.getByRole('heading', { name: 'Want-Lists', exact: true }).waitFor();
     await p.getByRole('button', { name: 'New want-list' }).first().click();
     const dialog = p.getByRole('dialog', { name: 'New want-list' });
     await dialog.getByLabel('Year from').fill('2022');
@@ -69,7 +69,7 @@ describe.runIf(hasBrowser())('want-lists', () => {
     const p = phone.page;
     const live = p.waitForResponse((r) => r.url().endsWith('/api/events'));
     await p.reload();
-    await p.getByRole('heading', { name: 'Want-Lists' }).waitFor();
+    await p.getByRole('heading', { name: 'Want-Lists', exact: true }).waitFor();
     await live;
     const created = await apiWrite(admin.page, 'POST', '/api/listings', {
       ...E2E_YARD,
