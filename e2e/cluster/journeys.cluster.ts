@@ -11,6 +11,7 @@ import { httpsRequest } from '../../scripts/cluster/https-client';
 import { baseUrl, dataDir, hasBrowser, toast } from '../support/browser';
 import { siteLinkIn, waitForMail } from '../support/mail';
 import { csrf, signInViaUi } from '../support/session';
+import { E2E_YARD } from '../support/yard';
 import {
   type ClusterBrowser,
   ca,
@@ -143,6 +144,7 @@ describe.runIf(hasBrowser())('FieldLot behind nginx over https: two instances, o
 
   it('the admin lists a tractor with a picture (stored in S3); the dealer finds it by search', async () => {
     const created = await admin.write('POST', '/api/listings', {
+      ...E2E_YARD,
       make: 'John Deere',
       model,
       year: 2020,
@@ -290,6 +292,7 @@ describe.runIf(hasBrowser())('FieldLot behind nginx over https: two instances, o
 
   it('the admin sends brand notifications; the John Deere dealer gets one', async () => {
     const created = await admin.write('POST', '/api/listings', {
+      ...E2E_YARD,
       make: 'John Deere',
       model: `${model} 2`,
       year: 2022,

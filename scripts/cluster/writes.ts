@@ -102,7 +102,7 @@ const CHECKS: Array<[string, RegExp, Check]> = [
   ],
   [
     'POST',
-    /^\/api\/inquiries$/,
+    /^\/api\/inquiries(\/with-photos)?$/,
     (db, w) => exists(db, 'select 1 from tractor_sale_inquiries where id = $1', [id(w)]),
   ],
   [
