@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerDescriptionText } from '../domain/condition-grades';
 import { hoursCorrectedText, meterMismatchMessage } from '../domain/hours-check';
 import { CHECKPOINT_IDS } from '../domain/inspection';
+import { YARD_MESSAGES } from '../domain/listing-schemas';
 import { dealershipAddressText } from '../domain/purchases';
 import { pdfText } from '../server/src/test/pdf-text';
 import {
@@ -95,6 +96,25 @@ describe.runIf(hasBrowser())('every role gets through', () => {
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await toast(page, "Add the tractor's yard: street address, city, state, ZIP and contact phone").waitFor();
     expect(await page.getByTestId('stage').textContent()).toBe('Draft');
+    // Each missing piece is named under its field (the state was chosen), and in a summary at the top.
+    const missing: Array<[string, string]> = [
+      ['Yard street address', YARD_MESSAGES.yardAddress],
+      ['City', YARD_MESSAGES.city],
+      ['ZIP code (for delivery estimates)', YARD_MESSAGES.zip],
+      ['Yard contact phone', YARD_MESSAGES.yardPhone],
+    ];
+    for (const [label, message] of missing) {
+      const input = page.getByLabel(label, { exact: true });
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(message);
+    }
+    expect(await page.getByText(YARD_MESSAGES.location).count()).toBe(0);
+    const summary = page.getByTestId('submit-refused');
+    expect(await summary.getByRole('listitem').allTextContents()).toEqual(missing.map(([, m]) => m));
+    // The first missing field has the focus, and is on screen.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lf-yardAddress');
+    await shot(page, 'yard-field-messages-390');
     await shot(page, 'yard-refused-390');
     await expectNoAxeViolations(page, ['main']);
 
@@ -107,6 +127,8 @@ describe.runIf(hasBrowser())('every role gets through', () => {
     await page.getByLabel('Yard opening hours (optional, e.g. Mon–Fri 8–5)').fill(E2E_YARD.yardHours);
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await toast(page, 'Draft saved').waitFor();
+    expect(await page.getByTestId('submit-refused').count()).toBe(0);
+    expect(await page.getByText(YARD_MESSAGES.yardAddress).count()).toBe(0);
     // The serial/PIN the gate pass and invoice print (seeded: this step is not about it).
     await apiCall(page, 'PATCH', `/api/my-listings/${listingId}`, { serialNumber: serial });
     await page.getByRole('button', { name: 'Submit for review' }).click();

@@ -18,6 +18,7 @@ import {
 } from '@domain/listings';
 import { formatDollars, parseDollarsToCents } from '@domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -126,6 +127,9 @@ function toBody(v: FormValues, seller: boolean): ListingBody {
   };
 }
 
+/** The server's names for fields the form names otherwise. */
+const SERVER_FIELDS = { priceCents: 'price', floorPriceCents: 'floorPrice' } as const;
+
 /**
  * Add and edit form (docs/product/listings.md#listing-form): its fields, defaults and bounds, plus the specification
  * fields. The admin's and a dealer's (`seller`, docs/product/dealer-selling.md#listing-as-a-dealer) are this one
@@ -136,12 +140,18 @@ export function ListingForm({
   submitLabel,
   onSubmit,
   seller,
+  fieldErrors,
 }: {
   listing?: ListingDetail;
   submitLabel: string;
   /** Resolves with field errors from the server, if any. */
   onSubmit: (body: ListingBody) => Promise<Record<string, string> | undefined>;
   seller?: { feeCents: number; floorPriceCents: number | null };
+  /**
+   * Field errors of a step taken outside the form (Submit for review refused for a missing yard), shown under
+   * their fields; a new object each refusal, so a second one shows again (docs/product/listings.md#the-yard).
+   */
+  fieldErrors?: Record<string, string> | null;
 }) {
   const form = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
@@ -157,8 +167,11 @@ export function ListingForm({
 
   const submit = form.handleSubmit(async (v) => {
     const fields = await onSubmit(toBody(v, Boolean(seller)));
-    applyServerErrors(form, fields, { fieldMap: { priceCents: 'price', floorPriceCents: 'floorPrice' } });
+    applyServerErrors(form, fields, { fieldMap: SERVER_FIELDS });
   });
+  useEffect(() => {
+    if (fieldErrors) applyServerErrors(form, fieldErrors, { fieldMap: SERVER_FIELDS });
+  }, [fieldErrors, form]);
 
   const field = (k: string, label: string, control: React.ReactNode, className = '') => (
     <div className={`space-y-1.5 ${className}`}>

@@ -2,6 +2,7 @@ import { CREATE_LISTING_TEXTS, SELLER_EDITABLE_STAGES, STAGE_LABEL } from '@doma
 import type { ListingBody } from '@domain/listing-schemas';
 import { tractorName } from '@domain/listings';
 import { ArrowLeft, Send } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
@@ -12,7 +13,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import type { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatDollarsCents } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
 import { useMyListing, useMyListingMutations, useMyListings } from '../api/my-listings';
 import { ImageManager } from './image-manager';
 import { ListingForm } from './listing-form';
@@ -84,6 +85,8 @@ function CreateMine() {
 function EditMine({ id }: { id: string }) {
   const query = useMyListing(id);
   const m = useMyListingMutations();
+  // A refused submit's field messages (a missing yard), shown under the form's fields as well as in the toast.
+  const [refused, setRefused] = useState<Record<string, string> | null>(null);
   if (query.isPending) return <Skeleton className="h-96" />;
   if (query.isError)
     return <ErrorState message="Failed to load your listing" onRetry={() => query.refetch()} />;
@@ -93,6 +96,7 @@ function EditMine({ id }: { id: string }) {
   const submit = async (body: ListingBody) => {
     try {
       await m.update.mutateAsync({ id, body });
+      setRefused(null);
       toast.success('Draft saved');
     } catch (err) {
       const fields = fieldsOf(err);
@@ -104,8 +108,14 @@ function EditMine({ id }: { id: string }) {
     m.step.mutate(
       { id, action: 'submit' },
       {
-        onSuccess: () => toast.success('Submitted for review'),
-        onError: (e) => toast.error(e.message),
+        onSuccess: () => {
+          setRefused(null);
+          toast.success('Submitted for review');
+        },
+        onError: (e) => {
+          toast.error(e.message);
+          setRefused(fieldsOf(e) ?? null);
+        },
       },
     );
   return (
@@ -115,7 +125,7 @@ function EditMine({ id }: { id: string }) {
           <h1 className="text-3xl font-bold text-brand-900">{tractorName(listing)}</h1>
           <p className="text-muted-foreground">
             Status: <strong data-testid="stage">{STAGE_LABEL[d.stage]}</strong> · Seller fee{' '}
-            {formatDollarsCents(d.sellerFeeCents)}
+            {formatDollars(d.sellerFeeCents)}
           </p>
         </div>
         {d.stage === 'draft' && (
@@ -129,6 +139,24 @@ function EditMine({ id }: { id: string }) {
           <strong>FieldLot asks for changes:</strong> {d.changeRequestReason}
         </Card>
       )}
+      {refused && (
+        <Card
+          className="border-red-300 bg-red-50 p-4 text-sm text-red-900"
+          role="alert"
+          data-testid="submit-refused"
+        >
+          <p className="font-semibold">Not submitted: fill in these fields below, save, then submit again.</p>
+          <ul className="mt-1 list-disc pl-5">
+            {Object.entries(refused).map(([field, message]) => (
+              <li key={field}>
+                <a className="underline" href={`#lf-${field}`}>
+                  {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
       {editable ? (
         <>
           <ImageManager listingId={id} base="/api/my-listings" />
@@ -138,6 +166,7 @@ function EditMine({ id }: { id: string }) {
             submitLabel="Save Draft"
             onSubmit={submit}
             seller={{ feeCents: d.sellerFeeCents, floorPriceCents: d.floorPriceCents }}
+            fieldErrors={refused}
           />
         </>
       ) : (

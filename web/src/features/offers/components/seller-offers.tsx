@@ -112,7 +112,6 @@ function SellerOfferRow({ offer, feeCents }: { offer: SellerOffer; feeCents: num
           Buyer's message: {offer.message}
         </p>
       )}
-      {offer.message && <p className="text-sm">Buyer's message: {offer.message}</p>}
       {actions.length > 0 && (
         <div className="grid gap-3 border-t border-border pt-3">
           <div className="flex flex-wrap gap-2">
