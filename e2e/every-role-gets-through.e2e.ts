@@ -182,6 +182,12 @@ describe.runIf(hasBrowser())('every role gets through', () => {
     await page.getByRole('checkbox', { name: /confirm the meter reading/i }).check();
     expect(await publish.isDisabled()).toBe(false);
     await publish.click();
+    // The dealer's listing is in review: the report waits for FieldLot's approval, it does not go live.
+    await page.getByText('Publish revision 1 of this report?').waitFor();
+    const confirm = ((await page.getByText('Publish revision 1 of this report?').textContent()) ?? '').trim();
+    expect(confirm).toBe(
+      'Publish revision 1 of this report? The report is published with the listing when FieldLot approves it.',
+    );
     await page.getByRole('button', { name: 'Publish revision 1' }).click();
     await toast(page, /Report published: revision 1, grade \d\.\d/).waitFor();
 
@@ -205,6 +211,8 @@ describe.runIf(hasBrowser())('every role gets through', () => {
     await b.goto(`/tractor/${listingId}`);
     await b.getByTestId('hours-notice').filter({ hasText: notice }).waitFor();
     await shot(b, 'hours-tractor-1280');
+    // The condition report's PDF says it too.
+    expect((await pdfAt(b, `/api/reports/${listingId}/pdf`)).text).toContain(notice);
     await b.goto(`/browse-listings?q=${model}`);
     await b.locator('main').getByText(notice).first().waitFor();
     await shot(b, 'hours-card-1280');

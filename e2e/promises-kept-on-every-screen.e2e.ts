@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AS_IS_TITLE } from '../domain/condition-grades';
-import { formatDollars } from '../domain/money';
+import { buyerFeeCents, formatDollars } from '../domain/money';
 import {
   type Browser,
   baseUrl,
@@ -46,7 +46,7 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
   const asIsModel = `PK-${run}`;
   const asIsReason = `Auction unit ${run}`;
   const askingCents = 61_500_00;
-  // An offer whose 5% buyer fee has cents ($2,921.25): the dealer screens must still show whole dollars.
+  // An offer whose buyer fee ($500 + 5%) has cents ($3,421.25): the dealer screens must still show whole dollars.
   const offerCents = 58_425_00;
   let asIsId = '';
   let offerId = '';
@@ -165,7 +165,7 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
     }
   }, 240_000);
 
-  it('a Draft FieldLot returned shows why on My Listings and on its edit form (390 px, 1280 px)', async () => {
+  it('a listing FieldLot returned ("Changes requested") shows why on My Listings and on its edit form (390 px, 1280 px)', async () => {
     const model = `PR-${run}`;
     const reason = `Add a photo of the cab (${run})`;
     const id = await submittedListing(model);
@@ -175,7 +175,8 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
       await s.setViewportSize(size);
       await s.goto('/my-listings');
       const row = s.getByTestId('my-listing').filter({ hasText: model });
-      expect(await row.getByTestId('stage').textContent()).toBe('Draft');
+      // Returned to the dealer: "Changes requested", editable like a Draft.
+      expect(await row.getByTestId('stage').textContent()).toBe('Changes requested');
       await row
         .getByRole('note')
         .filter({ hasText: `FieldLot asks: ${reason}` })
@@ -202,7 +203,7 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
     const purchases = (await (await buyer.page.request.get(`${baseUrl()}/api/purchases`)).json())
       .items as Array<{ id: string; listingId: string }>;
     const purchase = purchases.find((p) => p.listingId === asIsId) as { id: string };
-    // Collection invoices it: price, and the buyer fee of $2,921.25.
+    // Collection invoices it: price, and the buyer fee of $3,421.25.
     await apiPost(buyer.page, `/api/purchases/${purchase.id}/fulfilment`, { fulfilment: 'collect' });
 
     const s = seller.page;
@@ -226,7 +227,9 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
       await b.goto('/purchased-inventory');
       const card = b.getByTestId('purchase-card').filter({ hasText: asIsModel });
       await card.getByText(formatDollars(offerCents), { exact: true }).first().waitFor();
-      await card.getByText(/\+ \$2,921 buyer fee/).waitFor();
+      await card
+        .getByText(`+ ${formatDollars(buyerFeeCents(offerCents))} buyer fee`, { exact: true })
+        .waitFor();
       await card.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}/ }).waitFor();
       expect(await mainText(b)).not.toMatch(CENTS);
       await shot(b, `purchased-whole-dollars-${size.width}`);
@@ -234,8 +237,12 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
     }
   }, 240_000);
 
-  it("the admin's count cards are one short band on a phone and full cards at 1280 px, with the database's numbers", async () => {
+  it('the admin is e-mailed when a listing is submitted and reads "N in review"; the count cards are one short band on a phone and full cards at 1280 px, with the database\'s numbers', async () => {
     const a = admin.page;
+    const model = `PA-${run}`;
+    await submittedListing(model);
+    const mail = await waitForMail({ template: 'notify-admin-listing-submitted', contains: model }, 60_000);
+    expect(mail).toContain(`Kubota ${model} for review`);
     const cards = ['Total Users', 'Pending Review', 'Approved Users', 'Administrators'] as const;
     const key = {
       'Total Users': 'totalUsers',
@@ -256,6 +263,11 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
               const shown = (await a.getByTestId(`stat-${label}`).textContent()) ?? '';
               if (shown !== Number(stats[key[label]]).toLocaleString('en-US')) return `${label}: ${shown}`;
             }
+            // "N in review" on the dashboard's line and on the Listings tab.
+            const inReview = `${stats.listingsInReview} in review`;
+            if (!((await a.getByTestId('listings-in-review').textContent()) ?? '').startsWith(inReview))
+              return 'dashboard line';
+            if ((await a.getByTestId('listings-in-review-tab').textContent()) !== inReview) return 'tab';
             return 'agree';
           },
           { timeout: 60_000, interval: 1_000 },

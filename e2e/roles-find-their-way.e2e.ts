@@ -62,23 +62,29 @@ describe.runIf(hasBrowser())('every role finds its way', () => {
     await dealer?.close();
   });
 
-  it('the landing page promises what the product does (110-point, across the US, the guarantee)', async () => {
+  it('the landing page promises what the product does (110-point, across the US, the guarantee) at 390 px and 1280 px', async () => {
     const { page } = desk;
-    await page.goto('/');
-    await page.getByRole('heading', { name: '110-point inspection on every tractor' }).waitFor();
-    const main = ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
-    expect(main).toContain('110-point');
-    expect(main).toContain('Across the US');
-    expect(main).toContain('delivers across the US.');
-    expect(main).toContain('110 points');
-    expect(main).toContain('a buyer may cancel a purchase if unhappy with the condition report');
-    for (const old of ['no argument', 'US & Canada', 'across North America', '100 point'])
-      expect(main).not.toContain(old);
-    // The figures of the inspection card add up to the form's 110 checkpoints.
-    const checks = await page.getByText(/^\d+ checks$/).allTextContents();
-    expect(checks.reduce((n, t) => n + Number.parseInt(t, 10), 0)).toBe(110);
-    await shot(page, 'landing-1280');
-    await expectNoAxeViolations(page, ['main']);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/');
+      await page.getByRole('heading', { name: '110-point inspection on every tractor' }).waitFor();
+      const main = ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
+      expect(main).toContain('110-point');
+      expect(main).toContain('Across the US');
+      expect(main).toContain('delivers across the US.');
+      expect(main).toContain('110 points');
+      expect(main).toContain('a buyer may cancel a purchase if unhappy with the condition report');
+      for (const old of ['no argument', 'US & Canada', 'across North America', '100 point'])
+        expect(main).not.toContain(old);
+      // The figures of the inspection card add up to the form's 110 checkpoints.
+      const checks = await page.getByText(/^\d+ checks$/).allTextContents();
+      expect(checks.reduce((n, t) => n + Number.parseInt(t, 10), 0)).toBe(110);
+      await shot(page, `landing-${size.width}`);
+      await expectNoAxeViolations(page, ['main']);
+    }
   });
 
   it('an inspector signing in on a 390 px phone lands on the queue, filtered to Waiting, with the header link', async () => {
@@ -115,6 +121,9 @@ describe.runIf(hasBrowser())('every role finds its way', () => {
     expect(await page.locator('main li', { hasText: /Draft: \d+ of \d+/ }).count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('state')).toBe('published');
     await shot(page, 'inspector-published-390');
+    // The server answers the app's pages 200, the invitation link too (one route list in domain/routes.ts).
+    for (const url of ['/inspect', '/team', '/team/join?token=none'])
+      expect((await page.request.get(`${baseUrl()}${url}`)).status(), url).toBe(200);
   });
 
   it('at 1280 px the inspector has the Inspections link in the header and the same default', async () => {
@@ -122,6 +131,7 @@ describe.runIf(hasBrowser())('every role finds its way', () => {
     await signInViaApi(page, inspector.email, inspector.password);
     await page.goto('/');
     await page.waitForURL((u) => u.pathname === '/inspect');
+    expect((await page.reload())?.status()).toBe(200);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inspections' }).waitFor();
     const { pressed } = await queueFilter(page);
     expect(pressed).toEqual([expect.stringMatching(/^Waiting \(\d+\)$/)]);
