@@ -159,7 +159,6 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
       await card.waitFor();
       expect(await card.getByTestId('offer-time-left').textContent()).toBe(expiry);
       await card.getByText(formatDollars(offerCents), { exact: true }).waitFor();
-      await card.scrollIntoViewIfNeeded();
       await shot(s, `seller-offer-expiry-${size.width}`);
       await expectNoAxeViolations(s, ['main']);
     }
@@ -181,7 +180,6 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
         .getByRole('note')
         .filter({ hasText: `FieldLot asks: ${reason}` })
         .waitFor();
-      await row.scrollIntoViewIfNeeded();
       await shot(s, `returned-draft-list-${size.width}`);
       await expectNoAxeViolations(s, ['main']);
 
@@ -219,7 +217,6 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
       );
       await row.getByTestId('seller-proceeds').waitFor();
       expect(await mainText(s)).not.toMatch(CENTS);
-      await row.scrollIntoViewIfNeeded();
       await shot(s, `sold-whole-dollars-${size.width}`);
       await expectNoAxeViolations(s, ['main']);
 
