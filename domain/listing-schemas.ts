@@ -198,12 +198,15 @@ export const listingPhoneRule = z
   .trim()
   .refine((v) => v === '' || /^\+?1?[\s.()-]*(\d[\s.()-]*){10}$/.test(v), 'Enter a 10-digit phone number');
 
-/** The yard fields a listing needs before review or going live (decision 0041). */
+/**
+ * The yard fields a listing needs before review or going live (decision 0041), in the form's order: a refusal
+ * lists and focuses them as the dealer reads the form.
+ */
 export const YARD_MESSAGES = {
-  yardAddress: 'Yard street address is required',
-  city: 'Yard city is required',
   location: 'Yard state is required',
+  city: 'Yard city is required',
   zip: 'Yard ZIP code is required',
+  yardAddress: 'Yard street address is required',
   yardPhone: 'Yard contact phone is required',
 } as const;
 
