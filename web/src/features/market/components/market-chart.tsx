@@ -50,7 +50,8 @@ export function MarketChart(p: MarketChartProps) {
             height: 200,
             legend: { show: false },
             axes: [
-              { values: (_u, vals) => vals.map(formatX) },
+              // Room for a whole label ("2026-11-25") between ticks, so the day axis never overlaps.
+              { values: (_u, vals) => vals.map(formatX), space: 90 },
               { values: (_u, vals) => vals.map(formatY), size: 70 },
             ],
             series: [
@@ -81,7 +82,7 @@ export function MarketChart(p: MarketChartProps) {
       {xs.length > 0 && <div ref={box} aria-hidden="true" className="w-full min-h-[200px]" />}
       <details onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary className="text-sm">Show the figures as a table</summary>
-        <table className="text-sm">
+        <table className="mt-1 text-sm tabular-nums [&_td]:py-0.5 [&_td]:pr-6 [&_th]:pr-6 [&_th]:text-left">
           <thead>
             <tr>
               <th scope="col">{p.xLabel}</th>
