@@ -1,20 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screenshot } from './support/browser';
-import { DEMO_DEALER2, signInViaApi } from './support/session';
+import { E2E_ADMIN } from './support/global-setup';
+import { apiWrite, DEMO_DEALER2, signInViaApi } from './support/session';
 
 // docs/product/fieldlot-value.md and docs/product/market.md on a phone (390 px), on the demo's sales history:
-// a dealer reads where a tractor's price stands and its comparable sales, then the family's market page charts.
+// a dealer reads where a tractor's price stands and its comparable sales, then the family's market page charts;
+// a seller reads what similar tractors sold for in the listing form; the admin reads the value on a farmer's
+// inquiry and the whole market's charts.
 describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', () => {
   let phone: Browser;
   let visitor: Browser;
+  let admin: Browser;
 
   beforeAll(async () => {
     phone = await openBrowser({ width: 390, height: 844 });
     visitor = await openBrowser({ width: 390, height: 844 });
+    admin = await openBrowser();
     await signInViaApi(phone.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
+    await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
   });
   afterAll(async () => {
-    for (const b of [phone, visitor]) await b?.close();
+    for (const b of [phone, visitor, admin]) await b?.close();
   });
 
   it('a dealer sees the value sentence and the comparables on a tractor page', async () => {
@@ -57,7 +63,14 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
     const p = phone.page;
     await p.getByRole('link', { name: 'John Deere 6R market' }).click();
     await p.getByRole('heading', { name: 'John Deere 6R market' }).waitFor();
+    // Each chart is drawn as it comes near the screen (docs/decisions/0055-market-page-on-a-phone.md).
+    for (const figure of await p.locator('figure').all()) await figure.scrollIntoViewIfNeeded();
     await expect.poll(() => p.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    // The figures as a table: its rows exist once it is opened.
+    const table = p.locator('figure').filter({ hasText: 'Sales per month' }).locator('details');
+    await table.getByText('Show the figures as a table').click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0);
+    await p.locator('figure').first().scrollIntoViewIfNeeded();
     await p.getByText(/^Live listings \(\d+\)$/).waitFor();
     // Nothing is wider than the phone.
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -67,5 +80,48 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
     await p.getByRole('link', { name: /^John Deere 6R/ }).waitFor();
     await expectNoAxeViolations(p);
     await screenshot(p, 'market-index-390');
+  });
+
+  it('a seller sees what similar tractors sold for, and the value, in the listing form', async () => {
+    const p = phone.page;
+    await p.goto('/my-listings/new');
+    await p.getByLabel('Make', { exact: true }).selectOption('John Deere');
+    await p.getByLabel('Model', { exact: true }).fill('6155M');
+    await p.getByLabel('Year', { exact: true }).fill('2018');
+    await p.getByLabel('Hours', { exact: true }).fill('3500');
+    const hint = p.getByTestId('similar-sold');
+    await hint.getByText(/^Similar tractors sold for \$[\d,]+–\$[\d,]+ \(\d+ sales\)$/).waitFor();
+    await hint.getByText(/^FieldLot Value \$[\d,]+ \(typical \$[\d,]+–\$[\d,]+\)$/).waitFor();
+    await hint.scrollIntoViewIfNeeded();
+    await screenshot(p, 'fieldlot-value-listing-form-390');
+  });
+
+  it("the admin sees the value on a farmer's inquiry and the whole market's charts", async () => {
+    const p = admin.page;
+    const email = `value-journey-${Date.now()}@example.com`;
+    const res = await apiWrite(p, 'POST', '/api/inquiries', {
+      make: 'John Deere',
+      model: '6155M',
+      year: 2017,
+      hours: 4200,
+      location: 'Iowa',
+      email,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await p.goto('/admin?tab=inquiries');
+    const row = p.getByTestId('inquiry-row').filter({ hasText: email });
+    await row.waitFor();
+    const line = row.getByTestId('value-line');
+    await expect
+      .poll(() => line.textContent(), { timeout: 15_000 })
+      .toMatch(/^FieldLot Value: \$[\d,]+ \(typical \$[\d,]+–\$[\d,]+\) · Similar tractors sold for /);
+    await p.goto('/admin?tab=market');
+    await p.getByRole('heading', { name: 'Market', exact: true }).waitFor();
+    await p.getByText(/^Listings live: \d+$/).waitFor();
+    for (const title of ['Sales per month', 'Fees earned per month', 'Offers per day'])
+      await p.getByText(title, { exact: true }).waitFor();
+    for (const figure of await p.locator('figure').all()) await figure.scrollIntoViewIfNeeded();
+    await expect.poll(() => p.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await screenshot(p, 'admin-market-charts-1280');
   });
 });

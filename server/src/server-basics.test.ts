@@ -96,6 +96,11 @@ describe('server basics (in process)', () => {
             file: 'assets/my-offers-M1.js',
             imports: ['_framework-F1.js', 'index.html', '_listings-L1.js'],
           },
+          'src/app/routes/market-family.tsx': {
+            file: 'assets/market-family-K1.js',
+            imports: ['_framework-F1.js', '_market-pages-K2.js'],
+          },
+          '_market-pages-K2.js': { file: 'assets/market-pages-K2.js' },
         }),
       );
       writeFileSync(
@@ -168,6 +173,25 @@ describe('server basics (in process)', () => {
       const tractor = await app.inject({ url: `/tractor/${live.id}`, headers: { cookie } });
       expect(tractor.body).toContain('href="/api/auth/session"');
       expect(tractor.body).toContain(`href="/api/listings/${live.id}"`);
+      // A market page (docs/product/market.md) starts its scripts and its family's data, spelled as the page asks.
+      const market = await app.inject({ url: '/market/John%20Deere/6R', headers: { cookie } });
+      const marketHead = market.body.slice(0, market.body.indexOf('</head>'));
+      expect(marketHead).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/market-family-K1.js">',
+      );
+      expect(marketHead).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/market-pages-K2.js">',
+      );
+      expect(marketHead).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/api/market/John%20Deere/6R">',
+      );
+      expect(marketHead.match(/framework-F1\.js/g)).toHaveLength(1);
+      // A visitor's market page gets the shell as built; the index and a bad escape get no market data.
+      expect((await app.inject('/market/John%20Deere/6R')).body).not.toContain('market-family-K1.js');
+      expect((await app.inject({ url: '/market', headers: { cookie } })).body).not.toContain('/api/market');
+      expect((await app.inject({ url: '/market/%E0%A4/6R', headers: { cookie } })).body).not.toContain(
+        '/api/market',
+      );
     });
 
     it('caches hashed assets for a year and revalidates everything else', async () => {

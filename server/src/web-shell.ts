@@ -27,6 +27,25 @@ const DEALER_SCREENS: Record<string, { sources: string[]; data?: string }> = {
   '/purchased-inventory': { sources: ['src/app/routes/purchased-inventory.tsx'], data: '/api/purchases' },
 };
 
+/** A make and model family's market page (docs/product/market.md), a dealer's screen with data in its path. */
+const MARKET_FAMILY_SOURCE = 'src/app/routes/market-family.tsx';
+
+/**
+ * The data URL a market page fetches first (`GET /api/market/:make/:family`), spelled as the page's own request
+ * spells it (each part encoded with encodeURIComponent), so the browser hands the preloaded answer over; null for
+ * any other path.
+ */
+export function marketFamilyDataUrl(pathname: string): string | null {
+  const match = /^\/market\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    const [make, family] = [match[1], match[2]].map((part) => encodeURIComponent(decodeURIComponent(part)));
+    return `/api/market/${make}/${family}`;
+  } catch {
+    return null; // A malformed escape: the page fetches on its own.
+  }
+}
+
 const attr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -87,6 +106,12 @@ export class WebShell {
       tags.push(...this.modulePreloads(html, manifest, ...screen.sources));
       if (screen.data) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(screen.data)}">`);
     }
+    const market = marketFamilyDataUrl(pathname);
+    if (market)
+      tags.push(
+        ...this.modulePreloads(html, manifest, MARKET_FAMILY_SOURCE),
+        `<link rel="preload" as="fetch" crossorigin href="${attr(market)}">`,
+      );
     return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
   }
 

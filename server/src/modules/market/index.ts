@@ -8,7 +8,6 @@ export {
   type MonthSales,
   type NewMarketSale,
   salesByMonth,
-  wantListCount,
 } from './market.repository.js';
 export { marketChartsRoutes } from './market.routes.js';
 export {

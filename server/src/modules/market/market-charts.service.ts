@@ -11,13 +11,8 @@ import {
 import { requireRole } from '../../lib/access.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { feesEarnedByMonth } from '../purchases/index.js';
-import {
-  familiesSince,
-  familySales,
-  listMarketSales,
-  liveListingsOfMake,
-  wantListCount,
-} from './market.repository.js';
+import { wantListsCountForFamily } from '../want-lists/index.js';
+import { familiesSince, familySales, listMarketSales, liveListingsOfMake } from './market.repository.js';
 import * as repo from './market-charts.repository.js';
 
 /** Months on the admin's charts; offers per day cover the last 30 days (docs/product/market.md#admin). */
@@ -66,7 +61,7 @@ export async function marketFamily(
   const [sales, listings, wantListsCount] = await Promise.all([
     familySales(ctx.db, make, family),
     liveListingsOfMake(ctx.db, make, family),
-    wantListCount(ctx.db, make, family),
+    wantListsCountForFamily(ctx, actor, make, family),
   ]);
   const rows = sales.map((s) => ({ soldAt: s.soldOn, priceCents: s.priceCents, hours: s.hours }));
   const live = listings.filter((l) => modelFamily(l.model).toLowerCase() === family.toLowerCase());

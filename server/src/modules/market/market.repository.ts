@@ -203,20 +203,6 @@ export async function liveListingsOfMake(
   }));
 }
 
-/**
- * How many want-lists ask for the family: the make's lists whose model words are empty or name the family
- * (docs/product/market.md). Read-only over the want-lists module's table until that module offers this count.
- */
-export async function wantListCount(db: Executor, make: string, family: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from want_lists
-      where lower(make) = lower(${make})
-        and (model_words = '' or position(lower(${family}) in lower(model_words)) > 0)`),
-  );
-  return Number(row?.n ?? 0);
-}
-
 /** The families with sales in the window, most sold first (the market index). */
 export async function familiesSince(
   db: Executor,

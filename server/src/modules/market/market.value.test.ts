@@ -206,11 +206,22 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     expect(bad.body).toContain('Choose a US state');
   });
 
-  it('counts the want-lists that ask for the family', async () => {
-    await t.app.ctx.db.execute(sql`
-      insert into want_lists (user_id, make, model_words) values
-        (${buyerUser.id}, 'Claas', ''), (${buyerUser.id}, 'claas', 'axion 870'), (${buyerUser.id}, 'Claas', 'Xerion')`);
-    expect((await buyer.get('/api/market/Claas/Axion')).json().wantListsCount).toBe(2);
+  it("counts every dealership's want-lists that ask for the family (through the want-lists module)", async () => {
+    const want = async (c: TestClient, make: string, modelWords: string) => {
+      const res = await c.post('/api/want-lists', { make, modelWords });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const count = async () => (await buyer.get('/api/market/Claas/Axion')).json().wantListsCount;
+    const before = await count();
+    await want(buyer, 'Claas', ''); // any Claas
+    await want(otherDealer, 'claas', 'axion 870'); // another dealership's, other case
+    await want(buyer, 'Claas', 'Xerion'); // another family
+    await want(otherDealer, 'Fendt', 'Axion'); // another make
+    expect(await count()).toBe(before + 2);
+    const page = await otherDealer.get('/api/market/CLAAS/axion');
+    expect(page.json().wantListsCount).toBe(before + 2);
+    for (const name of ['Bertram', 'Buyerman', buyerUser.email]) expect(page.body).not.toContain(name);
+    expect((await visitor.get('/api/market/Claas/Axion')).statusCode).toBe(401);
   });
 
   it('never seeds demo sales outside demo mode or in production; seeds a realistic history in demo mode', async () => {

@@ -1,3 +1,3 @@
 // The want-lists module's public file: what other modules may use (docs/product/want-lists.md).
 export { wantListsRoutes } from './want-lists.routes.js';
-export { wantListsSubscriptions } from './want-lists.service.js';
+export { wantListsCountForFamily, wantListsSubscriptions } from './want-lists.service.js';

@@ -46,6 +46,23 @@ export async function countOf(exec: Executor, dealershipId: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
+/**
+ * How many want-lists, across all dealerships, ask for a make and model family: the make's lists whose model words
+ * are empty or contain the family's name (docs/product/market.md#what-the-page-shows).
+ */
+export async function countForFamily(exec: Executor, make: string, family: string): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(wantLists)
+    .where(
+      and(
+        sql`lower(${wantLists.make}) = lower(${make})`,
+        sql`(${wantLists.modelWords} = '' or position(lower(${family}) in lower(${wantLists.modelWords})) > 0)`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function insertList(
   exec: Executor,
   row: WantListForm & { userId: string; dealershipId: string; now: Date },

@@ -77,6 +77,20 @@ export async function myWantLists(
   };
 }
 
+/**
+ * The want-lists count on a family's market page (docs/product/market.md): a count only, never whose lists they
+ * are. Dealers and admins, like the page.
+ */
+export async function wantListsCountForFamily(
+  ctx: AppContext,
+  actor: Actor,
+  make: string,
+  family: string,
+): Promise<number> {
+  requireRole(actor, 'dealer', 'admin');
+  return repo.countForFamily(ctx.db, make, family);
+}
+
 export async function createWantList(ctx: AppContext, actor: Actor, form: WantListForm): Promise<WantList> {
   const m = await membership(ctx, actor);
   requireEditor(m);

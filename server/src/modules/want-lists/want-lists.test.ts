@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
+import { wantListsCountForFamily } from './index.js';
 
 // docs/product/want-lists.md
 describe('want-lists', () => {
@@ -103,6 +104,26 @@ describe('want-lists', () => {
     const res = await asDealer.post('/api/want-lists', { ...deere, ...patch });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('counts the lists asking for a make and model family for the market page, to dealers and admins only', async () => {
+    for (const [c, make, modelWords] of [
+      [asDealer, 'John Deere', '6R 6145R'],
+      [asOther, 'john deere', ''],
+      [asOther, 'John Deere', '8R'],
+      [asDealer, 'Case IH', '6R'],
+    ] as const)
+      expect((await c.post('/api/want-lists', { make, modelWords })).statusCode).toBe(201);
+    const actor = (u: TestUser) => ({ userId: u.id, email: u.email, name: u.name, status: u.status });
+    expect(await wantListsCountForFamily(t.app.ctx, actor(admin), 'JOHN DEERE', '6r')).toBe(2);
+    expect(await wantListsCountForFamily(t.app.ctx, actor(dealer), 'John Deere', '8R')).toBe(2);
+    expect(await wantListsCountForFamily(t.app.ctx, actor(dealer), 'Fendt', '700 Vario')).toBe(0);
+    const pendingUser = await createUser(t.app, { status: 'pending' });
+    await expect(
+      wantListsCountForFamily(t.app.ctx, actor(pendingUser), 'John Deere', '6R'),
+    ).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it("shares the dealership's lists with its members; a viewer reads them but cannot change them", async () => {

@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * One market chart (docs/product/market.md): a uPlot canvas that fills its container's width, with the same
  * figures as a table for screen readers and anyone without the canvas (docs/decisions/0047-market-charts.md).
- * uPlot is imported here only, so it lands in the market and admin-chart chunks and nowhere else.
+ * uPlot is imported here only, so it lands in the market and admin-chart chunks and nowhere else. Fast on a
+ * phone (docs/decisions/0055-market-page-on-a-phone.md): the canvas's height is kept before it is drawn, uPlot is
+ * fetched and the chart drawn only once its box comes near the screen, and the table's rows exist only while
+ * the table is open.
  */
 export interface MarketChartProps {
   title: string;
@@ -21,6 +24,7 @@ export interface MarketChartProps {
 
 export function MarketChart(p: MarketChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const [tableOpen, setTableOpen] = useState(false);
   const { xs, ys, points, formatX, formatY } = p;
 
   useEffect(() => {
@@ -29,31 +33,43 @@ export function MarketChart(p: MarketChartProps) {
     let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | undefined;
     let cancelled = false;
     const resize = new ResizeObserver(() => plot?.setSize({ width: el.clientWidth, height: 200 }));
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
-      if (cancelled) return;
-      plot = new UPlot(
-        {
-          width: el.clientWidth,
-          height: 200,
-          legend: { show: false },
-          axes: [
-            { values: (_u, vals) => vals.map(formatX) },
-            { values: (_u, vals) => vals.map(formatY), size: 70 },
-          ],
-          series: [
-            {},
-            points
-              ? { stroke: 'currentColor', paths: () => null, points: { show: true, size: 6 } }
-              : { stroke: 'currentColor', width: 2, spanGaps: true },
-          ],
-        },
-        [xs, ys],
-        el,
-      );
-      resize.observe(el);
-    });
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) draw();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    near.observe(el);
+    const draw = () => {
+      near.disconnect();
+      void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
+        if (cancelled) return;
+        plot = new UPlot(
+          {
+            width: el.clientWidth,
+            height: 200,
+            legend: { show: false },
+            axes: [
+              // Room for a whole label ("2026-11-25") between ticks, so the day axis never overlaps.
+              { values: (_u, vals) => vals.map(formatX), space: 90 },
+              { values: (_u, vals) => vals.map(formatY), size: 70 },
+            ],
+            series: [
+              {},
+              points
+                ? { stroke: 'currentColor', paths: () => null, points: { show: true, size: 6 } }
+                : { stroke: 'currentColor', width: 2, spanGaps: true },
+            ],
+          },
+          [xs, ys],
+          el,
+        );
+        resize.observe(el);
+      });
+    };
     return () => {
       cancelled = true;
+      near.disconnect();
       resize.disconnect();
       plot?.destroy();
     };
@@ -64,9 +80,9 @@ export function MarketChart(p: MarketChartProps) {
       <figcaption className="font-semibold">{p.title}</figcaption>
       <p className="text-sm text-muted-foreground">{p.summary}</p>
       {xs.length > 0 && <div ref={box} aria-hidden="true" className="w-full min-h-[200px]" />}
-      <details>
+      <details onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary className="text-sm">Show the figures as a table</summary>
-        <table className="text-sm">
+        <table className="mt-1 text-sm tabular-nums [&_td]:py-0.5 [&_td]:pr-6 [&_th]:pr-6 [&_th]:text-left">
           <thead>
             <tr>
               <th scope="col">{p.xLabel}</th>
@@ -74,7 +90,7 @@ export function MarketChart(p: MarketChartProps) {
             </tr>
           </thead>
           <tbody>
-            {xs.map((x, i) => (
+            {(tableOpen ? xs : []).map((x, i) => (
               <tr key={`${x}-${i}`}>
                 <td>{formatX(x)}</td>
                 <td>{ys[i] === null ? '–' : formatY(ys[i] as number)}</td>

@@ -1,5 +1,6 @@
 import { chartX, type MarketFamilyResponse, marketSummary } from '@domain/market';
 import { formatDollars, formatHours } from '@domain/money';
+import { useMemo } from 'react';
 import { MarketChart } from './market-chart';
 
 const monthLabel = (x: number) => new Date(x * 1000).toISOString().slice(0, 7);
@@ -12,13 +13,24 @@ const count = (y: number) => String(Math.round(y));
 export function MarketFamilyCharts({ market }: { market: MarketFamilyResponse }) {
   const { months, valueHours } = market;
   const summary = marketSummary(months, formatDollars);
+  // The same arrays across re-renders (a refetch, the session), so a drawn chart is not drawn again.
+  const series = useMemo(
+    () => ({
+      months: months.map((m) => chartX(m.month)),
+      sales: months.map((m) => m.sales),
+      median: months.map((m) => m.medianPriceCents),
+      hours: valueHours.map((p) => p.hours),
+      prices: valueHours.map((p) => p.priceCents),
+    }),
+    [months, valueHours],
+  );
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2">
       <MarketChart
         title="Sales per month"
         summary={summary}
-        xs={months.map((m) => chartX(m.month))}
-        ys={months.map((m) => m.sales)}
+        xs={series.months}
+        ys={series.sales}
         xLabel="Month"
         yLabel="Sales"
         formatX={monthLabel}
@@ -27,8 +39,8 @@ export function MarketFamilyCharts({ market }: { market: MarketFamilyResponse })
       <MarketChart
         title="Median price per month"
         summary={summary}
-        xs={months.map((m) => chartX(m.month))}
-        ys={months.map((m) => m.medianPriceCents)}
+        xs={series.months}
+        ys={series.median}
         xLabel="Month"
         yLabel="Median price"
         formatX={monthLabel}
@@ -41,8 +53,8 @@ export function MarketFamilyCharts({ market }: { market: MarketFamilyResponse })
             ? 'No sales with known hours yet.'
             : `${valueHours.length} sales with known hours, from ${formatHours(valueHours[0].hours)} to ${formatHours(valueHours[valueHours.length - 1].hours)}.`
         }
-        xs={valueHours.map((p) => p.hours)}
-        ys={valueHours.map((p) => p.priceCents)}
+        xs={series.hours}
+        ys={series.prices}
         xLabel="Hours"
         yLabel="Price"
         formatX={formatHours}
