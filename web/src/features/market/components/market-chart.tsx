@@ -49,6 +49,8 @@ export function MarketChart(p: MarketChartProps) {
             width: el.clientWidth,
             height: 200,
             legend: { show: false },
+            // Months are Unix seconds; hours are a plain number, not a date.
+            scales: { x: { time: !points } },
             axes: [
               // Room for a whole label ("2026-11-25") between ticks, so the day axis never overlaps.
               { values: (_u, vals) => vals.map(formatX), space: 90 },
