@@ -399,7 +399,13 @@ async function startPgBaseline(url: string) {
   const first = repo.wholeInventoryQuery(drizzle.mock(), 'newest').toSQL();
   const values = first.params.map((v) =>
     v instanceof Placeholder
-      ? ({ limit: PAGE_SIZE + 1, countLimit: INVENTORY_COUNT_CAP + 1 } as Record<string, number>)[v.name]
+      ? (
+          {
+            limit: PAGE_SIZE + 1,
+            countLimit: INVENTORY_COUNT_CAP + 1,
+            now: new Date().toISOString(),
+          } as Record<string, unknown>
+        )[v.name]
       : v,
   );
   const brands = dialect.sqlToQuery(repo.activeBrandsSql());
@@ -526,7 +532,7 @@ async function main() {
       const parsed = dealerQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
       const { cursor: raw, sort, ...filters } = parsed;
       const cursor = raw ? decodeCursor(raw, sort) : undefined;
-      const f = { ...filters, status: 'active' as const };
+      const f = { ...filters, status: 'active' as const, firstLookAt: new Date() };
       // The same SQL the service runs (a first page with its capped count in one statement, and the brand list,
       // which the page cache keeps when it is on; decision 0048).
       const direct = () =>

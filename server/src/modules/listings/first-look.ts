@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listingFirstLookDealers, listingFirstLooks } from '../../db/schema.js';
 import type { DomainEventBus } from '../../lib/domain-events.js';
@@ -9,8 +9,11 @@ import type { DomainEventBus } from '../../lib/domain-events.js';
  * listing not yet live, or its publication event not yet delivered) counts as running.
  */
 
+/** The time a first look is judged at: a value, or a prepared statement's parameter (decision 0056). */
+export type FirstLookMoment = Date | Placeholder;
+
 /** True (in SQL) while listing `l` is under a running first look: outsiders must not see it. */
-export function firstLookRunning(listingId: SQL, now: Date): SQL {
+export function firstLookRunning(listingId: SQL, now: FirstLookMoment): SQL {
   return sql`exists (select 1 from listing_first_looks fl where fl.listing_id = ${listingId}
     and (fl.starts_at is null or fl.starts_at + make_interval(hours => fl.hours) > ${now}))`;
 }
@@ -27,7 +30,8 @@ export function firstLookAdmits(listingId: SQL, userId: SQL, now: Date): SQL {
 }
 
 /** The inventory's condition over `tractor_listings l`: listings under a running first look are left out. */
-export const outsideFirstLook = (now: Date): SQL => sql`not ${firstLookRunning(sql.raw('l.id'), now)}`;
+export const outsideFirstLook = (now: FirstLookMoment): SQL =>
+  sql`not ${firstLookRunning(sql.raw('l.id'), now)}`;
 
 /** Whether `userId` (null: a visitor) is kept from this listing by a running first look. */
 export async function hiddenByFirstLook(

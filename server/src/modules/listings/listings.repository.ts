@@ -4,6 +4,7 @@ import type { ListingStatus } from '../../../../domain/listings.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
 import { emit } from '../../lib/domain-events.js';
+import { outsideFirstLook } from './first-look.js';
 import type { ListingPatch, Sort } from './listings.schemas.js';
 import {
   afterCursor,
@@ -57,26 +58,46 @@ export async function firstPageCounted(
   limit: number,
   cap: number,
 ): Promise<{ rows: CardRow[]; total: number; capped: boolean }> {
-  if (isWholeInventory(filters)) {
+  const now = wholeInventoryAt(filters);
+  if (now) {
     const rows = (await wholeInventoryFirstPage(exec, sort).execute({
       limit: limit + 1,
       countLimit: cap + 1,
+      now,
     })) as Array<CardRow & { match_count: number }>;
-    const n = Number(rows[0]?.match_count ?? 0);
-    return { rows, total: Math.min(n, cap), capped: n > cap };
+    return counted(rows, cap);
   }
+  return firstPageCountedUnprepared(exec, filters, sort, limit, cap);
+}
+
+/** The same first page and count as one plain statement: any filters (the prepared page's reference in tests). */
+export async function firstPageCountedUnprepared(
+  exec: Executor,
+  filters: SearchFilters,
+  sort: Sort,
+  limit: number,
+  cap: number,
+): Promise<{ rows: CardRow[]; total: number; capped: boolean }> {
   const count = sql`, (select count(*)::int from (select 1 from tractor_listings l ${whereSql(filterConditions(filters))} limit ${cap + 1}) m) as match_count`;
   const rows = rowsOf<CardRow & { match_count: number }>(
     await exec.execute(cardsSql(filterConditions(filters), sort, limit, count)),
   );
+  return counted(rows, cap);
+}
+
+function counted(rows: Array<CardRow & { match_count: number }>, cap: number) {
   const n = Number(rows[0]?.match_count ?? 0);
   return { rows, total: Math.min(n, cap), capped: n > cap };
 }
 
-/** No filter but "live": the inventory everyone lands on (`/` signed in, the visitors' browse page). */
-function isWholeInventory(filters: SearchFilters): boolean {
-  const where = filterConditions(filters);
-  return filters.status === 'active' && where.length === 1;
+/**
+ * The inventory everyone lands on (`/` signed in, the visitors' browse page): no filter but "live" and outside a
+ * running first look, which the service always asks for. Its moment, or null for any other filters.
+ */
+function wholeInventoryAt(filters: SearchFilters): Date | null {
+  const { status, firstLookAt, ...rest } = filters;
+  if (status !== 'active' || !firstLookAt) return null;
+  return filterConditions(rest).length === 0 ? firstLookAt : null;
 }
 
 const CARD_FIELDS = {
@@ -97,10 +118,10 @@ const CARD_FIELDS = {
 };
 
 /**
- * The whole inventory's first page with its capped count, as a named prepared statement per sort (decision 0053):
- * the same SQL as cardsSql with no filter but "live", planned once per connection instead of on every request
- * (planning cost more than executing: 1.3 ms against 0.36 ms). Prepared per database handle; PGlite ignores the
- * name and runs it as a plain statement.
+ * The whole inventory's first page with its capped count, as a named prepared statement per sort (decisions 0053
+ * and 0056): the same SQL as cardsSql with no filter but "live" and outside a running first look (the moment a
+ * parameter), planned once per connection instead of on every request (planning cost more than executing: 1.3 ms
+ * against 0.36 ms). Prepared per database handle; PGlite ignores the name and runs it as a plain statement.
  */
 const wholeInventoryStatements = new WeakMap<Executor, Map<Sort, ReturnType<typeof prepareWholeInventory>>>();
 
@@ -110,16 +131,22 @@ function prepareWholeInventory(exec: Executor, sort: Sort) {
 
 /** The statement prepared above (the benchmark's node:http + pg baseline runs its very text). */
 export function wholeInventoryQuery(exec: Executor, sort: Sort) {
+  const where = sql`l.status = 'active' and ${outsideFirstLook(sql.placeholder('now'))}`;
   return exec
     .select({
       ...CARD_FIELDS,
       sort_key: sql<string>`${sortKey(sort)}`,
-      match_count: sql<number>`(select count(*)::int from (select 1 from tractor_listings l where l.status = 'active' limit ${sql.placeholder('countLimit')}) m)`,
+      match_count: sql<number>`(select count(*)::int from (select 1 from tractor_listings l where ${where} limit ${sql.placeholder('countLimit')}) m)`,
     })
     .from(sql`tractor_listings l left join tractor_images p on p.listing_id = l.id and p.is_primary`)
-    .where(sql`l.status = 'active'`)
+    .where(where)
     .orderBy(orderBy(sort))
     .limit(sql.placeholder('limit'));
+}
+
+/** The sorts whose statement this database handle has prepared (tests prove the first page takes this path). */
+export function preparedWholeInventorySorts(exec: Executor): Sort[] {
+  return [...(wholeInventoryStatements.get(exec)?.keys() ?? [])];
 }
 
 function wholeInventoryFirstPage(exec: Executor, sort: Sort) {

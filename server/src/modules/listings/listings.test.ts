@@ -1,11 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownCondition } from '../../../../domain/condition-grades.js';
-import { tractorCountText } from '../../../../domain/listing-search.js';
+import { SORTS, tractorCountText } from '../../../../domain/listing-search.js';
 import { SPEC_FIELDS } from '../../../../domain/listings.js';
-import { auditLog, listings, offers } from '../../db/schema.js';
+import { auditLog, listingFirstLooks, listings, offers } from '../../db/schema.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
+import * as repo from './listings.repository.js';
 
 type Row = typeof listings.$inferInsert;
 
@@ -117,6 +118,51 @@ describe('listings API', () => {
     });
     expect(body.brands).toEqual(['Case IH', 'John Deere', 'Kubota', 'Massey Ferguson']);
     expect(body.nextCursor).toEqual(expect.any(String));
+  });
+
+  it("the whole first page, in every sort, comes from its prepared statement with the plain query's rows and count, without a tractor under a running first look", async () => {
+    const now = t.app.ctx.clock.now();
+    const [hidden] = await t.app.ctx.db
+      .insert(listings)
+      .values({
+        userId: admin.id,
+        make: 'Fendt',
+        model: 'First Look',
+        year: 2024,
+        hours: 10,
+        priceCents: 90_000_00,
+        location: 'Iowa',
+        ...TEST_YARD,
+        createdAt: now,
+      })
+      .returning({ id: listings.id });
+    await t.app.ctx.db.insert(listingFirstLooks).values({ listingId: hidden.id, hours: 2, startsAt: now });
+    try {
+      for (const sort of SORTS) {
+        const body = (await asDealer.get(`/api/listings?sort=${sort}`)).json();
+        expect(repo.preparedWholeInventorySorts(t.app.ctx.db)).toContain(sort);
+        const live = { status: 'active' as const, firstLookAt: now };
+        const plain = await repo.firstPageCountedUnprepared(t.app.ctx.db, live, sort, 24, 1000);
+        expect(body.items.map((i: { id: string }) => i.id)).toEqual(plain.rows.slice(0, 24).map((r) => r.id));
+        expect(body).toMatchObject({ total: plain.total, totalCapped: plain.capped });
+        expect(body.total).toBe(63);
+        expect(body.items.map((i: { id: string }) => i.id)).not.toContain(hidden.id);
+        // Every column, and the moment as a parameter: once the window has ended the tractor is back.
+        for (const at of [now, new Date(now.getTime() + 2 * 3600_000 + 1000)]) {
+          const f = { status: 'active' as const, firstLookAt: at };
+          expect(await repo.firstPageCounted(t.app.ctx.db, f, sort, 24, 1000)).toEqual(
+            await repo.firstPageCountedUnprepared(t.app.ctx.db, f, sort, 24, 1000),
+          );
+        }
+        const later = {
+          status: 'active' as const,
+          firstLookAt: new Date(now.getTime() + 2 * 3600_000 + 1000),
+        };
+        expect((await repo.firstPageCounted(t.app.ctx.db, later, sort, 24, 1000)).total).toBe(64);
+      }
+    } finally {
+      await t.app.ctx.db.update(listings).set({ status: 'inactive' }).where(eq(listings.id, hidden.id));
+    }
   });
 
   it('searches make, model, location and description case-insensitively as a substring', async () => {

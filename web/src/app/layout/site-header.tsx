@@ -17,6 +17,22 @@ const SignOutButton = lazy(() =>
 // The dealers' "More" menu pulls in Radix's menu and floating positioning (~30 KB): signed-out pages never load it.
 const MoreMenu = lazy(() => import('./more-menu').then((m) => ({ default: m.MoreMenu })));
 
+/**
+ * Whether the desktop navigation (Tailwind's `lg`) shows: on a phone the "More" menu is hidden, so its code never
+ * loads there (decision 0056). False until after the first render, so a prerendered page hydrates as rendered.
+ */
+function useDesktopNav(): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia('(min-width: 64rem)');
+    const update = () => setWide(mq.matches);
+    update();
+    mq.addEventListener('change', update);
+    return () => mq.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
 /** Same size as the menu's trigger, so the header does not move when the menu arrives. */
 function MoreMenuPlaceholder() {
   return (
@@ -49,6 +65,7 @@ const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
   const { user, isApproved, isAdmin } = useSession();
+  const desktopNav = useDesktopNav();
   const site = useSite();
   const location = useLocation();
   const { pathname } = location;
@@ -119,11 +136,14 @@ export function SiteHeader() {
               {l.label}
             </NavLink>
           ))}
-          {isApproved && (
-            <Suspense fallback={<MoreMenuPlaceholder />}>
-              <MoreMenu />
-            </Suspense>
-          )}
+          {isApproved &&
+            (desktopNav ? (
+              <Suspense fallback={<MoreMenuPlaceholder />}>
+                <MoreMenu />
+              </Suspense>
+            ) : (
+              <MoreMenuPlaceholder />
+            ))}
         </nav>
         <div className="hidden min-w-0 items-center gap-3 lg:flex">
           {user && <WhoIsSignedIn name={user.name} company={user.companyName} />}

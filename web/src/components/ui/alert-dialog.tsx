@@ -1,45 +1,43 @@
-import { AlertDialog as AlertPrimitive } from 'radix-ui';
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
-import { buttonVariants } from './button';
+import * as React from 'react';
+import { lazy, Suspense, useState } from 'react';
 
-/** A confirmation: `onConfirm` runs only when the person confirms. */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  confirmLabel = 'Delete',
-  onConfirm,
-}: {
-  trigger: React.ReactNode;
+const ConfirmDialogBody = lazy(() =>
+  import('./alert-dialog-parts').then((m) => ({ default: m.ConfirmDialogBody })),
+);
+
+export interface ConfirmDialogProps {
+  /** The button that opens it (its own onClick runs first). */
+  trigger: React.ReactElement<{ onClick?: (e: React.MouseEvent<HTMLElement>) => void }>;
   title: string;
   description: string;
   confirmLabel?: string;
   onConfirm: () => void;
-}) {
+}
+
+/**
+ * A confirmation: `onConfirm` runs only when the person confirms. The dialog's code loads when it first opens,
+ * not before the page's first paint (decision 0056); the trigger is the caller's button as it is.
+ */
+export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = React.cloneElement(trigger, {
+    'aria-haspopup': 'dialog',
+    onClick: (e: React.MouseEvent<HTMLElement>) => {
+      trigger.props.onClick?.(e);
+      if (e.defaultPrevented) return;
+      setOpened(true);
+      setOpen(true);
+    },
+  } as React.HTMLAttributes<HTMLElement>);
   return (
-    <AlertPrimitive.Root>
-      <AlertPrimitive.Trigger asChild>{trigger}</AlertPrimitive.Trigger>
-      <AlertPrimitive.Portal>
-        <AlertPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-card p-6 shadow-xl">
-          <AlertPrimitive.Title className="text-lg font-bold">{title}</AlertPrimitive.Title>
-          <AlertPrimitive.Description className="text-sm text-muted-foreground">
-            {description}
-          </AlertPrimitive.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }))}>
-              Cancel
-            </AlertPrimitive.Cancel>
-            <AlertPrimitive.Action
-              className={cn(buttonVariants({ variant: 'destructive' }))}
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </AlertPrimitive.Action>
-          </div>
-        </AlertPrimitive.Content>
-      </AlertPrimitive.Portal>
-    </AlertPrimitive.Root>
+    <>
+      {button}
+      {opened && (
+        <Suspense fallback={null}>
+          <ConfirmDialogBody open={open} onOpenChange={setOpen} {...props} />
+        </Suspense>
+      )}
+    </>
   );
 }

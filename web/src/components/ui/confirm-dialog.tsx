@@ -1,7 +1,8 @@
-import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
-import { AlertDialog as AlertPrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
-import { buttonVariants } from './button';
+import { lazy, Suspense, useState } from 'react';
+
+const DealConfirmBody = lazy(() =>
+  import('./alert-dialog-parts').then((m) => ({ default: m.DealConfirmBody })),
+);
 
 export interface DealConfirmProps {
   open: boolean;
@@ -27,65 +28,15 @@ export interface DealConfirmProps {
  * Confirmation for a binding step (accepting, rejecting, countering, buying): names the tractor, the amount,
  * the buyer fee and the total, so nobody commits on one click. Escape, Cancel or a click outside change
  * nothing; `onConfirm` runs only on the confirm button. Controlled, so the caller opens it from any button.
+ * Its code loads when it first opens, not before the page's first paint (decision 0056).
  */
 export function DealConfirmDialog(p: DealConfirmProps) {
-  const money: Array<[string, string]> =
-    p.sellerFeeCents === undefined
-      ? [
-          ['Buyer fee', formatDollars(buyerFeeCents(p.amountCents))],
-          ['Total', formatDollars(totalWithFeeCents(p.amountCents))],
-        ]
-      : [
-          ['Seller fee', formatDollars(p.sellerFeeCents)],
-          ['Your proceeds', formatDollars(Math.max(0, p.amountCents - p.sellerFeeCents))],
-        ];
-  const facts: Array<[string, string]> = [
-    ['Tractor', p.tractor],
-    ...(p.buyer ? [['Buyer', p.buyer] as [string, string]] : []),
-    ['Amount', formatDollars(p.amountCents)],
-    ...money,
-  ];
+  const [opened, setOpened] = useState(p.open);
+  if (p.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <AlertPrimitive.Root open={p.open} onOpenChange={p.onOpenChange}>
-      <AlertPrimitive.Portal>
-        <AlertPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertPrimitive.Content
-          className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-xl"
-          data-testid="deal-confirm"
-        >
-          <AlertPrimitive.Title className="text-lg font-bold">{p.title}</AlertPrimitive.Title>
-          <AlertPrimitive.Description className="text-sm text-muted-foreground">
-            {p.description}
-          </AlertPrimitive.Description>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-border bg-muted p-3 text-sm">
-            {facts.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd
-                  className={cn(
-                    'min-w-0 break-words text-right tabular-nums',
-                    (label === 'Total' || label === 'Your proceeds') && 'font-bold',
-                  )}
-                  data-testid={`confirm-${label.toLowerCase().replace(/\s+/g, '-')}`}
-                >
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }))}>
-              Cancel
-            </AlertPrimitive.Cancel>
-            <AlertPrimitive.Action
-              className={cn(buttonVariants({ variant: p.destructive ? 'destructive' : 'default' }))}
-              onClick={p.onConfirm}
-            >
-              {p.confirmLabel}
-            </AlertPrimitive.Action>
-          </div>
-        </AlertPrimitive.Content>
-      </AlertPrimitive.Portal>
-    </AlertPrimitive.Root>
+    <Suspense fallback={null}>
+      <DealConfirmBody {...p} />
+    </Suspense>
   );
 }

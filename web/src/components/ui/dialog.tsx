@@ -1,34 +1,27 @@
-import { XIcon } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/utils';
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+/**
+ * A dialog whose code (Radix and its focus trap, scroll lock, portal) loads when it first opens, not before the
+ * page's first paint (decision 0056). Always controlled: the caller opens it from its own button's state. Once
+ * opened it stays mounted, closed, so closing returns focus and reopening is at once.
+ */
+const parts = () => import('./dialog-parts');
+const DialogRoot = lazy(() => parts().then((m) => ({ default: m.DialogRoot })));
+export const DialogContent = lazy(() => parts().then((m) => ({ default: m.DialogContent })));
+export const DialogTitle = lazy(() => parts().then((m) => ({ default: m.DialogTitle })));
+export const DialogDescription = lazy(() => parts().then((m) => ({ default: m.DialogDescription })));
 
-export function DialogContent({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root> & { open: boolean }) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 shadow-xl sm:p-6',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close className="absolute right-3 top-3 rounded-md p-2 text-muted-foreground hover:bg-muted">
-          <XIcon className="size-5" />
-          <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Suspense fallback={null}>
+      <DialogRoot {...props} />
+    </Suspense>
   );
 }
 
@@ -38,16 +31,5 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<'div'
 export function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
-}
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-xl font-bold', className)} {...props} />;
-}
-export function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
   );
 }

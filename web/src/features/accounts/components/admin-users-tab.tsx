@@ -1,12 +1,12 @@
 import type { DealerApplication, UserStatus } from '@domain/users';
 import { Check, X } from 'lucide-react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useApplications, useChangeStatus } from '../api/accounts';
 
 const STATUS_TONE: Record<UserStatus, Tone> = {

@@ -3,7 +3,6 @@ import { applyBody } from '@domain/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import { PasswordField, PasswordRules } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { applyRequest } from '../api/accounts';
 
 /** The server's request schema is the form's: one set of rules and messages. */

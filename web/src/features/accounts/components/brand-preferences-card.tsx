@@ -1,12 +1,12 @@
 import { LISTING_BRANDS, type ListingBrand } from '@domain/brands';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { toast } from '@/lib/toast';
 import { useAddBrand, useMyBrands, useRemoveBrand } from '../api/accounts';
 
 /** Preferred brands from the 20-brand list; brand notification e-mails follow them. */

@@ -1,6 +1,6 @@
 import type { AccountProfile } from '@domain/users';
-import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
 import { useUpdateMyAccount } from '../api/accounts';
 
 /** The switch for listing notification e-mails (users.email_notifications). */

@@ -1,11 +1,11 @@
 import { type AccountProfile, updateProfileBody } from '@domain/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { toast } from '@/lib/toast';
 import { useUpdateMyAccount } from '../api/accounts';
 
 const schema = updateProfileBody.pick({ name: true, companyName: true, resaleCertificate: true });

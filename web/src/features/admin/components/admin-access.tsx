@@ -1,12 +1,12 @@
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/states';
 import { useResetSession, useSession } from '@/features/auth';
 import { api } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { AdminDashboard } from './admin-dashboard';
 
 /**

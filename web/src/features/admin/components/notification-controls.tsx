@@ -1,7 +1,6 @@
 import { LISTING_BRANDS } from '@domain/brands';
 import { CalendarClock, Send } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label, NativeSelect } from '@/components/ui/input';
@@ -10,6 +9,7 @@ import {
   useSendBrandNotifications,
   useSendDailyNotifications,
 } from '@/features/notifications';
+import { toast } from '@/lib/toast';
 import { sentText } from './notification-text';
 
 function report(result: SendResult, what: string) {

@@ -1,6 +1,6 @@
 import { formatDollars } from '@domain/money';
-import { toast } from 'sonner';
 import { useLiveEventHandler } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 import { useAdminStats } from '../api/admin';
 
 /** "1 needs action" / "3 need action" */

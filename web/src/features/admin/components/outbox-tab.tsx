@@ -1,6 +1,5 @@
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import {
   type OutboxMessage,
   type OutboxStatus,

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useResetSession } from './session';
 
 /** Signs out on the server (the session is revoked there), then forgets the user here. */

@@ -3,10 +3,10 @@ import { safeRedirectPath } from '@domain/routes';
 import { LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useResetSession } from '../api/session';
 import { confirmSignInLink } from '../api/sign-in';
 

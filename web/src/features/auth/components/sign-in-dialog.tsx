@@ -2,12 +2,12 @@ import { ArrowLeft, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useResetSession } from '../api/session';
 import {
   minutesFrom,

@@ -4,11 +4,11 @@ import { formatDollars } from '@domain/money';
 import { CheckCircle2, Phone, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useAnswerFarmerOffer, useFarmerOffer } from '../api/inquiries';
 import { AmountConfirm } from './inquiry-detail';
 

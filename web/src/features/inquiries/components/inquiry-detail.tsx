@@ -9,7 +9,6 @@ import { formatDollars } from '@domain/money';
 import { AlertDialog as AlertPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
@@ -18,6 +17,7 @@ import { ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type OfferFormInput, useInquiryDetail, useSendOffer } from '../api/inquiries';
 

@@ -4,11 +4,11 @@ import { checkPhone, INQUIRY_PHOTOS_MAX, INQUIRY_PHOTOS_MAX_MESSAGE, PHONE_MESSA
 import { ArrowLeft, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { type InquiryInput, useSubmitInquiry } from '../api/inquiries';
 
 interface SellValues {

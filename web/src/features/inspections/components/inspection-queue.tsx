@@ -2,7 +2,6 @@ import { AS_IS_TITLE, type QueueItem } from '@domain/inspection-api';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
@@ -17,6 +16,7 @@ import { Textarea } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useInspectionQueue, useMarkAsIs } from '../api/inspections';
 import { GradeBadge } from './grade-badge';
 import { InspectorAccounts } from './inspector-accounts';

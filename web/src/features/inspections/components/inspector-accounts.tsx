@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { ErrorState } from '@/components/ui/states';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useCreateInspector, useInspectors } from '../api/inspections';
 
 /** Admins only: the inspector accounts, and a form that creates one with a first password to hand over. */

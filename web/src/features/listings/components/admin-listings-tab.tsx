@@ -3,7 +3,6 @@ import { STAGE_LABEL, STAGE_TONE } from '@domain/dealer-listings';
 import { LISTING_STATUSES, tractorName } from '@domain/listings';
 import { ArchiveRestore, Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +14,7 @@ import { useSite } from '@/features/site';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatDollarsCents, formatHours } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import {
   type AdminListingRow,
   type ListingBody,

@@ -1,4 +1,6 @@
+import { BookmarkPlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { Button } from '@/components/ui/button';
 import type { ListingFilters } from '../api/listings';
 
 // Dealer tools (docs/product/dealer-tools.md) come from the watchlist and saved-searches features on demand:
@@ -45,9 +47,17 @@ export function RecentlyViewedRow() {
   );
 }
 
+/** "Save this search"; an invisible button of the same size holds its place while it loads (no layout shift). */
 export function SaveSearch({ filters }: { filters: ListingFilters }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense
+      fallback={
+        <Button variant="outline" className="invisible" tabIndex={-1} aria-hidden="true">
+          <BookmarkPlus aria-hidden="true" />
+          Save this search
+        </Button>
+      }
+    >
       <LazySaveSearch filters={filters} />
     </Suspense>
   );

@@ -1,9 +1,9 @@
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type ImageBase, uploadImage, useListingMutations } from '../api/admin-listings';
 import { useListing } from '../api/listings';

@@ -3,7 +3,6 @@ import { tractorName } from '@domain/listings';
 import { Pencil, Plus, Send, Undo2 } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
-import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +15,7 @@ import { SellerOffers } from '@/features/offers';
 import { SoldPurchase } from '@/features/purchases';
 import { formatDollars, formatHours } from '@/lib/format';
 import { useLiveEventHandler } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 import { useMyListingMutations, useMyListings } from '../api/my-listings';
 import { HoursNotice, ShownConditionBadge } from './shown-condition';
 

@@ -1,7 +1,6 @@
 import { tractorName } from '@domain/listings';
 import { Check, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ValueLine } from '@/features/market';
+import { toast } from '@/lib/toast';
 import type { AdminListingRow } from '../api/admin-listings';
 import { useReviewMutations } from '../api/admin-listings';
 

@@ -1,9 +1,9 @@
 import { formatDollars } from '@domain/money';
 import { type OfferStatus, offerActionsFor } from '@domain/offers';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { DealConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
 import { useAcceptCounter } from '../api/offers';
 
 interface CounteredOffer {

@@ -1,8 +1,8 @@
+import { tractorName } from '@domain/listings';
 import { buyerFeeCents, formatDollarsCents } from '@domain/money';
 import { offerActionsFor, offerAmountSchema } from '@domain/offers';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DealConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,9 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 import { type AdminDecision, type AdminOffer, useAdminDecision, useAdminOffers } from '../api/offers';
 import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';
-import { tractorName } from './offer-dialog';
 
 /**
  * docs/product/offers.md#offer-management: every offer newest first with listing, buyer and seller; accept, reject and

@@ -1,3 +1,4 @@
+import { tractorName } from '@domain/listings';
 import { formatDollars } from '@domain/money';
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
@@ -11,7 +12,6 @@ import { useLiveEvents } from '@/lib/live-events';
 import { type OfferWithListing, useMyOffers } from '../api/offers';
 import { AcceptCounterButton } from './accept-counter';
 import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';
-import { tractorName } from './offer-dialog';
 import { AmountWithFee, WithdrawButton } from './offer-history';
 import { TractorThumb } from './tractor-thumb';
 

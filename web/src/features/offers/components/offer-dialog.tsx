@@ -6,7 +6,6 @@ import { offerMessageSchema } from '@domain/offers.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -21,6 +20,7 @@ import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { LandedCost } from '@/features/purchases';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useCreateOffer, useListingOffers } from '../api/offers';
 
 export interface OfferListing {

@@ -1,7 +1,6 @@
 import { buyerFeeCents, formatDollars } from '@domain/money';
 import { isOpenOffer, offerActionsFor } from '@domain/offers';
 import { CheckCircle2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +9,7 @@ import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { formatDate, formatDateTime, formatLongDate } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 import { type Offer, useListingOffers, useWithdrawOffer } from '../api/offers';
 import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';
 

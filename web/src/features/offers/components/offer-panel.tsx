@@ -1,13 +1,18 @@
+import { tractorName } from '@domain/listings';
 import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
 import { formatOfferTimeLeft, offerActionsFor } from '@domain/offers';
 import { Handshake } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useLiveEvents } from '@/lib/live-events';
 import { useListingOffers } from '../api/offers';
 import { AcceptCounterButton } from './accept-counter';
-import { OfferDialog, type OfferListing, tractorName } from './offer-dialog';
+import type { OfferListing } from './offer-dialog';
 import { useOfferDialogRequests } from './offer-dialog-bus';
+
+// The offer form (react-hook-form, zod, the dialog) loads when the dealer first opens it, not before the page's
+// first paint (decision 0056).
+const OfferDialog = lazy(() => import('./offer-dialog').then((m) => ({ default: m.OfferDialog })));
 
 /**
  * The approved dealer's part of the offer panel (docs/product/offers.md#offer-panel): Make Offer, or a live counter
@@ -18,7 +23,12 @@ import { useOfferDialogRequests } from './offer-dialog-bus';
  */
 export function DealerOfferPanel({ listing }: { listing: OfferListing & { status?: string } }) {
   const [offerOpen, setOfferOpen] = useState(false);
-  const openOffer = useCallback(() => setOfferOpen(true), []);
+  // Once opened, the dialog stays mounted (closed) like any other.
+  const [offerOpened, setOfferOpened] = useState(false);
+  const openOffer = useCallback(() => {
+    setOfferOpen(true);
+    setOfferOpened(true);
+  }, []);
   useOfferDialogRequests(listing.id, openOffer);
   useLiveEvents(true);
 
@@ -41,7 +51,11 @@ export function DealerOfferPanel({ listing }: { listing: OfferListing & { status
           Make Offer
         </Button>
       </LiveCounter>
-      <OfferDialog listing={listing} open={offerOpen} onClose={() => setOfferOpen(false)} />
+      {offerOpened && (
+        <Suspense fallback={null}>
+          <OfferDialog listing={listing} open={offerOpen} onClose={() => setOfferOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -7,7 +7,6 @@ import {
 } from '@domain/offers';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DealConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -16,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime, formatDollars } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 import { type AdminDecision, type SellerOffer, useAdminDecision, useSellerOffers } from '../api/offers';
 import { CONFIRM } from './admin-offers-tab';
 import { OfferStatusBadge, OfferTimeLeft, OfferTypeBadge } from './offer-badges';

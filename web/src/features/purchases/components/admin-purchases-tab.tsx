@@ -10,7 +10,6 @@ import {
   type PurchaseAction,
 } from '@domain/purchases';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -27,6 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
 import { AdminLedger } from './admin-ledger';
 import { ClaimCreditForm } from './claim-credit-form';

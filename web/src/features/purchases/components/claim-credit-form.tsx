@@ -6,7 +6,6 @@ import type { Purchase } from '@domain/purchases';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -20,6 +19,7 @@ import {
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { usePurchaseLedger } from '../api/ledger';
 import { useAdminStep } from '../api/purchases';
 

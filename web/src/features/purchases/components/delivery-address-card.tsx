@@ -8,7 +8,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +15,7 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useDeliveryAddress, useSaveAddress } from '../api/purchases';
 
 type Values = z.input<typeof deliveryAddressSchema>;

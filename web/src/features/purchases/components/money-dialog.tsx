@@ -5,7 +5,6 @@ import { dateLabel } from '@domain/purchases';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,6 +18,7 @@ import {
 import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { type MoneyStep, useRecordMoney } from '../api/ledger';
 
 type FormIn = z.input<typeof ledgerMoneyBody>;

@@ -15,7 +15,6 @@ import {
 import { FileText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -28,6 +27,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useChooseFulfilment, useOpenClaim } from '../api/purchases';
 import { BuyerBalance } from './buyer-balance';
 import { ClaimEvidence } from './claim-evidence';

@@ -10,7 +10,6 @@ import { tractorCountText } from '@domain/listing-search';
 import { Bookmark, ListChecks, Search, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { Label, NativeSelect } from '@/components/ui/input';
@@ -18,6 +17,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { useWantListFromSavedSearch } from '@/features/want-lists';
 import { useLiveEvents } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 import '@/features/watchlist';
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches';
 

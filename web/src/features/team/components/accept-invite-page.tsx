@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
@@ -13,6 +12,7 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import { NewPasswordFields, useResetSession, useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { acceptInvite, joinInvite } from '../api/team';
 
 const schema = z

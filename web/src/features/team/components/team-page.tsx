@@ -2,7 +2,6 @@ import { type DealershipRole, MEMBER_ROLES, type MemberRole } from '@domain/deal
 import { Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Page } from '@/components/layout/app-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -14,6 +13,7 @@ import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatDollars } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import {
   type TeamInvite,
   type TeamMember,

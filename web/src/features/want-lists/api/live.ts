@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { onFeatureEvent } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 import { wantListKeys } from './want-lists';
 
 // docs/product/want-lists.md: a live listing that matches a want-list, and a farmer's tractor that does.

@@ -2,7 +2,6 @@ import { formatDollars, parseDollarAmount } from '@domain/money';
 import { type WantList, type WantListForm, wantListFormSchema } from '@domain/want-lists';
 import { useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useSaveWantList } from '../api/want-lists';
 
 /** The form's text fields; numbers are checked by the domain schema on submit. */

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { onFeatureEvent } from '@/lib/live-events';
+import { toast } from '@/lib/toast';
 
 // Dealer tools (docs/product/dealer-tools.md): a watched tractor's notice and a saved search's new match, live.
 // Registered when a dealer screen's code loads, so the landing page's first chunk does not carry them.

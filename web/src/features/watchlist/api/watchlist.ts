@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '@/lib/api';
+import { toast } from '@/lib/toast';
 
 export const watchKeys = {
   ids: ['watchlist', 'ids'] as const,
