@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AS_IS_TITLE } from '../domain/condition-grades';
 import { buyerFeeCents, formatDollars } from '../domain/money';
+import { DELIVERY_MISSING_TEXT } from '../domain/purchases';
 import {
   type Browser,
   baseUrl,
@@ -100,6 +101,30 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
   afterAll(async () => {
     for (const b of [seller, buyer, admin]) await b?.close();
   }, 120_000);
+
+  it('a dealer with no address on file is told the real missing piece ("Add your delivery address"), and every live tractor has its yard (390 px, 1280 px)', async () => {
+    // Every live tractor in the inventory has a ZIP, and the admin reads its whole yard (decision 0041).
+    const inventory = await (await buyer.page.request.get(`${baseUrl()}/api/listings`)).json();
+    const live = inventory.items as Array<{ id: string }>;
+    expect(live.length).toBeGreaterThan(0);
+    for (const { id } of live.slice(0, 12)) {
+      const detail = await (await admin.page.request.get(`${baseUrl()}/api/listings/${id}`)).json();
+      expect(detail.zip, `tractor ${id} has a ZIP`).toMatch(/^\d{5}$/);
+      expect(detail.yardAddress, `tractor ${id} has a yard address`).toBeTruthy();
+      expect(detail.yardPhone, `tractor ${id} has a yard phone`).toBeTruthy();
+    }
+    // This new dealer has no address: the tractor page says so, not that the tractor lacks a ZIP.
+    const b = buyer.page;
+    for (const size of SIZES) {
+      await b.setViewportSize(size);
+      await b.goto(`/tractor/${live[0].id}`);
+      const landed = b.getByTestId('landed-cost');
+      await landed.getByText(DELIVERY_MISSING_TEXT.address).first().waitFor();
+      expect(await landed.getByText(DELIVERY_MISSING_TEXT.listing_zip).count()).toBe(0);
+      await shot(b, `delivery-missing-address-${size.width}`);
+    }
+    await expectNoAxeViolations(b, ['main']);
+  }, 240_000);
 
   it('the saved-search alert e-mail says "Sold as-is, not inspected" for a tractor FieldLot approves as-is, as its page does (390 px, 1280 px)', async () => {
     await apiPost(buyer.page, '/api/saved-searches', {
