@@ -13,6 +13,8 @@ export const LandedCost = lazy(() =>
 export const DeliveryAddressCard = lazy(() =>
   import('./components/delivery-address-card').then((m) => ({ default: m.DeliveryAddressCard })),
 );
-export const SoldPurchase = lazy(() =>
-  import('./components/sold-purchase').then((m) => ({ default: m.SoldPurchase })),
-);
+const soldPurchaseChunk = () => import('./components/sold-purchase');
+export const SoldPurchase = lazy(() => soldPurchaseChunk().then((m) => ({ default: m.SoldPurchase })));
+/** Starts the sold purchase's chunk early (My Listings, beside its list's data). */
+export const preloadSoldPurchase = () => void soldPurchaseChunk();
+export { useSoldPurchasesSettled } from './api/purchases';

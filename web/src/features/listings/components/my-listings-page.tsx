@@ -1,7 +1,7 @@
 import { canStage, type MyListing, STAGE_LABEL, STAGE_TONE, stageActionsFor } from '@domain/dealer-listings';
 import { tractorName } from '@domain/listings';
 import { Pencil, Plus, Send, Undo2 } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { SellerOffers } from '@/features/offers';
-import { SoldPurchase } from '@/features/purchases';
+import { preloadSoldPurchase, SoldPurchase, useSoldPurchasesSettled } from '@/features/purchases';
 import { formatDollars, formatHours } from '@/lib/format';
 import { useLiveEventHandler } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
@@ -34,6 +34,17 @@ export function MyListingsPage() {
 
 function MyListings() {
   const query = useMyListings();
+  // The sold rows' sales and their chunk load beside the list, which shows once all are in: nothing moves.
+  const salesSettled = useSoldPurchasesSettled();
+  useEffect(preloadSoldPurchase, []);
+  const skeleton = (
+    <div className="grid gap-3" role="status" aria-label="Loading your listings">
+      {/* A phone's row is about 240 px tall: two of them keep the offers below the first screen until the rows come. */}
+      {[0, 1].map((i) => (
+        <Skeleton key={i} className="h-60 w-full sm:h-28" />
+      ))}
+    </div>
+  );
   // New offers and review outcomes arrive live; a new offer is also a toast (the buyer stays anonymous).
   useLiveEventHandler((type, data) => {
     if (type === 'offer.created' && typeof data.notice === 'string' && typeof data.amountCents === 'number')
@@ -68,12 +79,8 @@ function MyListings() {
         <h2 id="my-listings-h" className="text-xl font-bold">
           Your tractors
         </h2>
-        {query.isPending ? (
-          <div className="grid gap-3" role="status" aria-label="Loading your listings">
-            {[0, 1].map((i) => (
-              <Skeleton key={i} className="h-28 w-full" />
-            ))}
-          </div>
+        {query.isPending || (query.isSuccess && !salesSettled) ? (
+          skeleton
         ) : query.isError ? (
           <ErrorState message="Failed to load your listings" onRetry={() => query.refetch()} />
         ) : query.data.items.length === 0 ? (
@@ -82,13 +89,15 @@ function MyListings() {
             description={`List a tractor: it is saved as a draft until you submit it for review. FieldLot's seller fee is ${formatDollars(query.data.sellerFeeCents)} a sale.`}
           />
         ) : (
-          <ul className="grid gap-3">
-            {query.data.items.map((l) => (
-              <li key={l.id}>
-                <MyListingRow listing={l} />
-              </li>
-            ))}
-          </ul>
+          <Suspense fallback={skeleton}>
+            <ul className="grid gap-3">
+              {query.data.items.map((l) => (
+                <li key={l.id}>
+                  <MyListingRow listing={l} />
+                </li>
+              ))}
+            </ul>
+          </Suspense>
         )}
       </section>
       <section aria-labelledby="seller-offers-h" className="space-y-3">
@@ -162,9 +171,7 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
             Sold for {formatDollars(l.sale.priceCents)} − fee {formatDollars(l.sale.feeCents)}
           </p>
         )}
-        <Suspense fallback={null}>
-          <SoldPurchase listingId={l.id} sold={l.stage === 'sold'} />
-        </Suspense>
+        <SoldPurchase listingId={l.id} sold={l.stage === 'sold'} />
         {l.changeRequestReason && l.stage !== 'live' && l.stage !== 'sold' && (
           <p className="text-sm text-orange-800" role="note">
             FieldLot asks: {l.changeRequestReason}

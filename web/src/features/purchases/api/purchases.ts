@@ -32,6 +32,14 @@ export function useSoldPurchases() {
   });
 }
 
+/**
+ * Whether the sold purchases have been answered (or failed): My Listings starts them with its own list and shows
+ * its rows once both are in, so a sold row does not grow under the reader's eyes (decision 0056).
+ */
+export function useSoldPurchasesSettled(): boolean {
+  return !useSoldPurchases().isPending;
+}
+
 export function useAdminPurchases(status: string) {
   return useQuery({
     queryKey: purchaseKeys.admin(status),
