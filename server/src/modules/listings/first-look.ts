@@ -33,6 +33,35 @@ export function firstLookAdmits(listingId: SQL, userId: SQL, now: Date): SQL {
 export const outsideFirstLook = (now: FirstLookMoment): SQL =>
   sql`not ${firstLookRunning(sql.raw('l.id'), now)}`;
 
+/** Who asks: admins and the listing's seller are never kept out (decision 0049). */
+export type FirstLookViewer = { userId: string; status: string } | null;
+
+/**
+ * True (in SQL) when a running first look keeps `viewer` from listing `listingId`. The one rule every route that
+ * takes a listing id from outside applies (docs/product/want-lists.md#first-look): a hidden tractor answers as a
+ * missing one.
+ */
+export function firstLookHides(listingId: SQL, viewer: FirstLookViewer, now: Date): SQL {
+  if (!viewer) return firstLookRunning(listingId, now);
+  if (viewer.status === 'admin') return sql`false`;
+  const userId = sql`${viewer.userId}::uuid`;
+  return sql`(not ${firstLookAdmits(listingId, userId, now)} and not exists (
+    select 1 from tractor_listings own where own.id = ${listingId} and own.seller_user_id = ${userId}))`;
+}
+
+/** Whether a running first look keeps `viewer` (null: a visitor) from this listing; see firstLookHides. */
+export async function firstLookHidesFrom(
+  exec: Executor,
+  listingId: string,
+  viewer: FirstLookViewer,
+  now: Date,
+): Promise<boolean> {
+  const result = await exec.execute(
+    sql`select ${firstLookHides(sql`${listingId}::uuid`, viewer, now)} as hidden`,
+  );
+  return Boolean(rowsOf<{ hidden: boolean }>(result)[0]?.hidden);
+}
+
 /** Whether `userId` (null: a visitor) is kept from this listing by a running first look. */
 export async function hiddenByFirstLook(
   exec: Executor,

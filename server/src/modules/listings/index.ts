@@ -3,6 +3,8 @@
 export {
   firstLookAdmits,
   firstLookEndsAt,
+  type FirstLookViewer,
+  firstLookHidesFrom,
   grantFirstLook,
   hiddenByFirstLook,
   listingsSubscriptions,
