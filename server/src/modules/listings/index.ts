@@ -4,6 +4,7 @@ export {
   firstLookAdmits,
   firstLookEndsAt,
   type FirstLookViewer,
+  firstLookHides,
   firstLookHidesFrom,
   grantFirstLook,
   hiddenByFirstLook,
