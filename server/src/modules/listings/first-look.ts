@@ -62,21 +62,6 @@ export async function firstLookHidesFrom(
   return Boolean(rowsOf<{ hidden: boolean }>(result)[0]?.hidden);
 }
 
-/** Whether `userId` (null: a visitor) is kept from this listing by a running first look. */
-export async function hiddenByFirstLook(
-  exec: Executor,
-  listingId: string,
-  userId: string | null,
-  now: Date,
-): Promise<boolean> {
-  const result = await exec.execute(
-    userId
-      ? sql`select not ${firstLookAdmits(sql`${listingId}::uuid`, sql`${userId}::uuid`, now)} as hidden`
-      : sql`select ${firstLookRunning(sql`${listingId}::uuid`, now)} as hidden`,
-  );
-  return Boolean(rowsOf<{ hidden: boolean }>(result)[0]?.hidden);
-}
-
 /**
  * Grants the first look of a listing (still a draft) to dealerships, for `hours` once it goes live. Idempotent:
  * a repeated grant adds dealerships but keeps the window's length. No dealership: no window (everyone sees it).

@@ -1,13 +1,12 @@
 // The listings module's public file: what other modules may use (they import nothing else from this folder).
 
 export {
+  type FirstLookViewer,
   firstLookAdmits,
   firstLookEndsAt,
-  type FirstLookViewer,
   firstLookHides,
   firstLookHidesFrom,
   grantFirstLook,
-  hiddenByFirstLook,
   listingsSubscriptions,
 } from './first-look.js';
 export {

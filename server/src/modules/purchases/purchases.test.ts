@@ -131,7 +131,9 @@ describe('purchases: after the deal', () => {
     const id = await insertListing(t.app, admin.id);
     await underFirstLook(t.app, id, [dealer]);
     const hidden = await other.get(`/api/purchases/landed-cost?listingId=${id}`);
-    const missing = await other.get('/api/purchases/landed-cost?listingId=00000000-0000-4000-8000-000000000000');
+    const missing = await other.get(
+      '/api/purchases/landed-cost?listingId=00000000-0000-4000-8000-000000000000',
+    );
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual(missing.json());
     expect((await buyer.get(`/api/purchases/landed-cost?listingId=${id}`)).statusCode).toBe(200);

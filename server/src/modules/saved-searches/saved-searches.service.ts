@@ -33,7 +33,7 @@ async function toDto(ctx: AppContext, r: repo.SavedSearchRow): Promise<SavedSear
     filters,
     alert: r.alert,
     // The inventory's own count (modules/listings/search.ts): what the dealer sees when they open it.
-    ...(await countInventoryMatches(ctx.db, activeFilters(filters)).then((c) => ({
+    ...(await countInventoryMatches(ctx.db, activeFilters(filters), ctx.clock.now()).then((c) => ({
       matchCount: c.total,
       matchCountCapped: c.capped,
     }))),
