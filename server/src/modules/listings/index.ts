@@ -6,6 +6,7 @@ export {
   firstLookEndsAt,
   firstLookHides,
   firstLookHidesFrom,
+  firstLookOverAt,
   grantFirstLook,
   listingsSubscriptions,
 } from './first-look.js';
