@@ -38,6 +38,25 @@ describe('domain events (decision 0027)', () => {
     expect((await rowsOf(LISTING)).map((r) => r.status)).toEqual(['delivered']);
   });
 
+  it('stated ahead of their time reach a subscriber only once the app clock reaches it', async () => {
+    const listingId = '00000000-0000-4000-8000-000000000009';
+    const bus = new DomainEventBus();
+    const heard: string[] = [];
+    bus.subscribe('listing.first-look-ended', 'test.heard', async (_ctx, _tx, e) => {
+      heard.push(e.listingId);
+    });
+    const ctx = { ...t.app.ctx, events: bus };
+    await emit(ctx.db, 'listing.first-look-ended', { listingId }, { at: new Date(Date.now() + 3600_000) });
+    expect(await bus.deliverDue(ctx)).toBe(0);
+    t.clock.advance(3600_000 + 1000);
+    try {
+      expect(await bus.deliverDue(ctx)).toBe(1);
+      expect(heard).toEqual([listingId]);
+    } finally {
+      t.clock.advance(-(3600_000 + 1000)); // the other tests' back-off runs on the real time
+    }
+  });
+
   it('are dropped with a transaction that rolls back', async () => {
     const listingId = '00000000-0000-4000-8000-000000000002';
     await t.app.ctx.db

@@ -10,6 +10,11 @@ import type { Actor, AppContext, RequestInfo } from './context.js';
 export interface DomainEventPayloads {
   /** A tractor went live (activated, approved, or inspected while waiting for its report). */
   'listing.published': { listingId: string };
+  /**
+   * A farmer's tractor's first look ended: everyone may see it from now on (emitted when the window starts, due
+   * when it ends; docs/product/want-lists.md#first-look).
+   */
+  'listing.first-look-ended': { listingId: string };
   /** A live tractor's asking price went down. */
   'listing.repriced': { listingId: string; oldPriceCents: number; newPriceCents: number };
   /** A tractor was sold through an accepted offer (`buyerUserId` already knows). */
@@ -70,8 +75,12 @@ export async function emit<K extends DomainEventType>(
   tx: Executor,
   type: K,
   payload: DomainEventPayloads[K],
+  /** A fact stated ahead of its time (a window's end): delivered once the app clock reaches `at`, not before. */
+  options: { at?: Date } = {},
 ): Promise<void> {
-  await tx.insert(domainEvents).values({ type, payload });
+  await tx
+    .insert(domainEvents)
+    .values({ type, payload, ...(options.at ? { nextAttemptAt: options.at } : {}) });
   emittedHere += 1;
 }
 
@@ -141,7 +150,13 @@ export class DomainEventBus {
         const [row] = await tx
           .select()
           .from(domainEvents)
-          .where(and(eq(domainEvents.status, 'pending'), lte(domainEvents.nextAttemptAt, sql`now()`)))
+          // Due by the database's clock, or by the app's (which tests and journeys move) for an event emitted `at`.
+          .where(
+            and(
+              eq(domainEvents.status, 'pending'),
+              lte(domainEvents.nextAttemptAt, sql`greatest(now(), ${ctx.clock.now()}::timestamptz)`),
+            ),
+          )
           .orderBy(asc(domainEvents.id))
           .limit(1)
           .for('update', { skipLocked: true });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
 import { auditLog, inspectionRevisions, listings, offers } from '../../db/schema.js';
+import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
@@ -284,6 +285,32 @@ describe('condition reports API', { timeout: 120_000 }, () => {
 
     const detail = (await anon.get(`/api/listings/${listingId}`)).json();
     expect(detail).toMatchObject({ status: 'active', grade: expected, asIsReason: null });
+  });
+
+  // docs/product/want-lists.md#first-look: a hidden tractor answers exactly as a missing one.
+  it('the report, its PDF and its photos of a tractor under a first look are missing for everyone outside it', async () => {
+    await publishFirstReport();
+    const granted = await createUser(t.app, { status: 'approved' });
+    const asGranted = await TestClient.as(t.app, granted);
+    const photo = (await asDealer.get(`/api/reports/${listingId}`)).json().report.photos[0].src as string;
+    await underFirstLook(t.app, listingId, [granted]);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const [client, url] of [
+      [anon, `/api/reports/${listingId}`],
+      [asDealer, `/api/reports/${listingId}`],
+      [asDealer, `/api/reports/${listingId}/pdf`],
+    ] as const) {
+      const hidden = await client.get(url);
+      expect(hidden.statusCode, url).toBe(404);
+      expect(hidden.json()).toEqual((await client.get(url.replace(listingId, missing))).json());
+      expect((await asGranted.get(url)).statusCode, url).toBe(200);
+    }
+    const gone = photo.replace(/[0-9a-f-]{36}-800/, `${missing}-800`);
+    expect((await asDealer.get(photo)).statusCode).toBe(404);
+    expect((await asDealer.get(photo)).json()).toEqual((await asDealer.get(gone)).json());
+    expect((await asGranted.get(photo)).statusCode).toBe(200);
+    expect((await asInspector.get(photo)).statusCode).toBe(200);
+    expect((await asInspector.get(`/api/reports/${listingId}`)).statusCode).toBe(200);
   });
 
   it('signed-out visitors get the grade only; approved dealers the full report and the PDF', async () => {

@@ -10,6 +10,7 @@ import { tenthsToGrade } from '../../../../domain/inspection-api.js';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { firstLookHidesFrom } from '../listings/index.js';
 import * as repo from './inspections.repository.js';
 import { isStaff, LISTING_NOT_FOUND, toPhoto } from './inspections.service.js';
 
@@ -64,6 +65,9 @@ export async function reportOf(
       viewer && hasDealerRights(viewer.status) && (await repo.boughtBy(ctx.db, listingId, viewer.userId));
     if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   }
+  // A tractor under a first look is missing for everyone outside it (docs/product/want-lists.md#first-look).
+  if (!isStaff(viewer) && (await firstLookHidesFrom(ctx.db, listingId, viewer, ctx.clock.now())))
+    throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const revisions = await repo.revisionsOf(ctx.db, listingId);
   const full = canReadFull(viewer);
   let shown: repo.RevisionRow | null = revisions[0] ?? null;

@@ -1,7 +1,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { listingFirstLookDealers, listingFirstLooks } from '../../db/schema.js';
-import type { DomainEventBus } from '../../lib/domain-events.js';
+import { type DomainEventBus, emit } from '../../lib/domain-events.js';
 
 /**
  * docs/product/want-lists.md#first-look: a farmer's tractor is shown only to the dealerships granted its first
@@ -33,17 +33,31 @@ export function firstLookAdmits(listingId: SQL, userId: SQL, now: Date): SQL {
 export const outsideFirstLook = (now: FirstLookMoment): SQL =>
   sql`not ${firstLookRunning(sql.raw('l.id'), now)}`;
 
-/** Whether `userId` (null: a visitor) is kept from this listing by a running first look. */
-export async function hiddenByFirstLook(
+/** Who asks: admins and the listing's seller are never kept out (decision 0049). */
+export type FirstLookViewer = { userId: string; status: string } | null;
+
+/**
+ * True (in SQL) when a running first look keeps `viewer` from listing `listingId`. The one rule every route that
+ * takes a listing id from outside applies (docs/product/want-lists.md#first-look): a hidden tractor answers as a
+ * missing one.
+ */
+export function firstLookHides(listingId: SQL, viewer: FirstLookViewer, now: Date): SQL {
+  if (!viewer) return firstLookRunning(listingId, now);
+  if (viewer.status === 'admin') return sql`false`;
+  const userId = sql`${viewer.userId}::uuid`;
+  return sql`(not ${firstLookAdmits(listingId, userId, now)} and not exists (
+    select 1 from tractor_listings own where own.id = ${listingId} and own.seller_user_id = ${userId}))`;
+}
+
+/** Whether a running first look keeps `viewer` (null: a visitor) from this listing; see firstLookHides. */
+export async function firstLookHidesFrom(
   exec: Executor,
   listingId: string,
-  userId: string | null,
+  viewer: FirstLookViewer,
   now: Date,
 ): Promise<boolean> {
   const result = await exec.execute(
-    userId
-      ? sql`select not ${firstLookAdmits(sql`${listingId}::uuid`, sql`${userId}::uuid`, now)} as hidden`
-      : sql`select ${firstLookRunning(sql`${listingId}::uuid`, now)} as hidden`,
+    sql`select ${firstLookHides(sql`${listingId}::uuid`, viewer, now)} as hidden`,
   );
   return Boolean(rowsOf<{ hidden: boolean }>(result)[0]?.hidden);
 }
@@ -67,10 +81,16 @@ export async function grantFirstLook(
     .onConflictDoNothing();
 }
 
-/** The listing went live: its first look (if any) starts now, once (a later relisting does not restart it). */
+/**
+ * The listing went live: its first look (if any) starts now, once (a later relisting does not restart it), and
+ * its end is stated now, due when the window ends, so the dealers kept out are alerted then, once (decision 0057).
+ */
 export async function startFirstLook(exec: Executor, listingId: string, now: Date): Promise<void> {
-  await exec.execute(sql`
-    update listing_first_looks set starts_at = ${now} where listing_id = ${listingId} and starts_at is null`);
+  const started = await exec.execute(sql`
+    update listing_first_looks set starts_at = ${now} where listing_id = ${listingId} and starts_at is null
+    returning starts_at + make_interval(hours => hours) as ends`);
+  const ends = rowsOf<{ ends: string | Date }>(started)[0]?.ends;
+  if (ends) await emit(exec, 'listing.first-look-ended', { listingId }, { at: new Date(ends) });
 }
 
 /** When a listing's first look ends (null: none, or not live yet). */
@@ -79,6 +99,15 @@ export async function firstLookEndsAt(exec: Executor, listingId: string): Promis
     select starts_at + make_interval(hours => hours) as ends from listing_first_looks where listing_id = ${listingId}`);
   const ends = rowsOf<{ ends: string | Date | null }>(result)[0]?.ends;
   return ends ? new Date(ends) : null;
+}
+
+/**
+ * The moment to judge a listing's visibility at when its `listing.first-look-ended` is delivered: now, or the
+ * window's end if the database's clock made the event due a little before the app's (never inside the window).
+ */
+export async function firstLookOverAt(exec: Executor, listingId: string, now: Date): Promise<Date> {
+  const ends = await firstLookEndsAt(exec, listingId);
+  return ends && ends > now ? ends : now;
 }
 
 /** The listings module hears its own publication (decision 0027): the first look's window starts then. */

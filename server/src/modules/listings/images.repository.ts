@@ -3,6 +3,7 @@ import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
 import { inspectionPhotos, inspections, listingImages, listings, offers } from '../../db/schema.js';
+import { type FirstLookViewer, firstLookHides } from './first-look.js';
 
 export interface ImageRow {
   id: string;
@@ -141,27 +142,47 @@ export async function storageKeysOf(exec: Executor, listingIds: string[]): Promi
 export async function imageOwnerListing(
   exec: Executor,
   storageKey: string,
-  viewerId: string | null,
-): Promise<{ status: ListingStatus; viewerOffered: boolean; kind: 'listing' | 'report' } | null> {
+  viewer: FirstLookViewer,
+  now: Date,
+): Promise<{
+  status: ListingStatus;
+  viewerOffered: boolean;
+  hidden: boolean;
+  kind: 'listing' | 'report';
+} | null> {
+  const viewerId = viewer?.userId ?? null;
+  // A running first look keeps the viewer from the tractor (docs/product/want-lists.md#first-look).
+  const hidden = sql<boolean>`${firstLookHides(sql`${listings.id}`, viewer, now)}`;
   const viewerOffered = viewerId
     ? sql<boolean>`(${listings.sellerUserId} = ${viewerId} or exists (select 1 from ${offers}
         where ${offers.listingId} = ${listings.id} and ${offers.buyerUserId} = ${viewerId}))`
     : sql<boolean>`false`;
   const pictures = await exec
-    .select({ status: listings.status, viewerOffered })
+    .select({ status: listings.status, viewerOffered, hidden })
     .from(listingImages)
     .innerJoin(listings, eq(listings.id, listingImages.listingId))
     .where(eq(listingImages.storageKey, storageKey))
     .limit(1);
   if (pictures[0])
-    return { ...pictures[0], viewerOffered: Boolean(pictures[0].viewerOffered), kind: 'listing' };
+    return {
+      ...pictures[0],
+      viewerOffered: Boolean(pictures[0].viewerOffered),
+      hidden: Boolean(pictures[0].hidden),
+      kind: 'listing',
+    };
   const photos = await exec
-    .select({ status: listings.status, viewerOffered })
+    .select({ status: listings.status, viewerOffered, hidden })
     .from(inspectionPhotos)
     .innerJoin(inspections, eq(inspections.id, inspectionPhotos.inspectionId))
     .innerJoin(listings, eq(listings.id, inspections.listingId))
     .where(eq(inspectionPhotos.storageKey, storageKey))
     .limit(1);
-  if (photos[0]) return { ...photos[0], viewerOffered: Boolean(photos[0].viewerOffered), kind: 'report' };
+  if (photos[0])
+    return {
+      ...photos[0],
+      viewerOffered: Boolean(photos[0].viewerOffered),
+      hidden: Boolean(photos[0].hidden),
+      kind: 'report',
+    };
   return null;
 }

@@ -181,17 +181,19 @@ export async function removeImage(
  */
 export async function imageFor(ctx: AppContext, viewer: Actor | null, path: string): Promise<Buffer | null> {
   const key = path.replace(/-(400|800|1600)\.webp$/, '');
-  const listing = await repo.imageOwnerListing(ctx.db, key, viewer?.userId ?? null);
+  const listing = await repo.imageOwnerListing(ctx.db, key, viewer, ctx.clock.now());
   if (!listing) return null;
   // Staff see every picture (inspectors photograph tractors before they go live). Report photos are part of
   // the full report, which only approved dealers read (docs/product/condition-reports.md).
   const staff = viewer?.status === 'admin' || viewer?.status === 'inspector';
   const dealer = viewer !== null && hasDealerRights(viewer.status);
+  // A tractor under a first look shows no picture to anyone outside it (docs/product/want-lists.md#first-look).
   const allowed =
     staff ||
-    (listing.kind === 'report'
-      ? dealer && (listing.status === 'active' || listing.viewerOffered)
-      : listing.status === 'active' || (dealer && listing.viewerOffered));
+    (!listing.hidden &&
+      (listing.kind === 'report'
+        ? dealer && (listing.status === 'active' || listing.viewerOffered)
+        : listing.status === 'active' || (dealer && listing.viewerOffered)));
   if (!allowed) return null;
   return storageFor(ctx.config).get(path);
 }

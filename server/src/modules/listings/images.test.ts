@@ -7,7 +7,9 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../db/schema.js';
+import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { jpegWithExif, listFiles, multipart, pngBomb } from '../../test/fixtures/images.js';
+import { insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 import {
   IMAGE_PIXELS_MESSAGE,
@@ -163,6 +165,28 @@ describe('image routes', () => {
     expect(
       (await asAdmin.get('/api/images/listings/00000000-0000-4000-8000-000000000000-400.webp')).statusCode,
     ).toBe(404);
+  });
+
+  // docs/product/want-lists.md#first-look: a hidden tractor's picture answers as a missing one.
+  it('serves no picture of a tractor under a first look to a visitor or a dealer outside it', async () => {
+    const admin = await createUser(t.app, { status: 'admin' });
+    const granted = await createUser(t.app, { status: 'approved' });
+    const id = await insertListing(t.app, admin.id);
+    const { body, headers } = multipart(await jpegWithExif(800, 600));
+    expect((await asAdmin.post(`/api/admin/listings/${id}/images`, body, headers)).statusCode).toBe(201);
+    const src = (await asAdmin.get(`/api/listings/${id}`)).json().images[0].src as string;
+    await underFirstLook(t.app, id, [granted]);
+    const missing = '/api/images/listings/00000000-0000-4000-8000-000000000000-800.webp';
+    const outsider = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    for (const client of [new TestClient(t.app), outsider]) {
+      const hidden = await client.get(src);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toEqual((await client.get(missing)).json());
+    }
+    expect((await (await TestClient.as(t.app, granted)).get(src)).statusCode).toBe(200);
+    expect((await asAdmin.get(src)).statusCode).toBe(200);
+    // The other tests count the files of this data folder.
+    expect((await asAdmin.delete(`/api/admin/listings/${id}`)).statusCode).toBeLessThan(300);
   });
 
   it('refuses bad uploads with a clear 4xx and leaves nothing behind', async () => {

@@ -1,10 +1,13 @@
 // The listings module's public file: what other modules may use (they import nothing else from this folder).
 
 export {
+  type FirstLookViewer,
   firstLookAdmits,
   firstLookEndsAt,
+  firstLookHides,
+  firstLookHidesFrom,
+  firstLookOverAt,
   grantFirstLook,
-  hiddenByFirstLook,
   listingsSubscriptions,
 } from './first-look.js';
 export {

@@ -11,7 +11,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { inReviewCount, saleSide } from './dealer-listings.service.js';
-import { hiddenByFirstLook } from './first-look.js';
+import { firstLookHidesFrom } from './first-look.js';
 import { VARIANT_WIDTHS } from './image-files.js';
 import * as images from './images.repository.js';
 import { LISTING_NOT_FOUND, removeImageFiles } from './images.service.js';
@@ -103,15 +103,16 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
 }
 
 /**
- * Live tractors matching inventory filters: the inventory's own count (saved searches show it, decision
- * 0021).
+ * Live tractors matching inventory filters at `now`: the inventory's own count (saved searches show it, decision
+ * 0021), without the tractors under a first look, as the inventory (docs/product/want-lists.md#first-look).
  */
 export function countInventoryMatches(
   exec: Parameters<typeof repo.countMatches>[0],
   filters: ListingFilters,
+  now: Date,
 ) {
   const { sort: _sort, ...rest } = filters;
-  return repo.countMatchesCapped(exec, { ...rest, status: 'active' }, INVENTORY_COUNT_CAP);
+  return repo.countMatchesCapped(exec, { ...rest, status: 'active', firstLookAt: now }, INVENTORY_COUNT_CAP);
 }
 
 function dedupeBrands(makes: string[]): string[] {
@@ -192,12 +193,7 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
     if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   }
   // A farmer's tractor under its first look exists only for the dealerships granted it (want-lists.md#first-look).
-  if (
-    row.status === 'active' &&
-    !isAdmin &&
-    !side.ownListing &&
-    (await hiddenByFirstLook(ctx.db, id, viewer?.userId ?? null, ctx.clock.now()))
-  )
+  if (row.status === 'active' && (await firstLookHidesFrom(ctx.db, id, viewer, ctx.clock.now())))
     throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const imgs = await images.imagesOf(ctx.db, id);
   const canSeePrice = viewer !== null && hasDealerRights(viewer.status);

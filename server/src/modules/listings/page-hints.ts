@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context.js';
-import { hiddenByFirstLook } from './first-look.js';
+import { firstLookHidesFrom } from './first-look.js';
 import * as images from './images.repository.js';
 import * as repo from './listings.repository.js';
 import { imageSources } from './listings.service.js';
@@ -20,7 +20,7 @@ export async function tractorPageHints(ctx: AppContext, id: string): Promise<Tra
   const row = await repo.listingById(ctx.db, id);
   if (row?.status !== 'active') return null;
   // Under a first look the photo stays unannounced (docs/product/want-lists.md#first-look).
-  if (await hiddenByFirstLook(ctx.db, id, null, ctx.clock.now())) return null;
+  if (await firstLookHidesFrom(ctx.db, id, null, ctx.clock.now())) return null;
   const [first] = await images.imagesOf(ctx.db, id);
   return {
     dataUrl: `/api/listings/${id}`,

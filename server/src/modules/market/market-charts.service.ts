@@ -60,7 +60,7 @@ export async function marketFamily(
   requireRole(actor, 'dealer', 'admin');
   const [sales, listings, wantListsCount] = await Promise.all([
     familySales(ctx.db, make, family),
-    liveListingsOfMake(ctx.db, make, family),
+    liveListingsOfMake(ctx.db, make, family, actor, ctx.clock.now()),
     wantListsCountForFamily(ctx, actor, make, family),
   ]);
   const rows = sales.map((s) => ({ soldAt: s.soldOn, priceCents: s.priceCents, hours: s.hours }));

@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { MarketSale } from '../../../../domain/fieldlot-value.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { marketSales } from '../../db/schema.js';
+import { type FirstLookViewer, firstLookHides } from '../listings/index.js';
 
 export interface NewMarketSale extends MarketSale {
   model: string;
@@ -173,11 +174,17 @@ export async function listingValueFacts(
   };
 }
 
-/** Live listings of a make whose model starts with the family's word; the service keeps the family's exactly. */
+/**
+ * Live listings of a make whose model starts with the family's word, as `viewer` may see them (a first look hides
+ * a farmer's tractor from dealers outside it, docs/product/want-lists.md#first-look); the service keeps the
+ * family's exactly.
+ */
 export async function liveListingsOfMake(
   db: Executor,
   make: string,
   family: string,
+  viewer: FirstLookViewer,
+  now: Date,
 ): Promise<{ id: string; make: string; model: string; year: number; hours: number; priceCents: number }[]> {
   const rows = rowsOf<{
     id: string;
@@ -191,6 +198,7 @@ export async function liveListingsOfMake(
       select id, make, model, year, hours, price_cents from tractor_listings
       where status = 'active' and archived_at is null and (review_status is null or review_status = 'approved')
         and lower(make) = lower(${make}) and lower(model) like ${`${family.toLowerCase()}%`}
+        and not ${firstLookHides(sql.raw('tractor_listings.id'), viewer, now)}
       order by price_cents asc limit 200`),
   );
   return rows.map((r) => ({

@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { firstLookHidesFrom } from '../listings/index.js';
 import { zipPlace } from '../purchases/index.js';
 import { completedSaleFacts, insertMarketSales, listingValueFacts } from './market.repository.js';
 import { type FittedMarket, familyKey, fittedByStamp, valueCache } from './value-cache.js';
@@ -118,7 +119,9 @@ export async function valueForListing(
 ): Promise<ValueAnswerResponse> {
   requireRole(actor, 'dealer', 'admin');
   const l = await listingValueFacts(ctx.db, listingId);
-  if (!l) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  // A tractor under a first look is missing for dealers outside it (docs/product/want-lists.md#first-look).
+  if (!l || (await firstLookHidesFrom(ctx.db, listingId, actor, ctx.clock.now())))
+    throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const q: ValueQuery = {
     make: l.make,
     family: modelFamily(l.model),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_ENOUGH_SALES } from '../../../../domain/fieldlot-value.js';
 import { rowsOf } from '../../db/client.js';
 import { listings, purchases } from '../../db/schema.js';
+import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { seedDemoSales } from '../demo/index.js';
@@ -196,6 +197,21 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     expect(
       (await buyer.get('/api/market/listings/00000000-0000-4000-8000-000000000000/value')).statusCode,
     ).toBe(404);
+  });
+
+  it('a tractor under a first look has no value and no place on the market page for a dealer outside it', async () => {
+    const id = await insertListing(t.app, admin.id, { make: 'Deutz-Fahr', model: 'Agrotron 6190' });
+    await underFirstLook(t.app, id, [buyerUser]);
+    const hidden = await otherDealer.get(`/api/market/listings/${id}/value`);
+    const missing = await otherDealer.get('/api/market/listings/00000000-0000-4000-8000-000000000000/value');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    expect((await buyer.get(`/api/market/listings/${id}/value`)).statusCode).toBe(200);
+    expect((await adminC.get(`/api/market/listings/${id}/value`)).statusCode).toBe(200);
+    const page = (await otherDealer.get('/api/market/Deutz-Fahr/Agrotron')).json();
+    expect(page.liveListingsCount).toBe(0);
+    expect(JSON.stringify(page)).not.toContain(id);
+    expect((await buyer.get('/api/market/Deutz-Fahr/Agrotron')).json().liveListingsCount).toBe(1);
   });
 
   it('refuses bad input with a clear 400', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { jobRuns } from '../../db/schema.js';
+import { firstLookAdmits } from '../listings/index.js';
 import { savedSearchMatches } from '../saved-searches/index.js';
 import type { MailListing } from './notifications.mail.js';
 
@@ -75,7 +76,8 @@ function groupByDealer(rows: BatchRow[]): DealerBatch[] {
 
 /**
  * Brand notifications for every recipient in one statement: per dealer, up to `limit` active listings of
- * `brand` listed after `since` that no brand notification sent them yet (their own listings left out),
+ * `brand` listed after `since` that no brand notification sent them yet (their own listings, and tractors under a
+ * first look they are outside of, left out; docs/product/want-lists.md#first-look),
  * newest first, recorded as sent. `on conflict do nothing ... returning` makes two sends at once mail each
  * listing once: the second waits for the first's rows and skips them.
  */
@@ -103,6 +105,7 @@ export async function claimBrandBatch(
       join tractor_listings l on l.id = c.id
       join saved_searches s on s.user_id = d.id and s.alert <> 'off' and lower(s.filters->>'brand') = lower(${brand})
       where ${savedSearchMatches()}
+        and ${firstLookAdmits(sql.raw('c.id'), sql.raw('d.id'), now)}
         and not exists (select 1 from notification_sends n
                         where n.user_id = d.id and n.listing_id = c.id and n.kind = 'brand')
     ),
@@ -127,7 +130,8 @@ export async function claimBrandBatch(
  * The daily digest for every recipient in one statement: per dealer, up to `limit` active listings created
  * after their last digest (minus `overlapMs`; `firstSince` for a first digest), or changed since then and now
  * matching one of their daily saved searches that never alerted about it, that no digest sent them yet; those
- * their alerting saved searches match first; recorded as sent. The caller records the daily searches' alerts
+ * their alerting saved searches match first, never a tractor under a first look they are outside of; recorded as
+ * sent. The caller records the daily searches' alerts
  * (saved-searches) and moves every recipient's last_digest_at (users) in the same transaction.
  */
 export async function claimDigestBatch(
@@ -163,6 +167,7 @@ export async function claimDigestBatch(
                              where s.user_id = d.id and s.alert = 'daily' and ${savedSearchMatches()}
                                and not exists (select 1 from saved_search_sends x
                                                where x.search_id = s.id and x.listing_id = c.id))))
+        and ${firstLookAdmits(sql.raw('c.id'), sql.raw('d.id'), now)}
         and not exists (select 1 from notification_sends n
                         where n.user_id = d.id and n.listing_id = c.id and n.kind = 'daily')
     ), picked as (

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { unsubscribeToken } from '../../lib/unsubscribe-token.js';
+import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
 import { dayKey, runDigestIfDue } from './digest-scheduler.js';
@@ -245,6 +246,25 @@ describe('notifications', () => {
       next.setHours(h, 59, 0, 0);
       expect(await runDigestIfDue(t.app.ctx, next)).toBe('ran');
     });
+  });
+
+  // docs/product/want-lists.md#first-look: e-mails name a tractor under a first look only to dealers inside it.
+  it('the daily e-mail and the brand e-mail leave out a tractor under a first look for dealers outside it', async () => {
+    const hidden = await addListing('John Deere', '6145R');
+    const shown = await addListing('John Deere', '6155R');
+    await underFirstLook(t.app, hidden, [kubotaFan]);
+    expect((await admin.post('/api/admin/notifications/brand', { brand: 'John Deere' })).statusCode).toBe(
+      200,
+    );
+    const ids = (m: { payload: unknown }) =>
+      (m.payload as { listings: Array<{ id: string }> }).listings.map((l) => l.id);
+    const [brand] = await mailsTo(deereFan.email, 'send-brand-notifications');
+    expect(ids(brand)).toEqual([shown]);
+    expect((await admin.post('/api/admin/notifications/daily')).statusCode).toBe(200);
+    const [daily] = await mailsTo(deereFan.email, 'daily-listing-notifications');
+    expect(ids(daily)).toEqual([shown]);
+    const [inside] = await mailsTo(kubotaFan.email, 'daily-listing-notifications');
+    expect(ids(inside).sort()).toEqual([hidden, shown].sort());
   });
 
   describe('unsubscribe', () => {

@@ -36,7 +36,7 @@ import {
   refuseOwnDealershipListing,
   refuseOwnDealershipSeller,
 } from '../dealerships/index.js';
-import { hiddenByFirstLook } from '../listings/index.js';
+import { firstLookHidesFrom } from '../listings/index.js';
 import { answerBelowFloorLater, checkOfferPace, isBelowFloor } from './offers.floor.js';
 import { listingLink } from './offers.links.js';
 import {
@@ -175,8 +175,7 @@ async function createOfferOnce(
     if (listing.status !== 'active')
       throw new AppError('CONFLICT', 'This tractor is not available for offers right now');
     // A first look keeps everyone else from the tractor, offers included (docs/product/want-lists.md#first-look).
-    if (await hiddenByFirstLook(tx, listing.id, actor.userId, now))
-      throw new AppError('NOT_FOUND', LISTING_GONE);
+    if (await firstLookHidesFrom(tx, listing.id, actor, now)) throw new AppError('NOT_FOUND', LISTING_GONE);
     if (listing.userId === actor.userId || listing.sellerUserId === actor.userId)
       throw new AppError('VALIDATION', OWN_LISTING_OFFER);
     // Nor on a listing of their own dealership, whichever member sells it (decision 0039).

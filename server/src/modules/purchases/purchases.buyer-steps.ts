@@ -17,6 +17,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { currentMembership } from '../dealerships/index.js';
+import { firstLookHidesFrom } from '../listings/index.js';
 import { setAddress as saveAddress } from '../users/index.js';
 import { applyLedgerStep } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
@@ -44,7 +45,12 @@ export async function landedCost(
 ): Promise<LandedCost> {
   requireRole(actor, 'dealer', 'admin');
   const [listing] = await repo.listingFacts(ctx.db, [listingId]);
-  if (!listing || (listing.status !== 'active' && actor.status !== 'admin'))
+  if (
+    !listing ||
+    (listing.status !== 'active' && actor.status !== 'admin') ||
+    // A tractor under a first look is missing for dealers outside it (docs/product/want-lists.md#first-look).
+    (await firstLookHidesFrom(ctx.db, listingId, actor, ctx.clock.now()))
+  )
     throw new AppError('NOT_FOUND', "The tractor you're looking for doesn't exist or has been removed.");
   const me = await deliveryAccount(ctx.db, actor);
   const price = amountDollars !== undefined && amountDollars > 0 ? amountDollars * 100 : listing.priceCents;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerFeeCents } from '../../../../domain/money.js';
 import type { Purchase } from '../../../../domain/purchases.js';
 import { listings, purchases } from '../../db/schema.js';
+import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
@@ -124,6 +125,19 @@ describe('purchases: after the deal', () => {
       delivery: null,
       missing: 'listing_zip',
     });
+  });
+
+  it('landed cost of a tractor under a first look: as for a missing tractor to a dealer outside it', async () => {
+    const id = await insertListing(t.app, admin.id);
+    await underFirstLook(t.app, id, [dealer]);
+    const hidden = await other.get(`/api/purchases/landed-cost?listingId=${id}`);
+    const missing = await other.get(
+      '/api/purchases/landed-cost?listingId=00000000-0000-4000-8000-000000000000',
+    );
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    expect((await buyer.get(`/api/purchases/landed-cost?listingId=${id}`)).statusCode).toBe(200);
+    expect((await adminA.get(`/api/purchases/landed-cost?listingId=${id}`)).statusCode).toBe(200);
   });
 
   it('the whole path: invoice PDF, payments, gate pass, delivery, title, claim, credit, complete', async () => {

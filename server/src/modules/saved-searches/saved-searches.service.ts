@@ -17,7 +17,7 @@ import type { DomainEventBus } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { unsubscribeToken } from '../../lib/unsubscribe-token.js';
-import { countInventoryMatches } from '../listings/index.js';
+import { countInventoryMatches, firstLookOverAt } from '../listings/index.js';
 import { SAVED_SEARCH_ALERT } from './saved-searches.mail.js';
 import * as repo from './saved-searches.repository.js';
 
@@ -33,7 +33,7 @@ async function toDto(ctx: AppContext, r: repo.SavedSearchRow): Promise<SavedSear
     filters,
     alert: r.alert,
     // The inventory's own count (modules/listings/search.ts): what the dealer sees when they open it.
-    ...(await countInventoryMatches(ctx.db, activeFilters(filters)).then((c) => ({
+    ...(await countInventoryMatches(ctx.db, activeFilters(filters), ctx.clock.now()).then((c) => ({
       matchCount: c.total,
       matchCountCapped: c.capped,
     }))),
@@ -124,8 +124,9 @@ export async function alertSavedSearches(
   tx: Tx,
   listingId: string,
   reason: 'new' | 'cheaper',
+  now: Date = ctx.clock.now(),
 ): Promise<number> {
-  const alerts = await repo.claimInstantAlerts(tx, listingId, ctx.clock.now());
+  const alerts = await repo.claimInstantAlerts(tx, listingId, now);
   if (alerts.length === 0) return 0;
   const listing = await repo.listingFacts(tx, listingId);
   if (!listing) return 0;
@@ -151,12 +152,19 @@ export async function alertSavedSearches(
   return alerts.length;
 }
 
-/** What saved searches hear from other modules (decision 0027): a tractor live or cheaper alerts matching searches. */
+/**
+ * What saved searches hear from other modules (decision 0027): a tractor live (or its first look over) or cheaper
+ * alerts matching searches.
+ */
 export function savedSearchesSubscriptions(events: DomainEventBus): void {
   events.subscribe('listing.published', 'saved-searches.new', (ctx, tx, e) =>
     alertSavedSearches(ctx, tx, e.listingId, 'new'),
   );
   events.subscribe('listing.repriced', 'saved-searches.cheaper', (ctx, tx, e) =>
     alertSavedSearches(ctx, tx, e.listingId, 'cheaper'),
+  );
+  // The dealers a first look kept out hear of the tractor when it ends, once (decision 0057).
+  events.subscribe('listing.first-look-ended', 'saved-searches.first-look-ended', async (ctx, tx, e) =>
+    alertSavedSearches(ctx, tx, e.listingId, 'new', await firstLookOverAt(tx, e.listingId, ctx.clock.now())),
   );
 }

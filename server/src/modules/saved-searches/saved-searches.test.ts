@@ -5,6 +5,7 @@ import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXT } from '../../../../domain/dea
 import type { ListingFilters } from '../../../../domain/listing-search.js';
 import { MIGRATIONS_FOLDER, rowsOf } from '../../db/client.js';
 import { listings, savedSearches, savedSearchSends, userBrandPreferences, users } from '../../db/schema.js';
+import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import {
   createTestApp,
@@ -243,6 +244,22 @@ describe('saved searches', () => {
     expect(text).toContain('Hours corrected from 2,900 to 4,321 at inspection');
   });
 
+  // docs/product/want-lists.md#first-look: the count is the inventory's, which leaves the tractor out until the end.
+  it('the count of live matches leaves out a tractor under a first look until its window ends', async () => {
+    await insertListing(t.app, admin.id, { make: 'Valtra', model: 'T174' });
+    const hidden = await insertListing(t.app, admin.id, { make: 'Valtra', model: 'T194' });
+    await underFirstLook(t.app, hidden, [dealer]);
+    const made = await asOther.post('/api/saved-searches', {
+      name: 'Valtra',
+      filters: { brand: 'Valtra' },
+      alert: 'off',
+    });
+    expect(made.json().matchCount).toBe(1);
+    expect((await asOther.get('/api/saved-searches')).json().items[0].matchCount).toBe(1);
+    t.clock.advance(t.app.ctx.config.firstLookHours * 3600_000 + 60_000);
+    expect((await asOther.get('/api/saved-searches')).json().items[0].matchCount).toBe(2);
+  });
+
   it('a dealer with listing e-mails switched off gets no instant alert', async () => {
     const quiet = await createUser(t.app, { status: 'approved' });
     await t.app.ctx.db.update(users).set({ emailNotifications: false }).where(eq(users.id, quiet.id));
@@ -342,7 +359,7 @@ describe('saved searches', () => {
       {},
     ];
     for (const filters of cases) {
-      const inSearch = (await countInventoryMatches(db, filters)).total;
+      const inSearch = (await countInventoryMatches(db, filters, t.clock.now())).total;
       const result = await db.execute(sql`
         select count(*)::int as n from tractor_listings l, (select ${JSON.stringify(filters)}::jsonb as filters) s
         where l.status = 'active' and ${savedSearchMatches()}`);

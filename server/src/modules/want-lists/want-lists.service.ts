@@ -25,7 +25,7 @@ import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { unsubscribeToken } from '../../lib/unsubscribe-token.js';
 import { currentMembership, type Membership } from '../dealerships/index.js';
-import { grantFirstLook } from '../listings/index.js';
+import { firstLookOverAt, grantFirstLook } from '../listings/index.js';
 import { zipPlace } from '../purchases/index.js';
 import { createSavedSearch, ownSavedSearch } from '../saved-searches/index.js';
 import { WANT_INQUIRY_MATCH, WANT_LISTING_ALERT } from './want-lists.mail.js';
@@ -193,12 +193,17 @@ function milesBetween(zipA: string | null, zipB: string | null): number | null {
 
 /**
  * A listing went live: every want-list it matches (domain `matchesWantList`) alerts its dealer by e-mail and live,
- * once per (want-list, listing); not the seller's own dealership's lists, nor dealers a first look keeps out.
+ * once per (want-list, listing); not the seller's own dealership's lists, nor dealers a first look keeps out
+ * (they hear when it ends, at `now`).
  */
-export async function alertWantLists(ctx: AppContext, tx: Tx, listingId: string): Promise<number> {
+export async function alertWantLists(
+  ctx: AppContext,
+  tx: Tx,
+  listingId: string,
+  now: Date = ctx.clock.now(),
+): Promise<number> {
   const listing = await repo.listingForMatch(tx, listingId);
   if (!listing) return 0;
-  const now = ctx.clock.now();
   const sellers = new Set([listing.userId, listing.sellerUserId].filter(Boolean));
   const candidates = (await repo.candidatesForMake(tx, listing.make)).filter((w) => !sellers.has(w.userId));
   const keptOut = await repo.keptOutByFirstLook(
@@ -419,6 +424,10 @@ export async function grantFirstLookForInquiry(
 export function wantListsSubscriptions(events: DomainEventBus): void {
   events.subscribe('listing.published', 'want-lists.new', (ctx, tx, e) =>
     alertWantLists(ctx, tx, e.listingId),
+  );
+  // The dealers a first look kept out hear of the tractor when it ends, once (decision 0057).
+  events.subscribe('listing.first-look-ended', 'want-lists.first-look-ended', async (ctx, tx, e) =>
+    alertWantLists(ctx, tx, e.listingId, await firstLookOverAt(tx, e.listingId, ctx.clock.now())),
   );
   events.subscribe('inquiry.received', 'want-lists.inquiry', (ctx, tx, e) => matchInquiry(ctx, tx, e));
   events.subscribe('inquiry.listing-drafted', 'want-lists.first-look', (ctx, tx, e) =>

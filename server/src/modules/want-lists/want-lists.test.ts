@@ -293,7 +293,7 @@ describe('want-lists', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
 
-    it('shows the drafted listing only to dealers who would pay the accepted amount, until the window ends', async () => {
+    it('shows the drafted listing only to dealers who would pay the accepted amount until the window ends, then alerts the others once', async () => {
       const third = await createUser(t.app, { status: 'approved' });
       const asThird = await TestClient.as(t.app, third);
       await asDealer.post('/api/want-lists', { ...deere, yearMax: null });
@@ -334,7 +334,19 @@ describe('want-lists', () => {
       expect((await mailsTo(t, third.email)).filter((m) => m.template === 'saved-search-alert')).toEqual([]);
       expect((await asAdmin.get(`/api/listings/${listingId}`)).statusCode).toBe(200);
 
-      t.clock.advance(t.app.ctx.config.firstLookHours * 3600_000 + 60_000);
+      // Not a moment early: just before the end nobody outside is alerted.
+      t.clock.advance(t.app.ctx.config.firstLookHours * 3600_000 - 60_000);
+      await deliverEvents(t.app);
+      expect(await mails(other, 'want-list-listing-alert')).toEqual([]);
+      t.clock.advance(2 * 60_000);
+      await deliverEvents(t.app);
+      await deliverEvents(t.app);
+      // The window is over: the dealers it kept out hear of the tractor now, once; those inside not again.
+      expect(await mails(other, 'want-list-listing-alert')).toHaveLength(1);
+      expect(await mails(dealer, 'want-list-listing-alert')).toHaveLength(1);
+      expect((await mailsTo(t, third.email)).filter((m) => m.template === 'saved-search-alert')).toHaveLength(
+        1,
+      );
       expect((await asOther.get(`/api/listings/${listingId}`)).statusCode).toBe(200);
       expect(await ids(asOther)).toContain(listingId);
       const late = await asOther.post('/api/offers', { listingId, offerType: 'offer', amount: '40000' });

@@ -17,7 +17,7 @@ import type { DomainEventBus } from '../../lib/domain-events.js';
 import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { currentMembership, refuseOwnDealershipListing } from '../dealerships/index.js';
-import { imageSources } from '../listings/index.js';
+import { firstLookHidesFrom, imageSources } from '../listings/index.js';
 import { WATCH_NOTICE } from './watchlist.mail.js';
 import * as repo from './watchlist.repository.js';
 
@@ -62,7 +62,9 @@ export async function watch(ctx: AppContext, actor: Actor, listingId: string) {
   requireRole(actor, 'dealer', 'admin');
   return ctx.db.transaction(async (tx) => {
     const price = await repo.liveListingPrice(tx, listingId);
-    if (price === null) throw new AppError('NOT_FOUND', WATCH_NOT_FOUND);
+    // A tractor under a first look is missing for dealers outside it (docs/product/want-lists.md#first-look).
+    if (price === null || (await firstLookHidesFrom(tx, listingId, actor, ctx.clock.now())))
+      throw new AppError('NOT_FOUND', WATCH_NOT_FOUND);
     const scope = await scopeOf(ctx, tx, actor);
     // Alerts are for buying: never on the dealership's own listings (decision 0039).
     await refuseOwnDealershipListing(tx, scope, listingId, 'watch');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECENTLY_VIEWED_MAX, WATCH_ADDED, watchAddedByText } from '../../../../domain/dealer-tools.js';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
 import { dealershipMembers, dealerships, listings, watchlistItems } from '../../db/schema.js';
+import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import {
   createTestApp,
@@ -289,5 +290,26 @@ describe('watchlist and recently viewed', () => {
     const hidden = await insertListing(t.app, admin.id, { status: 'inactive' });
     expect((await asDealer.post('/api/recently-viewed', { listingId: hidden })).statusCode).toBe(404);
     expect((await asDealer.post('/api/recently-viewed', { listingId: 'x' })).statusCode).toBe(400);
+  });
+
+  // docs/product/want-lists.md#first-look: a hidden tractor answers exactly as a missing one.
+  it('a tractor under a first look cannot be watched or recorded by a dealer outside it, as if it did not exist', async () => {
+    const id = await insertListing(t.app, admin.id);
+    await underFirstLook(t.app, id, [dealer]);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url, body] of [
+      ['put', `/api/watchlist/${id}`, undefined],
+      ['post', '/api/recently-viewed', { listingId: id }],
+    ] as const) {
+      const hidden = await asOther[method](url, body);
+      const absent = await asOther[method](url.replace(id, missing), body && { listingId: missing });
+      expect(hidden.statusCode, hidden.body).toBe(404);
+      expect(hidden.json()).toEqual(absent.json());
+      expect((await asDealer[method](url, body)).statusCode).toBe(200);
+    }
+    expect((await asOther.get('/api/watchlist')).json().items).toEqual([]);
+    expect((await asOther.get('/api/recently-viewed')).json().items).toEqual([]);
+    t.clock.advance(t.app.ctx.config.firstLookHours * 3600_000 + 60_000);
+    expect((await asOther.put(`/api/watchlist/${id}`)).statusCode).toBe(200);
   });
 });
