@@ -28,7 +28,7 @@ export {
 export { correctListingHours, setAsIs, setListingGrade } from './listings.repository.js';
 export { listingsRoutes } from './listings.routes.js';
 export { ALREADY_SOLD, sellListing, unsellListing } from './listings.sale.js';
-export { countInventoryMatches, imageSources } from './listings.service.js';
+export { canSeeListing, countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';
 export { type TractorPageHints, tractorPageHints } from './page-hints.js';
 export { PHOTO_MISSING, uploadedImage } from './uploaded-image.js';

@@ -179,10 +179,11 @@ function toImageDto(i: images.ImageRow): ImageDto {
 }
 
 /**
- * A listing for the detail page. Inactive and sold listings exist only for admins and for the dealer who
- * bought it; everyone else gets the same 404 as for a missing id. Prices only for dealers and admins.
+ * The listing row if this viewer may see its tractor page, else the same 404 as for a missing id. Inactive and sold
+ * listings exist only for admins, their seller and the dealer who bought it; a farmer's tractor under its first
+ * look only for the dealerships granted it (want-lists.md#first-look).
  */
-export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: string): Promise<DetailDto> {
+async function visibleListing(ctx: AppContext, viewer: Actor | null, id: string) {
   const row = await repo.listingById(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const isAdmin = viewer?.status === 'admin';
@@ -192,9 +193,25 @@ export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: s
       viewer && hasDealerRights(viewer.status) && (await repo.boughtBy(ctx.db, id, viewer.userId));
     if (!buyer) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   }
-  // A farmer's tractor under its first look exists only for the dealerships granted it (want-lists.md#first-look).
   if (row.status === 'active' && (await firstLookHidesFrom(ctx.db, id, viewer, ctx.clock.now())))
     throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  return { row, isAdmin, side };
+}
+
+/** Whether this viewer may see the tractor page of a listing: other modules answer about a listing only then. */
+export async function canSeeListing(ctx: AppContext, viewer: Actor | null, id: string): Promise<boolean> {
+  try {
+    await visibleListing(ctx, viewer, id);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'NOT_FOUND') return false;
+    throw e;
+  }
+}
+
+/** A listing for the detail page (who may see it: `visibleListing`). Prices only for dealers and admins. */
+export async function listingDetail(ctx: AppContext, viewer: Actor | null, id: string): Promise<DetailDto> {
+  const { row, isAdmin, side } = await visibleListing(ctx, viewer, id);
   const imgs = await images.imagesOf(ctx.db, id);
   const canSeePrice = viewer !== null && hasDealerRights(viewer.status);
   return {

@@ -19,7 +19,7 @@ import type { Executor } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
-import { firstLookHidesFrom } from '../listings/index.js';
+import { canSeeListing } from '../listings/index.js';
 import { zipPlace } from '../purchases/index.js';
 import { completedSaleFacts, insertMarketSales, listingValueFacts } from './market.repository.js';
 import { type FittedMarket, familyKey, fittedByStamp, valueCache } from './value-cache.js';
@@ -118,10 +118,10 @@ export async function valueForListing(
   listingId: string,
 ): Promise<ValueAnswerResponse> {
   requireRole(actor, 'dealer', 'admin');
+  // Only for a tractor whose page this dealer may see: not another dealer's draft, nor a tractor under a first
+  // look they are outside of (docs/product/want-lists.md#first-look).
   const l = await listingValueFacts(ctx.db, listingId);
-  // A tractor under a first look is missing for dealers outside it (docs/product/want-lists.md#first-look).
-  if (!l || (await firstLookHidesFrom(ctx.db, listingId, actor, ctx.clock.now())))
-    throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+  if (!l || !(await canSeeListing(ctx, actor, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
   const q: ValueQuery = {
     make: l.make,
     family: modelFamily(l.model),

@@ -214,6 +214,26 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     expect((await buyer.get('/api/market/Deutz-Fahr/Agrotron')).json().liveListingsCount).toBe(1);
   });
 
+  it("another dealer's tractor that is not live has no value for a dealer who cannot open its page", async () => {
+    const id = await insertListing(t.app, buyerUser.id, {
+      make: 'Valtra',
+      model: 'T234',
+      status: 'inactive',
+    });
+    // A dealer's own trade-in, not yet live.
+    await t.app.ctx.db
+      .update(listings)
+      .set({ sellerUserId: buyerUser.id, reviewStatus: 'draft' })
+      .where(eq(listings.id, id));
+    const hidden = await otherDealer.get(`/api/market/listings/${id}/value`);
+    const missing = await otherDealer.get('/api/market/listings/00000000-0000-4000-8000-000000000000/value');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    // Its seller and the admin still read it (the listing form, the review queue).
+    expect((await buyer.get(`/api/market/listings/${id}/value`)).statusCode).toBe(200);
+    expect((await adminC.get(`/api/market/listings/${id}/value`)).statusCode).toBe(200);
+  });
+
   it('refuses bad input with a clear 400', async () => {
     const bad = await buyer.get(
       '/api/market/value?make=Claas&model=Axion&year=nineteen&hours=-5&state=Atlantis',
