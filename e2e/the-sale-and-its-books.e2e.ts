@@ -235,8 +235,8 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     await a.getByRole('heading', { name: 'Money' }).waitFor();
     const from = '2020-01-01';
     const to = '2035-12-31';
-    await a.getByLabel('From').fill(from);
-    await a.getByLabel('To').fill(to);
+    await a.getByLabel('From', { exact: true }).fill(from);
+    await a.getByLabel('To', { exact: true }).fill(to);
     await a.getByText(`Owed at the end of`).first().waitFor();
     const figure = async (key: string) => {
       const card = a.getByTestId(`money-${key}`);

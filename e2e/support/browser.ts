@@ -72,6 +72,18 @@ export async function openBrowser(
 
 /** Fails with the list of axe violations (WCAG 2.1 A/AA) on the current page, or only inside `include`. */
 export async function expectNoAxeViolations(page: Page, include: string[] = []) {
+  // A toast fading in is half transparent: axe would read its text's contrast mid-animation. Wait (briefly) until
+  // every toast is fully shown or gone.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (t) => getComputedStyle(t).opacity === '1',
+        ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of include) builder = builder.include(selector);
   const results = await builder.analyze();
