@@ -20,3 +20,17 @@ export const EARLY_TAPS_SCRIPT =
   `var t=e.target&&e.target.closest?e.target.closest('${EARLY_TAP_SELECTOR}'):null;if(!t||!r.contains(t))return;` +
   'e.preventDefault();e.stopPropagation();' +
   `q.push({el:t,i:Array.prototype.indexOf.call(r.querySelectorAll('${EARLY_TAP_SELECTOR}'),t)})},true)})();`;
+
+/**
+ * A page the server rendered for one request (decision 0058) paints before its scripts load: the server marks the
+ * app's entry script and its module preloads inert (`data-after-paint`), and this script, inline in the head
+ * beside the one above, starts them once the page has painted. On a phone's slow link the page's styles and
+ * first photo then have the line to themselves, and the scripts' work no longer holds back the first paint; a tap
+ * made meanwhile waits for them (above). Pages without the marks load as built.
+ */
+export const BOOT_AFTER_PAINT_SCRIPT =
+  "document.addEventListener('DOMContentLoaded',function(){var b=document.querySelectorAll('[data-after-paint]');" +
+  'if(!b.length)return;requestAnimationFrame(function(){setTimeout(function(){' +
+  "Array.prototype.forEach.call(b,function(e){var n;if(e.tagName==='LINK'){n=document.createElement('link');" +
+  "n.rel='modulepreload';n.href=e.getAttribute('href')}else{n=document.createElement('script');n.type='module';" +
+  "n.src=e.getAttribute('data-src')}n.crossOrigin='';document.head.appendChild(n)})},0)})});";

@@ -14,3 +14,19 @@ export function cookieNames(production: boolean): { session: string; csrf: strin
 
 /** Every name the anti-forgery cookie may have (the SPA does not know which mode the server runs in). */
 export const CSRF_COOKIE_NAMES: readonly string[] = [PRODUCTION_COOKIES.csrf, DEVELOPMENT_COOKIES.csrf];
+
+/**
+ * The reader's time zone, which the web app writes on every start (not a secret, not a session): the server renders
+ * a signed-in page's dates in it, as the browser then does (decision 0058).
+ */
+export const TIME_ZONE_COOKIE = 'fieldlot_tz';
+
+/** The time zone a cookie names, when it is a real IANA zone ("America/Chicago"); null for anything else. */
+export function parseTimeZone(value: string | undefined): string | null {
+  if (!value || !/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}

@@ -45,14 +45,18 @@ describe.skipIf(!hasBrowser())('a tractor page rendered by the server', () => {
     expect(html).not.toContain('rel="preload" as="fetch"');
   });
 
-  it('a signed-in dealer gets the shell: their page depends on who they are', async () => {
+  it('a signed-in dealer gets the page rendered with their own session, never a visitor’s', async () => {
     const { page } = b;
     await page.goto('/');
     await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
+    await page.goto('/');
     const cookie = (await b.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const html = await (await fetch(`${baseUrl()}/tractor/${tractor.id}`, { headers: { cookie } })).text();
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('rel="preload" as="fetch"');
+    const res = await fetch(`${baseUrl()}/tractor/${tractor.id}`, { headers: { cookie } });
+    const html = await res.text();
+    expect(html).toContain('<div id="root" data-prerendered>');
+    expect(html).toContain(DEMO_DEALER.email);
+    expect(html).not.toContain('Dealer Login Required');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     await b.context.clearCookies();
   });
 

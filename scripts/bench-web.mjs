@@ -194,6 +194,9 @@ async function signInDealer() {
   });
   if (res.status !== 200) throw new Error(`dealer sign-in answered ${res.status}: ${await res.text()}`);
   keep(res);
+  // A browser that has opened the site holds its time zone cookie (web/src/main.tsx), with which the server
+  // renders the dealer's screens (decision 0058); Chrome here runs in this machine's zone.
+  cookies.set('fieldlot_tz', encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone));
   const header = [...cookies].map(([n, v]) => `${n}=${v}`).join('; ');
   return { header, cookies: [...cookies].map(([name, value]) => ({ name, value, url: base })) };
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
-import { EARLY_TAPS_SCRIPT } from '../domain/early-taps.js';
+import { BOOT_AFTER_PAINT_SCRIPT, EARLY_TAPS_SCRIPT } from '../domain/early-taps.js';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
@@ -80,7 +80,10 @@ export function prerenderPages(): Plugin {
 export function earlyTaps(): Plugin {
   return {
     name: 'fieldlot-early-taps',
-    transformIndexHtml: () => [{ tag: 'script', children: EARLY_TAPS_SCRIPT, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      { tag: 'script', children: EARLY_TAPS_SCRIPT, injectTo: 'head-prepend' },
+      { tag: 'script', children: BOOT_AFTER_PAINT_SCRIPT, injectTo: 'head-prepend' },
+    ],
   };
 }
 

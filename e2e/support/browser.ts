@@ -21,6 +21,8 @@ export interface Browser {
 export interface BrowserOptions {
   /** Accept the server's self-signed certificate (the cluster test's https proxy). */
   ignoreCertificateErrors?: boolean;
+  /** The browser's time zone (IANA), when a test needs one other than this machine's. */
+  timezoneId?: string;
 }
 
 /** A fresh browser profile (persistent context on a new temporary folder), as DEVELOPERS.md describes. */
@@ -35,6 +37,7 @@ export async function openBrowser(
     viewport,
     baseURL: baseUrl(),
     ignoreHTTPSErrors: options.ignoreCertificateErrors ?? false,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     args: [
       ...(options.ignoreCertificateErrors ? ['--ignore-certificate-errors'] : []),
       '--headless',

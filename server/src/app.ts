@@ -12,9 +12,9 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { EARLY_TAPS_SCRIPT } from '../../domain/early-taps.js';
+import { BOOT_AFTER_PAINT_SCRIPT, EARLY_TAPS_SCRIPT } from '../../domain/early-taps.js';
 import { isSpaRoute } from '../../domain/routes.js';
-import { cookieNames } from '../../domain/session-cookies.js';
+import { cookieNames, parseTimeZone, TIME_ZONE_COOKIE } from '../../domain/session-cookies.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { databaseErrorKind } from './db/unavailable.js';
@@ -27,13 +27,13 @@ import { redactUrl } from './lib/redact-url.js';
 import { observeModules, registerModules, subscribeModules } from './modules/index.js';
 import { tractorPageHints } from './modules/listings/index.js';
 import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
-import { PageRenderer } from './page-renderer.js';
+import { PageRenderer, type RenderedPage } from './page-renderer.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { securityHeaders } from './plugins/security-headers.js';
-import { tractorPageId, WebShell } from './web-shell.js';
+import { isSignedInRenderedScreen, tractorPageId, WebShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -85,8 +85,9 @@ const PRERENDERED: Record<string, string> = {
   '/dealer-benefits': 'prerendered/dealer-benefits.html',
 };
 
-/** The CSP source that allows the inline early-taps script (domain/early-taps.ts), and only it. */
-const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+/** The CSP sources that allow the inline head scripts (domain/early-taps.ts), and only them. */
+const inlineScriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const INLINE_SCRIPT_HASHES = [EARLY_TAPS_SCRIPT, BOOT_AFTER_PAINT_SCRIPT].map(inlineScriptHash);
 
 /** The pool's gauges, read at each scrape (PostgreSQL; PGlite has no pool and leaves them without a sample). */
 function observeDatabase({ database, metrics }: AppContext) {
@@ -180,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.endpoint).origin] : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // The inline script that holds taps made before hydration, and nothing else inline (decision 0053).
-          scriptSrc: ["'self'", EARLY_TAPS_HASH],
+          scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
@@ -237,13 +238,48 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     for (const [route, file] of Object.entries(PRERENDERED)) {
       app.get(route, (req, reply) => {
         reply.header('cache-control', 'no-cache');
-        // Signed in: the shell with the session and the dealer's screen preloaded (decision 0053).
-        if (signedIn(req)) return reply.type('text/html; charset=utf-8').send(webShell.signedInPage(route));
+        // Signed in: the dealer's screen rendered with its session (decision 0058), else the shell with the session
+        // and the screen's scripts and data preloaded (decision 0053).
+        if (signedIn(req)) return sendSignedInPage(req, reply, route);
         return reply.sendFile(existsSync(path.join(webDist, file)) ? file : 'index.html');
       });
     }
   }
   const pageRenderer = new PageRenderer(path.join(webDist, '../dist-ssr'));
+  /**
+   * A dealer's screen rendered on the server with the request's session (decision 0058): each request the page
+   * makes while rendering goes through this app with the request's cookie, so the API's own access checks decide
+   * what is in it. Null (the browser renders the page) off the dealer screens or on any failure.
+   */
+  const renderSignedIn = async (
+    req: FastifyRequest,
+    pathname: string,
+    search = '',
+  ): Promise<RenderedPage | null> => {
+    // Dates render in the reader's zone, which the page's script has written by now; without it the browser renders.
+    const timeZone = parseTimeZone(req.cookies[TIME_ZONE_COOKIE]);
+    if (!timeZone || !isSignedInRenderedScreen(pathname)) return null;
+    const headers = { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' };
+    const serverFetch = async (request: Request) => {
+      const url = new URL(request.url);
+      const answer = await app.inject({ method: 'GET', url: url.pathname + url.search, headers });
+      return new Response(answer.payload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+    return pageRenderer.signedInPage(pathname + search, serverFetch, timeZone).catch((err) => {
+      req.log.warn({ err }, 'signed-in page not rendered on the server');
+      return null;
+    });
+  };
+  const sendSignedInPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const rendered = await renderSignedIn(req, pathname, search);
+    // The page holds this dealer's own data: never kept by a shared cache, nor by the browser's.
+    if (rendered) reply.header('cache-control', 'private, no-store');
+    return reply.type('text/html; charset=utf-8').send(webShell.signedInPage(pathname, rendered));
+  };
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0];
     if (
@@ -266,8 +302,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       const hints = await tractorPageHints(ctx, tractorId).catch(() => null);
       // A visitor's page of a live tractor comes rendered (decision 0024), from the very answer the page's own
       // request would get; anything else, or any failure, gets the shell and the page renders in the browser.
-      let rendered: { html: string; data: unknown } | null = null;
-      if (hints && !signedIn(req)) {
+      let rendered: RenderedPage | null = null;
+      if (hints && signedIn(req)) rendered = await renderSignedIn(req, pathname);
+      else if (hints) {
         const answer = await app.inject({ method: 'GET', url: hints.dataUrl });
         if (answer.statusCode === 200)
           rendered = await pageRenderer.tractorPage(tractorId, answer.json()).catch((err) => {
@@ -275,11 +312,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
             return null;
           });
       }
+      if (rendered && signedIn(req)) reply.header('cache-control', 'private, no-store');
       return reply
         .type('text/html; charset=utf-8')
         .send(webShell.tractorPage(hints, rendered, signedIn(req)));
     }
-    if (signedIn(req)) return reply.type('text/html; charset=utf-8').send(webShell.signedInPage(pathname));
+    if (signedIn(req)) return sendSignedInPage(req, reply, pathname);
     return reply.sendFile('index.html');
   });
 

@@ -5,7 +5,18 @@ import { pathToFileURL } from 'node:url';
 /** What web/src/prerender.tsx exports for the server (built into web/dist-ssr by web/vite.config.ts). */
 interface SsrModule {
   renderTractorPage(id: string, listing: unknown): Promise<{ html: string; data: unknown }>;
+  renderSignedInPage(
+    url: string,
+    serverFetch: (request: Request) => Promise<Response>,
+    timeZone: string,
+  ): Promise<{ html: string; data: unknown } | null>;
 }
+
+/** How long a request waits for its page to be rendered before it gets the shell instead. */
+const RENDER_WAIT_MS = 2_000;
+
+/** A rendered page: its HTML and the data main.tsx seeds before hydrating. */
+export type RenderedPage = { html: string; data: unknown };
 
 /**
  * Renders a tractor page for a visitor on the server (decision 0024) with the web app's own server build, so a
@@ -30,11 +41,33 @@ export class PageRenderer {
     return this.loaded.at === at ? this.loaded.module : null;
   }
 
-  tractorPage(id: string, listing: unknown): Promise<{ html: string; data: unknown } | null> {
+  private enqueue<T>(render: (module: SsrModule) => Promise<T>): Promise<T | null> {
     const loading = this.module();
     if (!loading) return Promise.resolve(null);
-    const run = this.queue.then(async () => (await loading).renderTractorPage(id, listing));
+    const run = this.queue.then(async () => render(await loading));
     this.queue = run.catch(() => undefined);
-    return run;
+    // A page that waits too long (renders queued behind a slow one, a database that does not answer) is left to
+    // the browser; the render itself still finishes before the next starts (they share the app's query client).
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), RENDER_WAIT_MS);
+    });
+    return Promise.race([run, late]).finally(() => clearTimeout(timer));
+  }
+
+  tractorPage(id: string, listing: unknown): Promise<RenderedPage | null> {
+    return this.enqueue((m) => m.renderTractorPage(id, listing));
+  }
+
+  /**
+   * A signed-in screen rendered with the request's session (decision 0058): `serverFetch` answers the page's own
+   * API requests. Null when the page is left to the browser (no server build, no session, a failed request).
+   */
+  signedInPage(
+    url: string,
+    serverFetch: (request: Request) => Promise<Response>,
+    timeZone: string,
+  ): Promise<RenderedPage | null> {
+    return this.enqueue((m) => m.renderSignedInPage(url, serverFetch, timeZone));
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { GALLERY_IMAGE_SIZES } from '../../domain/listings.js';
 import type { TractorPageHints } from './modules/listings/index.js';
+import type { RenderedPage } from './page-renderer.js';
 
 /** One chunk of Vite's build manifest (web/dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -98,21 +99,23 @@ export class WebShell {
    * and on a dealer's screen its route scripts and first data, so the phone fetches them at once instead of one
    * after the other. Any other page: the shell as built, with the session preload.
    */
-  signedInPage(pathname: string): string {
+  signedInPage(pathname: string, rendered?: RenderedPage | null): string {
     const { html, manifest } = this.load();
     const screen = DEALER_SCREENS[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
-    const tags = [`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`];
+    // A rendered page (decision 0058) brings the session and its first data in the page itself.
+    const tags = rendered ? [] : [`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`];
     if (screen) {
       tags.push(...this.modulePreloads(html, manifest, ...screen.sources));
-      if (screen.data) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(screen.data)}">`);
+      if (screen.data && !rendered)
+        tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(screen.data)}">`);
     }
     const market = marketFamilyDataUrl(pathname);
-    if (market)
-      tags.push(
-        ...this.modulePreloads(html, manifest, MARKET_FAMILY_SOURCE),
-        `<link rel="preload" as="fetch" crossorigin href="${attr(market)}">`,
-      );
-    return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    if (market) {
+      tags.push(...this.modulePreloads(html, manifest, MARKET_FAMILY_SOURCE));
+      if (!rendered) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(market)}">`);
+    }
+    const page = html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    return rendered ? withRenderedPage(page, rendered, true) : page;
   }
 
   /**
@@ -120,16 +123,12 @@ export class WebShell {
    * `rendered` (a visitor's page rendered on the server, decision 0024) the page itself and the data it was
    * rendered from, which main.tsx seeds before hydrating.
    */
-  tractorPage(
-    hints: TractorPageHints | null,
-    rendered?: { html: string; data: unknown } | null,
-    signedIn = false,
-  ): string {
+  tractorPage(hints: TractorPageHints | null, rendered?: RenderedPage | null, signedIn = false): string {
     const { html, manifest } = this.load();
     // A rendered page is on screen without its scripts: their preloads would only compete with its photo.
     const tags = rendered ? [] : this.modulePreloads(html, manifest, TRACTOR_ROUTE_SOURCE);
     // Signed in, the page first asks who is signed in (decision 0053).
-    if (signedIn) tags.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`);
+    if (signedIn && !rendered) tags.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`);
     if (hints) {
       // Same URL and credentials as the page's own fetch, which then takes this answer.
       if (!rendered) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(hints.dataUrl)}">`);
@@ -138,24 +137,37 @@ export class WebShell {
           `<link rel="preload" as="image" fetchpriority="high" href="${attr(hints.image.src)}" imagesrcset="${attr(hints.image.srcSet)}" imagesizes="${attr(GALLERY_IMAGE_SIZES)}">`,
         );
     }
-    let page = html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
-    if (rendered) {
-      // React renders the page's <title> in place; it belongs where the shell's is.
-      const title = rendered.html.match(/<title>[^<]*<\/title>/)?.[0];
-      const body = title ? rendered.html.replace(title, '') : rendered.html;
-      // Data, not script: `<` escaped so nothing in it can close the element.
-      const data = JSON.stringify(rendered.data).replace(/</g, '\\u003c');
-      // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
-      page = page
-        .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
-        .replace(
-          '<div id="root"></div>',
-          () =>
-            `<div id="root" data-prerendered>${body}</div><script type="application/json" id="fieldlot-page-data">${data}</script>`,
-        );
-    }
-    return page;
+    const page = html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    return rendered ? withRenderedPage(page, rendered, signedIn) : page;
   }
+}
+
+/**
+ * The shell with a page rendered on the server in its root, and the data it was rendered from, which main.tsx
+ * seeds before hydrating. `fresh`: rendered for this request with its session, so the page does not fetch it again
+ * at once (a visitor's tractor page is refetched in the background).
+ */
+function withRenderedPage(page: string, rendered: RenderedPage, fresh: boolean): string {
+  // React renders the page's <title> in place; it belongs where the shell's is.
+  const title = rendered.html.match(/<title>[^<]*<\/title>/)?.[0];
+  const body = title ? rendered.html.replace(title, '') : rendered.html;
+  // Data, not script: `<` escaped so nothing in it can close the element.
+  const data = JSON.stringify(rendered.data).replace(/</g, '\\u003c');
+  // Its scripts start once it has painted (domain/early-taps.ts BOOT_AFTER_PAINT_SCRIPT): marked, not loaded.
+  const inert = page
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+      '<script type="text/plain" data-after-paint data-src="$1"></script>',
+    )
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="preload-after-paint" data-after-paint href="$1">');
+  // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
+  return inert
+    .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" data-prerendered>${body}</div><script type="application/json" id="fieldlot-page-data"${fresh ? ' data-fresh' : ''}>${data}</script>`,
+    );
 }
 
 /** The listing id of a tractor page's path, or null for any other path. */
@@ -164,4 +176,13 @@ export function tractorPageId(pathname: string): string | null {
     pathname,
   );
   return match ? match[1].toLowerCase() : null;
+}
+
+/**
+ * The dealer screens the server renders for a signed-in request (decision 0058): inventory, My Offers, My Listings,
+ * Purchased Inventory, a tractor page and a market page.
+ */
+export function isSignedInRenderedScreen(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return path in DEALER_SCREENS || tractorPageId(path) !== null || marketFamilyDataUrl(path) !== null;
 }

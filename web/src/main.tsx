@@ -1,3 +1,4 @@
+import { TIME_ZONE_COOKIE } from '@domain/session-cookies';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
@@ -11,6 +12,7 @@ const root = document.getElementById('root')!;
 // Public pages come prerendered for visitors (scripts: web/prerender.tsx, decision 0020): hydrate them. The server
 // sends them only to requests without a session cookie, so the page starts as a visitor's (no session
 // round trip before the first paint, no swap when it answers; the check still runs in the background).
+// A dealer's screens come rendered with the session in their data (decision 0058), which replaces the visitor's.
 const prerendered = root.hasAttribute('data-prerendered');
 
 /** Runs once the first render is committed (hydrated): taps made on the rendered page before now happen now. */
@@ -19,15 +21,20 @@ function AfterFirstRender() {
   return null;
 }
 
+// The server renders a dealer's screens with dates in this time zone, as this page will (decision 0058).
+document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
+
 async function start() {
   if (prerendered) {
     queryClient.setQueryData(sessionKey, { user: null }, { updatedAt: 0 });
     // A page the server rendered for this request (a tractor page, decision 0024) brings the data it was rendered
     // from; the same data renders the same markup here, and is refetched in the background like any other.
-    const seeded = document.getElementById('fieldlot-page-data')?.textContent;
-    if (seeded)
-      for (const [key, value] of JSON.parse(seeded) as Array<[unknown[], unknown]>)
-        queryClient.setQueryData(key, value, { updatedAt: 0 });
+    // A signed-in dealer's screen (decision 0058) was rendered for this very request: its data is fresh.
+    const seeded = document.getElementById('fieldlot-page-data');
+    const updatedAt = seeded?.hasAttribute('data-fresh') ? Date.now() : 0;
+    if (seeded?.textContent)
+      for (const [key, value] of JSON.parse(seeded.textContent) as Array<[unknown[], unknown]>)
+        queryClient.setQueryData(key, value, { updatedAt });
     // The first page's lazy route must be in place before hydrating, or the router would render its fallback.
     for (const match of matchRoutes(routes, window.location) ?? []) {
       const { lazy } = match.route;

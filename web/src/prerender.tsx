@@ -6,6 +6,8 @@ import { Providers, queryClient } from './app/providers';
 import { routes } from './app/router';
 import { sessionKey } from './features/auth/api/session';
 import { listingKeys } from './features/listings/api/listings';
+import { answerRequestsWith, api } from './lib/api';
+import { setDisplayTimeZone } from './lib/format';
 
 /**
  * Build-time prerendering of the public pages (decision 0020), run by web/vite.config.ts after the client build:
@@ -45,7 +47,61 @@ export async function renderTractorPage(
   return { html: await renderOnce(url, true, data), data };
 }
 
-async function renderOnce(url: string, sync: boolean, data: PageData = []): Promise<string> {
+/** How the server answers the page's own API requests while rendering it: with the signed-in request's session. */
+export type ServerFetch = (request: Request) => Promise<Response>;
+
+/** Waiting passes before the page is taken as it is: session, screen, then what the screen's first data reveals. */
+const MAX_PASSES = 4;
+
+/**
+ * A signed-in dealer's screen as the dealer first sees it, rendered by the server per request (decision 0058): the
+ * page asks for its data as in a browser, the server answers each request with the request's own session (so
+ * every access check is the API's), and the page is rendered again until it asks for nothing new. Answers null
+ * (the browser renders the page) when nobody is signed in, or when any request failed.
+ */
+export async function renderSignedInPage(
+  url: string,
+  serverFetch: ServerFetch,
+  timeZone: string,
+): Promise<{ html: string; data: PageData } | null> {
+  answerRequestsWith(serverFetch);
+  setDisplayTimeZone(timeZone);
+  try {
+    queryClient.clear();
+    const session = await queryClient.fetchQuery({
+      queryKey: sessionKey,
+      queryFn: () => api.GET('/api/auth/session'),
+    });
+    // Dealers' screens only: an admin's or inspector's first screen is another (decision 0058).
+    if (session.user?.status !== 'approved') return null;
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      await renderOnce(url, false, undefined, true);
+      // What this pass asked for and has not got; a query its page holds back (`enabled` false) stays so.
+      const waiting = queryClient.getQueryCache().findAll({
+        predicate: (q) => {
+          const { enabled } = q.options as { enabled?: boolean | ((query: typeof q) => boolean) };
+          return (
+            q.state.status === 'pending' && (typeof enabled === 'function' ? enabled(q) : enabled) !== false
+          );
+        },
+      });
+      if (!waiting.length) break;
+      // A failed request shows as the query's error, checked below.
+      await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
+    }
+    const queries = queryClient.getQueryCache().getAll();
+    if (queries.some((q) => q.state.status === 'error')) return null;
+    const data: PageData = queries
+      .filter((q) => q.state.status === 'success')
+      .map((q) => [q.queryKey, q.state.data]);
+    return { html: await renderOnce(url, true, undefined, true), data };
+  } finally {
+    answerRequestsWith(null);
+    setDisplayTimeZone(undefined);
+  }
+}
+
+async function renderOnce(url: string, sync: boolean, data: PageData = [], keep = false): Promise<string> {
   // The page's lazy route in place first, as main.tsx does before hydrating.
   for (const match of matchRoutes(routes, url) ?? []) {
     const { lazy } = match.route;
@@ -57,8 +113,11 @@ async function renderOnce(url: string, sync: boolean, data: PageData = []): Prom
   const router = createStaticRouter(handler.dataRoutes, context);
   // The one query client is seeded right before rendering, with no await in between (the server renders
   // requests one after another on this client).
-  queryClient.clear();
-  queryClient.setQueryData(sessionKey, { user: null });
+  // A signed-in render keeps what its earlier passes fetched (`keep`).
+  if (!keep) {
+    queryClient.clear();
+    queryClient.setQueryData(sessionKey, { user: null });
+  }
   for (const [key, value] of data) queryClient.setQueryData(key, value);
   const errors: unknown[] = [];
   const app = (
@@ -72,6 +131,6 @@ async function renderOnce(url: string, sync: boolean, data: PageData = []): Prom
   if (sync) return renderToString(app);
   const { prelude } = await prerender(app, { onError: (err) => void errors.push(err) });
   // A part that failed would be rendered in the browser instead, replacing the prerendered page (a layout shift).
-  if (errors.length) throw new Error(`${url}: ${errors.map(String).join('; ')}`);
+  if (errors.length && !keep) throw new Error(`${url}: ${errors.map(String).join('; ')}`);
   return new Response(prelude).text();
 }

@@ -164,7 +164,7 @@ export function InventoryBrowser({
         <>
           <div className={GRID} aria-busy={query.isFetching}>
             {items.map((l, i) => (
-              <ListingCard key={l.id} listing={l} eager={i < 3} />
+              <ListingCard key={l.id} listing={l} eager={i < 3} first={i === 0} />
             ))}
           </div>
           {query.isFetchNextPageError && (

@@ -16,10 +16,13 @@ export function ListingImageBox({
   image,
   alt,
   eager,
+  first,
 }: {
   image: ListingCardData['image'];
   alt: string;
   eager?: boolean;
+  /** The page's first picture, its largest on a phone as it paints (decision 0058). */
+  first?: boolean;
 }) {
   if (!image)
     return (
@@ -37,6 +40,7 @@ export function ListingImageBox({
       height={image.height}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       decoding="async"
       className="aspect-[4/3] w-full bg-muted object-cover"
     />
@@ -44,13 +48,21 @@ export function ListingImageBox({
 }
 
 /** An inventory card. Signed-out visitors get the variant without a price (the server sends none). */
-export function ListingCard({ listing, eager }: { listing: ListingCardData; eager?: boolean }) {
+export function ListingCard({
+  listing,
+  eager,
+  first,
+}: {
+  listing: ListingCardData;
+  eager?: boolean;
+  first?: boolean;
+}) {
   const title = `${listing.make} ${listing.model}`;
   const href = `/tractor/${listing.id}`;
   return (
     <Card className="flex flex-col overflow-hidden">
       <div className="relative">
-        <ListingImageBox image={listing.image} alt={tractorName(listing)} eager={eager} />
+        <ListingImageBox image={listing.image} alt={tractorName(listing)} eager={eager} first={first} />
         <ShownConditionBadge
           grade={listing.grade}
           condition={listing.condition}

@@ -91,9 +91,9 @@ function MyListings() {
         ) : (
           <Suspense fallback={skeleton}>
             <ul className="grid gap-3">
-              {query.data.items.map((l) => (
+              {query.data.items.map((l, i) => (
                 <li key={l.id}>
-                  <MyListingRow listing={l} />
+                  <MyListingRow listing={l} first={i === 0} />
                 </li>
               ))}
             </ul>
@@ -112,7 +112,7 @@ function MyListings() {
   );
 }
 
-function MyListingRow({ listing: l }: { listing: MyListing }) {
+function MyListingRow({ listing: l, first }: { listing: MyListing; first?: boolean }) {
   const m = useMyListingMutations();
   const name = tractorName(l);
   const actions = stageActionsFor(l.stage, 'seller');
@@ -136,7 +136,9 @@ function MyListingRow({ listing: l }: { listing: MyListing }) {
           width={128}
           height={96}
           className="h-24 w-32 shrink-0 rounded object-cover"
-          loading="lazy"
+          // The first row's picture is on screen as the page paints: fetched at once (decision 0058).
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
         />
       ) : (
         <div className="flex h-24 w-32 shrink-0 items-center justify-center rounded bg-muted text-xs text-muted-foreground">

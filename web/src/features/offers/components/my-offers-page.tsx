@@ -54,9 +54,9 @@ function OffersList() {
         />
       ) : (
         <ul className="grid gap-4">
-          {query.data.map((o) => (
+          {query.data.map((o, i) => (
             <li key={o.id}>
-              <OfferCard offer={o} />
+              <OfferCard offer={o} first={i === 0} />
             </li>
           ))}
         </ul>
@@ -75,11 +75,11 @@ function ActedBy({ offer }: { offer: OfferWithListing }) {
   );
 }
 
-function OfferCard({ offer }: { offer: OfferWithListing }) {
+function OfferCard({ offer, first }: { offer: OfferWithListing; first?: boolean }) {
   const name = tractorName(offer.listing);
   return (
     <Card className="grid overflow-hidden sm:grid-cols-[12rem_1fr]" data-testid="my-offer">
-      <TractorThumb src={offer.listing.imageUrl} alt={name} className="h-40 w-full sm:h-full" />
+      <TractorThumb src={offer.listing.imageUrl} alt={name} className="h-40 w-full sm:h-full" first={first} />
       <div className="grid gap-3 p-4">
         <div className="flex flex-wrap items-start gap-2">
           <div className="mr-auto min-w-0">

@@ -1,15 +1,20 @@
 import { Tractor } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** A listing's image, or a placeholder when it has none. */
+/**
+ * A listing's image, or a placeholder when it has none. `first`: the first in its list, on screen as the page
+ * paints (often its largest picture), so it loads at once rather than when the browser gets round to it.
+ */
 export function TractorThumb({
   src,
   alt,
   className,
+  first,
 }: {
   src: string | null;
   alt: string;
   className?: string;
+  first?: boolean;
 }) {
   if (!src)
     return (
@@ -22,6 +27,13 @@ export function TractorThumb({
       </div>
     );
   return (
-    <img src={src} alt={alt} loading="lazy" decoding="async" className={cn('object-cover', className)} />
+    <img
+      src={src}
+      alt={alt}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
+      decoding="async"
+      className={cn('object-cover', className)}
+    />
   );
 }

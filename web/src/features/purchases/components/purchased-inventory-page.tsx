@@ -56,9 +56,9 @@ function Purchases() {
         />
       ) : (
         <ul className="flex flex-col gap-6">
-          {query.data.map((p) => (
+          {query.data.map((p, i) => (
             <li key={p.id}>
-              <PurchaseCard purchase={p} />
+              <PurchaseCard purchase={p} first={i === 0} />
             </li>
           ))}
         </ul>
@@ -67,7 +67,7 @@ function Purchases() {
   );
 }
 
-function PurchaseCard({ purchase }: { purchase: Purchase }) {
+function PurchaseCard({ purchase, first }: { purchase: Purchase; first?: boolean }) {
   const l = purchase.listing;
   const name = `${l.make} ${l.model}`;
   return (
@@ -77,7 +77,7 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
     >
       <div className="flex flex-col">
         <div className="relative">
-          <TractorThumb src={l.imageUrl} alt={name} className="aspect-[4/3] w-full" />
+          <TractorThumb src={l.imageUrl} alt={name} className="aspect-[4/3] w-full" first={first} />
           <Badge tone={conditionTone(l.condition)} className="absolute left-3 top-3">
             {l.condition}
           </Badge>
