@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
@@ -65,12 +67,12 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.waitForURL('**/pending-approval');
     await page.getByRole('heading', { name: 'Application Pending Approval' }).waitFor();
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'accounts-pending-390');
     await page.goto('/apply');
     await page.getByLabel('Password', { exact: true }).fill('abc');
     await screenshot(page, 'accounts-apply-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESK);
     await page.goto('/pending-approval');
     await page.getByRole('heading', { name: 'Application Pending Approval' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
@@ -159,9 +161,9 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     await dismissToasts(page);
     await expectNoAxeViolations(page);
     await screenshot(page, 'accounts-my-account-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'accounts-my-account-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESK);
     await page.reload();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     expect(await page.getByLabel('Full Name').inputValue()).toBe(`${applicant.name} Jr`);
@@ -212,7 +214,7 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
     const probe = await admin.page.request.get(`${baseUrl()}/api/listings/public`);
     const listingId = ((await probe.json()) as { items: Array<{ id: string }> }).items[0]?.id;
     expect(listingId).toBeTruthy();
-    const other = await openBrowser({ width: 390, height: 844 });
+    const other = await openBrowser(PHONE);
     try {
       const p = other.page;
       // Opened signed out, a tractor page asks to sign in at once (docs/product/accounts.md).

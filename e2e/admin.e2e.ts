@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
@@ -193,7 +194,7 @@ describe.runIf(hasBrowser())('admin panel', () => {
   });
 
   it('works on a phone', async () => {
-    const phone = await openBrowser({ width: 390, height: 844 });
+    const phone = await openBrowser(PHONE);
     try {
       await signInViaApi(phone.page, E2E_ADMIN.email, E2E_ADMIN.password);
       await phone.page.goto('/admin?tab=inquiries');

@@ -7,22 +7,17 @@ import {
   baseUrl,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
+import { apiPost, DEMO_DEALER, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
-const shot = (page: Page, name: string) => screenshot(page, `after-the-deal-${name}`);
-
-async function apiPost(page: Page, path: string, data: unknown) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
+const shot = journeyShots('after-the-deal');
 
 async function pdfAt(page: Page, href: string | null) {
   const res = await page.request.get(`${baseUrl()}${href}`);
@@ -41,7 +36,7 @@ describe.runIf(hasBrowser())('after the deal', () => {
 
   beforeAll(async () => {
     admin = await openBrowser();
-    dealer = await openBrowser({ width: 390, height: 844 });
+    dealer = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
     const tractor = (m: string, city: string, zip: string, location: string) =>

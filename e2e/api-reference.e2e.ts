@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, hasBrowser, openBrowser, screenshot } from './support/browser';
+import { type Browser, DESK, hasBrowser, openBrowser, PHONE, screenshot } from './support/browser';
 
 interface Operation {
   operationId: string;
@@ -53,9 +53,9 @@ describe.runIf(hasBrowser())('API reference page', () => {
     }
     await filter.fill('');
     await screenshot(b.page, 'api-reference');
-    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.setViewportSize(PHONE);
     await b.page.screenshot({ path: path.resolve(import.meta.dirname, 'artifacts/api-reference-390.png') });
-    await b.page.setViewportSize({ width: 1280, height: 900 });
+    await b.page.setViewportSize(DESK);
     // Only our own origin is contacted (no CDN, no validator badge) and the CSP refuses nothing.
     const origin = new URL(b.page.url()).origin;
     expect(requested.length).toBeGreaterThan(2);

@@ -6,21 +6,16 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { siteLinkIn, waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
+import { apiPost, apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /** (docs/product/offers.md, admin.md) binding steps ask first, counters where the dealer looks, admin notices, polish. */
-
-async function apiPost(page: Page, path: string, data: unknown = {}) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 async function createListing(admin: Page, model: string, priceCents: number): Promise<string> {
   const { id } = await apiPost(admin, '/api/listings', {
@@ -70,7 +65,7 @@ describe.runIf(hasBrowser())('deals ask first, counters are seen, admins hear bu
 
   beforeAll(async () => {
     admin = await openBrowser();
-    dealer = await openBrowser({ width: 390, height: 844 });
+    dealer = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
   });
@@ -307,7 +302,7 @@ describe.runIf(hasBrowser())('polish seen in the walk', () => {
 
   it('an applicant gets "we received your application"; /pending-approval shows Sign Out only to a signed-in user; after a reset the sign-in dialog has the e-mail', async () => {
     const email = `binding-steps-${Date.now().toString(36)}@example.com`;
-    const visitor = await openBrowser({ width: 390, height: 844 });
+    const visitor = await openBrowser(PHONE);
     const admin = await openBrowser();
     try {
       const p = visitor.page;
@@ -387,7 +382,7 @@ describe.runIf(hasBrowser())('polish seen in the walk', () => {
 
   it('the dealer header keeps Dealer Benefits, Sell Your Tractor and Contact and shows who is signed in', async () => {
     const wide = await openBrowser();
-    const phone = await openBrowser({ width: 390, height: 844 });
+    const phone = await openBrowser(PHONE);
     try {
       await signInViaApi(wide.page, DEMO_DEALER.email, DEMO_DEALER.password);
       await wide.page.goto('/browse-listings');
@@ -418,7 +413,7 @@ describe.runIf(hasBrowser())('polish seen in the walk', () => {
   });
 
   it('the admin Listings tab fits a 390 px screen with no sideways scroll', async () => {
-    const phone = await openBrowser({ width: 390, height: 844 });
+    const phone = await openBrowser(PHONE);
     try {
       await signInViaApi(phone.page, E2E_ADMIN.email, E2E_ADMIN.password);
       await phone.page.goto('/admin?tab=listings');

@@ -7,25 +7,21 @@ import { pdfText } from '../server/src/test/pdf-text';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
+import { apiPost, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /** Screenshots for the issue's note, in e2e/artifacts like the other journeys'. */
-const shot = (page: Page, name: string) => screenshot(page, `condition-reports-${name}`);
-
-async function apiPost(page: Page, path: string, data: unknown) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
+const shot = journeyShots('condition-reports');
 
 /** How many images matching `selector` have loaded (naturalWidth > 0). */
 const loadedImages = (page: Page, selector: string) =>
@@ -55,7 +51,7 @@ describe.runIf(hasBrowser())('condition reports', () => {
 
   beforeAll(async () => {
     admin = await openBrowser();
-    inspector = await openBrowser({ width: 390, height: 844 });
+    inspector = await openBrowser(PHONE);
     dealer = await openBrowser();
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     // The admin creates the inspector account on /inspect.
@@ -228,15 +224,15 @@ describe.runIf(hasBrowser())('condition reports', () => {
     await section.getByTestId('report-grade').waitFor();
 
     // The phone view of the same report.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.reload();
     await section.getByTestId('report-grade').waitFor();
     await section.getByText('Hydraulics and remotes:').click();
     await shot(page, 'report-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESK);
 
     // Signed out: the grade and "Sign in for the full report".
-    const visitor = await openBrowser({ width: 390, height: 844 });
+    const visitor = await openBrowser(PHONE);
     try {
       await visitor.page.goto(`/tractor/${listingId}`);
       // A signed-out first visit opens the sign-in prompt (accounts.md); closing it leaves the visitor's page.

@@ -3,17 +3,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 
 /** Screenshots for the issue's note, in e2e/artifacts like the other journeys'. */
-const shot = (page: Page, name: string) => screenshot(page, `dealer-selling-${name}`);
+const shot = journeyShots('dealer-selling');
 
 const photo = async (name: string, background: string) => ({
   name,
@@ -41,7 +43,7 @@ describe.runIf(hasBrowser())('dealers sell their trade-ins', () => {
   beforeAll(async () => {
     sellerA = await openBrowser();
     admin = await openBrowser();
-    buyerB = await openBrowser({ width: 390, height: 844 });
+    buyerB = await openBrowser(PHONE);
     await signInViaApi(sellerA.page, DEMO_DEALER.email, DEMO_DEALER.password);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(buyerB.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
@@ -176,7 +178,7 @@ describe.runIf(hasBrowser())('dealers sell their trade-ins', () => {
     await shot(a, 'my-listings-sold-1280');
     await axeAtRest(a);
     // Responsive: the same page on a 390 px phone, no sideways scroll.
-    await a.setViewportSize({ width: 390, height: 844 });
+    await a.setViewportSize(PHONE);
     await row.getByTestId('proceeds').waitFor();
     expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(a, 'my-listings-sold-390');
@@ -184,7 +186,7 @@ describe.runIf(hasBrowser())('dealers sell their trade-ins', () => {
     await a.getByRole('heading', { name: 'List a Tractor' }).waitFor();
     expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(a, 'create-390');
-    await a.setViewportSize({ width: 1280, height: 900 });
+    await a.setViewportSize(DESK);
     await a.goto(`/tractor/${listingId}`);
     await a.getByTestId('sale-contact').getByText('Sold to').waitFor();
     expect(sellerA.errors).toEqual([]);

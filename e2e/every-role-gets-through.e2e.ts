@@ -10,15 +10,25 @@ import { pdfText } from '../server/src/test/pdf-text';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, csrf, DEMO_DEALER, DEMO_DEALER2, DEMO_PASSWORD, signInViaApi } from './support/session';
+import {
+  apiCall,
+  apiPost,
+  csrf,
+  DEMO_DEALER,
+  DEMO_DEALER2,
+  DEMO_PASSWORD,
+  signInViaApi,
+} from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
@@ -26,16 +36,7 @@ import { E2E_YARD } from './support/yard';
  * hours corrected at inspection and one condition scale (0042), a team member's delivery address (0041), the
  * documents a yard and a back office use (0043), and old condition links (0052).
  */
-const shot = (page: Page, name: string) => screenshot(page, `every-role-${name}`);
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
-
-async function apiCall(page: Page, method: 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) {
-  const res = await apiWrite(page, method, path, data);
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-const apiPost = (page: Page, path: string, data?: unknown) => apiCall(page, 'POST', path, data);
+const shot = journeyShots('every-role');
 
 async function pdfAt(page: Page, href: string) {
   const res = await page.request.get(`${baseUrl()}${href}`);

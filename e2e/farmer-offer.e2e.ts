@@ -6,13 +6,12 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { signInViaApi } from './support/session';
-
-const PHONE = { width: 390, height: 844 };
 
 async function jpeg(color: string) {
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })

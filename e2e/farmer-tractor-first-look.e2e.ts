@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
@@ -15,7 +16,6 @@ import { waitForMail } from './support/mail';
 import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
-const PHONE = { width: 390, height: 844 };
 const HOUR = 3_600_000;
 
 const jpeg = (color: string) =>

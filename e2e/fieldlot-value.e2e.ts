@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screenshot } from './support/browser';
+import {
+  type Browser,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  PHONE,
+  screenshot,
+} from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { apiWrite, DEMO_DEALER2, signInViaApi } from './support/session';
 
@@ -13,8 +20,8 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
   let admin: Browser;
 
   beforeAll(async () => {
-    phone = await openBrowser({ width: 390, height: 844 });
-    visitor = await openBrowser({ width: 390, height: 844 });
+    phone = await openBrowser(PHONE);
+    visitor = await openBrowser(PHONE);
     admin = await openBrowser();
     await signInViaApi(phone.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);

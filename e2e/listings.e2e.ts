@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   baseUrl,
+  DESK,
   dataDir,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
@@ -128,12 +130,12 @@ describe.runIf(hasBrowser())('listings', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'listings-detail-1280');
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'listings-detail-390');
     await page.goto('/');
     await heading(page).waitFor();
     await screenshot(page, 'listings-dashboard-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESK);
 
     await page.goto('/tractor/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { name: 'Tractor Not Found' }).waitFor();

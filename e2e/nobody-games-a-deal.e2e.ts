@@ -1,22 +1,21 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screenshot } from './support/browser';
+import {
+  type Browser,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  PHONE,
+  screenshot,
+} from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiPost, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
  * docs/decisions/0039-nobody-can-game-a-deal.md, on a phone: a buyer's message reaches the seller with its contact
  * details hidden until the sale, and a member of the seller's own dealership cannot offer on its listing.
  */
-const PHONE = { width: 390, height: 844 };
-
-async function post(page: Page, path: string, data: unknown = {}) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 describe.runIf(hasBrowser())('nobody games a deal', () => {
   let seller: Browser;
@@ -35,7 +34,7 @@ describe.runIf(hasBrowser())('nobody games a deal', () => {
     await signInViaApi(seller.page, DEMO_DEALER.email, DEMO_DEALER.password);
     await signInViaApi(buyer.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    ({ id: listingId } = await post(seller.page, '/api/listings', {
+    ({ id: listingId } = await apiPost(seller.page, '/api/listings', {
       make: 'Case IH',
       model,
       year: 2017,
@@ -46,8 +45,8 @@ describe.runIf(hasBrowser())('nobody games a deal', () => {
       condition: 'Good',
       description: 'Fair deals journey tractor',
     }));
-    await post(seller.page, `/api/my-listings/${listingId}/submit`);
-    await post(admin.page, `/api/admin/listings/${listingId}/approve`, {
+    await apiPost(seller.page, `/api/my-listings/${listingId}/submit`, {});
+    await apiPost(admin.page, `/api/admin/listings/${listingId}/approve`, {
       asIsReason: 'Trade-in, sold as seen',
     });
   });
@@ -86,11 +85,11 @@ describe.runIf(hasBrowser())('nobody games a deal', () => {
   it("a member of the seller's dealership cannot make an offer on its listing", async () => {
     const email = `fair-member-${run}@example.com`;
     const password = 'Fair-Deal-Member#2026';
-    await post(seller.page, '/api/team/invites', { email, role: 'buyer' });
+    await apiPost(seller.page, '/api/team/invites', { email, role: 'buyer' });
     const mail = await waitForMail({ template: 'team-invite', to: email, contains: '/team/join' });
     const token = /\/team\/join\?token=([A-Za-z0-9_-]+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
     expect(token).toBeTruthy();
-    await post(member.page, '/api/team/invites/accept', { token, name: 'Riley Samefirm', password });
+    await apiPost(member.page, '/api/team/invites/accept', { token, name: 'Riley Samefirm', password });
     await signInViaApi(member.page, email, password);
 
     const m = member.page;

@@ -2,25 +2,21 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
 import { advanceServerClock } from './support/clock';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiPost, apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /** docs/product/dealer-teams-and-expiry.md: an offer expires on a simulated clock; dealership teams. */
-
-async function apiPost(page: Page, url: string, data?: unknown) {
-  const res = await apiWrite(page, 'POST', url, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 async function createLiveListing(admin: Page, model: string, priceCents: number): Promise<string> {
   const { id } = await apiPost(admin, '/api/listings', {
@@ -48,7 +44,7 @@ describe.runIf(hasBrowser())('offers that expire', () => {
 
   beforeAll(async () => {
     admin = await openBrowser();
-    dealer = await openBrowser({ width: 390, height: 844 });
+    dealer = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
   });
@@ -128,7 +124,7 @@ describe.runIf(hasBrowser())('dealership teams', () => {
   beforeAll(async () => {
     admin = await openBrowser();
     owner = await openBrowser();
-    invitee = await openBrowser({ width: 390, height: 844 });
+    invitee = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(owner.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
   });
@@ -201,10 +197,10 @@ describe.runIf(hasBrowser())('dealership teams', () => {
     await page.goto('/team');
     const member = page.getByTestId('team-member').filter({ hasText: 'Casey Fieldbuyer' });
     await member.getByText('Up to $40,000').waitFor();
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'teams-team-member-390');
     await expectNoAxeViolations(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESK);
     await member.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove Member' }).click();
     await toast(page, 'Casey Fieldbuyer was removed from the team').waitFor();

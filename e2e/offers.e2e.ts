@@ -6,18 +6,13 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { apiWrite, DEMO_DEALER, signInViaApi } from './support/session';
+import { apiPost, DEMO_DEALER, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
-
-async function apiPost(page: Page, path: string, data: unknown) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 /** Axe on our own parts of a page shared with other features (offer panel and history on the detail page). */
 async function expectNoAxeViolationsIn(page: Page, selectors: string[]) {
@@ -51,7 +46,7 @@ describe.runIf(hasBrowser())('offers', () => {
 
   beforeAll(async () => {
     admin = await openBrowser();
-    dealer = await openBrowser({ width: 390, height: 844 });
+    dealer = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
   });

@@ -6,14 +6,16 @@ import { DELIVERY_MISSING_TEXT } from '../domain/purchases';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiCall, apiPost, apiWrite, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
@@ -22,19 +24,11 @@ import { E2E_YARD } from './support/yard';
  * "Sold as-is" in the saved-search alert (dealer-tools.md), the admin's count cards (admin.md#count-cards) and whole
  * dollars on dealer screens (dealer-selling.md).
  */
-const shot = (page: Page, name: string) => screenshot(page, `promises-kept-${name}`);
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
+const shot = journeyShots('promises-kept');
 const SIZES = [PHONE, DESK];
 /** A figure with cents ("$1,234.00", "$2,921.25"): never on a dealer screen. */
 const CENTS = /\$[\d,]+\.\d{2}\b/;
 
-async function apiCall(page: Page, method: 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) {
-  const res = await apiWrite(page, method, path, data);
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-const apiPost = (page: Page, path: string, data?: unknown) => apiCall(page, 'POST', path, data);
 const mainText = async (page: Page) =>
   ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
 

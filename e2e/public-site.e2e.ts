@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
 } from './support/browser';
 import { DEMO_DEALER, signInViaApi } from './support/session';
@@ -152,10 +154,7 @@ async function expectPage(page: Page, p: PublicPage) {
   }
 }
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of [DESK, PHONE]) {
   describe.runIf(hasBrowser())(`public site at ${viewport.width}px`, () => {
     let b: Browser;
     beforeAll(async () => {
@@ -194,7 +193,7 @@ for (const viewport of [
 describe.runIf(hasBrowser())('public header on a phone', () => {
   let b: Browser;
   beforeAll(async () => {
-    b = await openBrowser({ width: 390, height: 844 });
+    b = await openBrowser(PHONE);
   });
   afterAll(() => b?.close());
 

@@ -9,21 +9,16 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { siteLinkIn } from './support/mail';
-import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi, signInViaUi } from './support/session';
+import { apiPost, DEMO_DEALER, DEMO_DEALER2, signInViaApi, signInViaUi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /** (docs/product/listings.md, offers.md) records are permanent, e-mail links keep working, offers make sense, Buy Now asks first. */
-
-async function apiPost(page: Page, url: string, data?: unknown) {
-  const res = await apiWrite(page, 'POST', url, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 async function createListing(admin: Page, model: string, priceCents: number): Promise<string> {
   const { id } = await apiPost(admin, '/api/listings', {
@@ -76,7 +71,7 @@ describe.runIf(hasBrowser())('records and offers', () => {
 
   beforeAll(async () => {
     admin = await openBrowser();
-    dealer = await openBrowser({ width: 390, height: 844 });
+    dealer = await openBrowser(PHONE);
     dealer2 = await openBrowser();
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);

@@ -4,14 +4,16 @@ import { formatDollars } from '../domain/money';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import {
-  apiWrite,
+  apiPost,
   DEMO_DEALER,
   DEMO_DEALER2,
   DEMO_PASSWORD,
@@ -21,13 +23,7 @@ import {
 import { E2E_YARD } from './support/yard';
 
 /** Screenshots in e2e/artifacts like the other journeys'. */
-const shot = (page: Page, name: string) => screenshot(page, `roles-find-their-way-${name}`);
-
-async function apiPost(page: Page, path: string, data?: unknown) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
+const shot = journeyShots('roles-find-their-way');
 
 /** The queue's filter buttons as "Waiting (4)" texts, and the one pressed. */
 async function queueFilter(page: Page) {
@@ -50,9 +46,9 @@ describe.runIf(hasBrowser())('every role finds its way', () => {
   const inspector = { email: 'inspector@fieldlot.example', password: DEMO_PASSWORD };
 
   beforeAll(async () => {
-    phone = await openBrowser({ width: 390, height: 844 });
+    phone = await openBrowser(PHONE);
     desk = await openBrowser();
-    admin = await openBrowser({ width: 390, height: 844 });
+    admin = await openBrowser(PHONE);
     dealer = await openBrowser();
   });
   afterAll(async () => {
@@ -64,10 +60,7 @@ describe.runIf(hasBrowser())('every role finds its way', () => {
 
   it('the landing page promises what the product does (110-point, across the US, the guarantee) at 390 px and 1280 px', async () => {
     const { page } = desk;
-    for (const size of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 900 },
-    ]) {
+    for (const size of [PHONE, DESK]) {
       await page.setViewportSize(size);
       await page.goto('/');
       await page.getByRole('heading', { name: '110-point inspection on every tractor' }).waitFor();

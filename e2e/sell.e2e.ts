@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screenshot } from './support/browser';
+import {
+  type Browser,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  PHONE,
+  screenshot,
+} from './support/browser';
 import { waitForMail } from './support/mail';
 
 describe.runIf(hasBrowser())('sell your tractor', () => {
@@ -65,7 +72,7 @@ describe.runIf(hasBrowser())('sell your tractor', () => {
   });
 
   it('reads well on a phone', async () => {
-    const phone = await openBrowser({ width: 390, height: 844 });
+    const phone = await openBrowser(PHONE);
     try {
       await phone.page.goto('/sell-your-tractor');
       await phone.page.getByRole('heading', { name: 'Get a quick offer for your tractor' }).waitFor();

@@ -1,9 +1,16 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, expectNoAxeViolations, hasBrowser, openBrowser, screenshot } from './support/browser';
+import {
+  type Browser,
+  DESK,
+  expectNoAxeViolations,
+  hasBrowser,
+  openBrowser,
+  PHONE,
+  screenshot,
+} from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiPost, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
@@ -11,12 +18,6 @@ import { E2E_YARD } from './support/yard';
  * is told what the sale asks of them, on My Listings and by e-mail: keep it ready, hand it over to the driver with
  * the release code, send the title, and that the sale is complete with their proceeds.
  */
-async function post(page: Page, path: string, data: unknown = {}) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', () => {
   let seller: Browser;
   let buyer: Browser;
@@ -26,14 +27,14 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
   let number = '';
 
   beforeAll(async () => {
-    seller = await openBrowser({ width: 390, height: 844 });
+    seller = await openBrowser(PHONE);
     buyer = await openBrowser();
     admin = await openBrowser();
     await signInViaApi(seller.page, DEMO_DEALER.email, DEMO_DEALER.password);
     await signInViaApi(buyer.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     // A trade-in through review to live, an offer from another dealer, accepted by the seller.
-    const { id: listingId } = await post(seller.page, '/api/listings', {
+    const { id: listingId } = await apiPost(seller.page, '/api/listings', {
       ...E2E_YARD,
       make: 'Kubota',
       model,
@@ -46,12 +47,12 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
       condition: 'Good',
       description: 'Handover journey tractor',
     });
-    await post(seller.page, `/api/my-listings/${listingId}/submit`);
-    await post(admin.page, `/api/admin/listings/${listingId}/approve`, {
+    await apiPost(seller.page, `/api/my-listings/${listingId}/submit`, {});
+    await apiPost(admin.page, `/api/admin/listings/${listingId}/approve`, {
       asIsReason: 'Trade-in, sold as seen',
     });
-    const made = await post(buyer.page, '/api/offers', { listingId, offerType: 'offer', amount: '50000' });
-    await post(seller.page, `/api/my-listings/offers/${made.offer.id}/accept`);
+    const made = await apiPost(buyer.page, '/api/offers', { listingId, offerType: 'offer', amount: '50000' });
+    await apiPost(seller.page, `/api/my-listings/offers/${made.offer.id}/accept`, {});
     const sold = (await (await buyer.page.request.get('/api/purchases')).json()) as {
       items: Array<{ id: string; number: string; offerId: string }>;
     };
@@ -84,17 +85,17 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
   });
 
   it('once released, the seller sees and is e-mailed the release code to hand the tractor over to', async () => {
-    const chosen = await post(buyer.page, `/api/purchases/${purchaseId}/fulfilment`, {
+    const chosen = await apiPost(buyer.page, `/api/purchases/${purchaseId}/fulfilment`, {
       fulfilment: 'collect',
     });
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/payments`, {
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/payments`, {
       amount: (chosen.totalCents / 100).toFixed(2),
       method: 'wire',
       reference: 'WIRE-HANDOVER',
       paidOn: '2026-11-24',
       expectedBalanceCents: chosen.totalCents,
     });
-    const { releaseCode } = await post(admin.page, `/api/admin/purchases/${purchaseId}/release`);
+    const { releaseCode } = await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/release`, {});
     expect(releaseCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
 
     const mail = await waitForMail({
@@ -120,23 +121,23 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
   });
 
   it('after the handover and the title, the seller is told the sale is complete with their proceeds', async () => {
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/picked-up`, { date: '2026-11-25' });
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/picked-up`, { date: '2026-11-25' });
     let sale = await saleOnMyListings();
     await sale.getByTestId('sold-next-step').filter({ hasText: 'Send the title to FieldLot.' }).waitFor();
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/title-received`, { date: '2026-11-26' });
-    await post(buyer.page, `/api/purchases/${purchaseId}/claims`, {
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/title-received`, { date: '2026-11-26' });
+    await apiPost(buyer.page, `/api/purchases/${purchaseId}/claims`, {
       checkpoints: ['not_in_report'],
       description: 'The cab heater does not work.',
     });
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/claim-answer`, {
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/claim-answer`, {
       answer: 'deny',
       reason: 'Sold as seen',
     });
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/title-sent`, {
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/title-sent`, {
       carrier: 'UPS',
       trackingNumber: '1ZHANDOVER',
     });
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/complete`);
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/complete`, {});
 
     const mail = await waitForMail({
       template: 'purchase-seller-update',
@@ -149,7 +150,7 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
     await sale.getByText('Complete').first().waitFor();
     expect(await sale.getByTestId('sold-next-step').count()).toBe(0);
     await sale.getByText('Received by FieldLot on').waitFor();
-    await seller.page.setViewportSize({ width: 1280, height: 900 });
+    await seller.page.setViewportSize(DESK);
     await sale.scrollIntoViewIfNeeded();
     await screenshot(seller.page, 'seller-sale-complete-1280');
   });

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
 } from './support/browser';
 
@@ -74,7 +76,7 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
   it('"Sign In" tapped on the landing page before its script ran opens the sign-in dialog', async () => {
     const { page } = b;
     b.errors.length = 0;
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESK);
     const letScriptLoad = await openWithScriptHeld(page, '/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
     // Nothing has run: the tap is held, no dialog yet.
@@ -95,7 +97,7 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
   it('the menu button tapped on a phone before the script ran opens the menu', async () => {
     const { page } = b;
     b.errors.length = 0;
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     const letScriptLoad = await openWithScriptHeld(page, '/dealer-benefits');
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await hydrated(page)).toBe(false);
@@ -112,7 +114,7 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
   it('a photo chosen on a tractor page rendered by the server before its script ran is shown', async () => {
     const { page } = b;
     b.errors.length = 0;
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     const cards = (
       (await (await fetch(`${baseUrl()}/api/listings/public`)).json()) as { items: PublicCard[] }
     ).items;
@@ -137,7 +139,7 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
 
   it('once the page is hydrated, taps go straight to the app and nothing is held', async () => {
     const { page } = b;
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESK);
     await page.goto('/');
     await page.waitForFunction(() => window.__fieldlotHydrated === true);
     await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,12 +5,13 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiPost, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
@@ -20,15 +20,8 @@ import { E2E_YARD } from './support/yard';
  * Listings shows the reduced proceeds with the reason; the admin records the refund and the payout; the money
  * view's totals are the sums of the ledger's entries; a cancelled sale shows $0 proceeds.
  */
-const PHONE = { width: 390, height: 844 };
 const REASON = 'Hydraulic leak at the loader valve the seller did not declare';
 const today = () => new Date().toISOString().slice(0, 10);
-
-async function post(page: Page, path: string, data: unknown = {}) {
-  const res = await apiWrite(page, 'POST', path, data);
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 const photo = async (name: string, background: string) => ({
   name,
@@ -60,7 +53,7 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
 
   /** A trade-in of dealer A, reviewed and live, offered on by dealer B and accepted by A. */
   async function sell(name: string, price: number) {
-    const { id: listingId } = await post(seller.page, '/api/listings', {
+    const { id: listingId } = await apiPost(seller.page, '/api/listings', {
       make: 'John Deere',
       model: name,
       year: 2018,
@@ -71,16 +64,16 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
       condition: 'Good',
       description: 'Ledger journey tractor',
     });
-    await post(seller.page, `/api/my-listings/${listingId}/submit`);
-    await post(admin.page, `/api/admin/listings/${listingId}/approve`, {
+    await apiPost(seller.page, `/api/my-listings/${listingId}/submit`, {});
+    await apiPost(admin.page, `/api/admin/listings/${listingId}/approve`, {
       asIsReason: 'Trade-in, sold as seen',
     });
-    const made = await post(buyer.page, '/api/offers', {
+    const made = await apiPost(buyer.page, '/api/offers', {
       listingId,
       offerType: 'offer',
       amount: String(price),
     });
-    await post(seller.page, `/api/my-listings/offers/${made.offer.id}/accept`);
+    await apiPost(seller.page, `/api/my-listings/offers/${made.offer.id}/accept`, {});
     const mine = (await (await buyer.page.request.get('/api/purchases')).json()) as {
       items: Array<{ id: string; offerId: string }>;
     };
@@ -112,20 +105,20 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     purchaseId = await sell(model, 180_000);
     // B collects: the invoice is $180,000 + the buyer fee ($500 + 5% = $9,500).
-    const chosen = await post(buyer.page, `/api/purchases/${purchaseId}/fulfilment`, {
+    const chosen = await apiPost(buyer.page, `/api/purchases/${purchaseId}/fulfilment`, {
       fulfilment: 'collect',
     });
     expect(chosen.totalCents).toBe(189_500_00);
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/payments`, {
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/payments`, {
       amount: '189500.00',
       method: 'wire',
       reference: `WIRE-${run}`,
       paidOn: today(),
       expectedBalanceCents: chosen.totalCents,
     });
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/release`);
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/picked-up`, { date: today() });
-    await post(admin.page, `/api/admin/purchases/${purchaseId}/title-received`, { date: today() });
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/release`, {});
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/picked-up`, { date: today() });
+    await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/title-received`, { date: today() });
   });
   afterAll(async () => {
     await seller?.close();
@@ -259,7 +252,9 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
   it('a cancelled sale shows $0 proceeds', async () => {
     const name = `${model}-C`;
     const id = await sell(name, 52_000);
-    await post(admin.page, `/api/admin/purchases/${id}/cancel`, { reason: 'Buyer backed out before paying' });
+    await apiPost(admin.page, `/api/admin/purchases/${id}/cancel`, {
+      reason: 'Buyer backed out before paying',
+    });
     const row = await saleOnMyListings(name);
     await row.getByTestId('seller-proceeds').getByText('Your proceeds $0').waitFor();
     await screenshot(seller.page, 'sale-books-cancelled-390');

@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
 } from './support/browser';
 import { DEMO_DEALER, signInViaApi } from './support/session';
@@ -29,7 +30,7 @@ describe.skipIf(!hasBrowser())('a tractor page rendered by the server', () => {
     const page = (await res.json()) as { items: PublicCard[] };
     tractor = page.items.find((i) => i.image) as PublicCard;
     expect(tractor).toBeTruthy();
-    b = await openBrowser({ width: 390, height: 844 });
+    b = await openBrowser(PHONE);
   });
   afterAll(async () => {
     await b?.close();

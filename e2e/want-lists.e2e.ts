@@ -1,11 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
@@ -16,7 +16,7 @@ import { E2E_YARD } from './support/yard';
 // docs/product/want-lists.md: on a phone, a dealer adds a want-list; a matching tractor goes live and the alert
 // shows (live and by e-mail); a farmer's matching tractor arrives and the dealer answers "I'd pay up to" after a
 // confirmation naming the amount; the admin's inquiry shows the answer.
-const shot = (page: Page, name: string) => screenshot(page, `want-lists-${name}`);
+const shot = journeyShots('want-lists');
 
 describe.runIf(hasBrowser())('want-lists', () => {
   let admin: Browser;
@@ -27,7 +27,7 @@ describe.runIf(hasBrowser())('want-lists', () => {
 
   beforeAll(async () => {
     admin = await openBrowser();
-    phone = await openBrowser({ width: 390, height: 844 });
+    phone = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(phone.page, DEMO_DEALER.email, DEMO_DEALER.password);
   });

@@ -1,27 +1,21 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   expectNoAxeViolations,
   hasBrowser,
+  journeyShots,
   openBrowser,
-  screenshot,
+  PHONE,
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiWrite, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiCall, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 // docs/product/dealer-tools.md: a dealer saves a search with instant alerts, an admin lists a matching tractor,
 // the dealer gets the alert, watches the tractor and sees the price drop notice (e-mail, live, watchlist page).
-const shot = (page: Page, name: string) => screenshot(page, `watchlist-${name}`);
-
-async function apiOk(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
-  const res = await apiWrite(page, method, path, data);
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
+const shot = journeyShots('watchlist');
 
 describe.runIf(hasBrowser())('watchlist and saved searches', () => {
   let admin: Browser;
@@ -36,7 +30,7 @@ describe.runIf(hasBrowser())('watchlist and saved searches', () => {
   beforeAll(async () => {
     admin = await openBrowser();
     dealer = await openBrowser();
-    phone = await openBrowser({ width: 390, height: 844 });
+    phone = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(dealer.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
     await signInViaApi(phone.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
@@ -75,7 +69,7 @@ describe.runIf(hasBrowser())('watchlist and saved searches', () => {
     await p.goto('/browse-listings');
     await p.getByRole('heading', { name: /Available Inventory/ }).waitFor();
     await live;
-    ({ id: listingId } = await apiOk(admin.page, 'POST', '/api/listings', {
+    ({ id: listingId } = await apiCall(admin.page, 'POST', '/api/listings', {
       ...E2E_YARD,
       make: 'Kubota',
       model,
@@ -87,7 +81,7 @@ describe.runIf(hasBrowser())('watchlist and saved searches', () => {
       description: 'Dealer tools journey tractor',
     }));
     // New tractors go live with a condition report or as "Sold as-is, not inspected" (docs/product/condition-reports.md).
-    await apiOk(admin.page, 'POST', `/api/admin/listings/${listingId}/as-is`, {
+    await apiCall(admin.page, 'POST', `/api/admin/listings/${listingId}/as-is`, {
       reason: 'E2E: sold as seen',
     });
     await toast(p, `New match for your saved search "${searchName}"`).waitFor();
@@ -136,7 +130,7 @@ describe.runIf(hasBrowser())('watchlist and saved searches', () => {
 
   it('the admin drops the price: the dealer sees the notice live, by e-mail and on the watchlist', async () => {
     const p = dealer.page;
-    await apiOk(admin.page, 'PATCH', `/api/admin/listings/${listingId}`, { priceCents: 5_900_000 });
+    await apiCall(admin.page, 'PATCH', `/api/admin/listings/${listingId}`, { priceCents: 5_900_000 });
     await toast(p, `Price dropped on a tractor you watch: ${tractor}`).waitFor();
     const item = p.getByRole('listitem').filter({ hasText: tractor });
     await item.getByText('Price dropped', { exact: true }).waitFor();

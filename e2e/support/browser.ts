@@ -25,11 +25,12 @@ export interface BrowserOptions {
   timezoneId?: string;
 }
 
+/** The two widths every journey checks: a phone and a desktop. */
+export const PHONE = { width: 390, height: 844 };
+export const DESK = { width: 1280, height: 900 };
+
 /** A fresh browser profile (persistent context on a new temporary folder), as DEVELOPERS.md describes. */
-export async function openBrowser(
-  viewport = { width: 1280, height: 900 },
-  options: BrowserOptions = {},
-): Promise<Browser> {
+export async function openBrowser(viewport = DESK, options: BrowserOptions = {}): Promise<Browser> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-chrome-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: inject('chromium'),
@@ -102,6 +103,10 @@ export async function screenshot(page: Page, name: string) {
     fullPage: true,
   });
 }
+
+/** A journey's screenshots, `artifacts/<journey>-<name>.png`: `const shot = journeyShots('want-lists')`. */
+export const journeyShots = (journey: string) => (page: Page, name: string) =>
+  screenshot(page, `${journey}-${name}`);
 
 /** The sonner toast showing `text`. */
 export const toast = (page: Page, text: string | RegExp) =>

@@ -35,6 +35,21 @@ export async function apiWrite(
   });
 }
 
+/** A write that must succeed (the test fails with the method, path and answer otherwise); its JSON answer. */
+export async function apiCall(
+  page: Page,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
+  const res = await apiWrite(page, method, path, data);
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A POST that must succeed; see apiCall. */
+export const apiPost = (page: Page, path: string, data?: unknown) => apiCall(page, 'POST', path, data);
+
 /**
  * Signs in through the API like the SPA does (anti-forgery cookie + header), so the browser context holds
  * the session cookie. Reload or navigate afterwards for the page to see it.

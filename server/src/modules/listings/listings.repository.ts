@@ -192,18 +192,25 @@ export async function countMatches(exec: Executor, filters: SearchFilters): Prom
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-/** Makes present among active listings: a skip scan over (status, make), a few dozen index probes. */
-export async function activeBrands(exec: Executor): Promise<string[]> {
-  const result = await exec.execute(activeBrandsSql());
+/**
+ * Makes present among active listings outside a running first look at `now`, as the inventory shows them
+ * (docs/product/want-lists.md#first-look): a skip scan over (status, make), a few dozen index probes, each
+ * passing over a make's hidden tractors only.
+ */
+export async function activeBrands(exec: Executor, now: Date): Promise<string[]> {
+  const result = await exec.execute(activeBrandsSql(now));
   return rowsOf<{ make: string }>(result).map((r) => r.make);
 }
 
-export function activeBrandsSql() {
+export function activeBrandsSql(now: Date) {
   return sql`
     with recursive b(make) as (
-      (select make from tractor_listings where status = 'active' order by make limit 1)
+      (select l.make from tractor_listings l where l.status = 'active' and ${outsideFirstLook(now)}
+       order by l.make limit 1)
       union all
-      select (select make from tractor_listings where status = 'active' and make > b.make order by make limit 1)
+      select (select l.make from tractor_listings l
+              where l.status = 'active' and l.make > b.make and ${outsideFirstLook(now)}
+              order by l.make limit 1)
       from b where b.make is not null
     )
     select make from b where make is not null`;

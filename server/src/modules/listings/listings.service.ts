@@ -82,12 +82,13 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const cursor = rawCursor ? decodeCursor(rawCursor, sort) : undefined;
   const f = { ...filters, status: 'active' as const, firstLookAt: ctx.clock.now() };
   // The count and the brand list do not change from page to page; only the first page computes them: the page
-  // and its count in one statement, the brand list kept with the cached pages (decision 0048).
+  // and its count in one statement, the brand list kept with the cached pages (decision 0048), both at the same
+  // moment, so a make only a first look's tractor has is not offered either (decision 0057).
   const [{ rows, ...count }, brands] = cursor
     ? [{ rows: await repo.searchPage(ctx.db, f, sort, cursor, PAGE_SIZE), total: -1, capped: false }, []]
     : await Promise.all([
         repo.firstPageCounted(ctx.db, f, sort, PAGE_SIZE, INVENTORY_COUNT_CAP),
-        firstPageCache(ctx).keep('brands', () => repo.activeBrands(ctx.db)),
+        firstPageCache(ctx).keep('brands', () => repo.activeBrands(ctx.db, f.firstLookAt)),
       ]);
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);

@@ -165,6 +165,42 @@ describe('listings API', () => {
     }
   });
 
+  it('offers no make that only a tractor under a running first look has, until its window ends', async () => {
+    const now = t.app.ctx.clock.now();
+    const [hidden] = await t.app.ctx.db
+      .insert(listings)
+      .values({
+        userId: admin.id,
+        make: 'Deutz-Fahr',
+        model: '6165',
+        year: 2023,
+        hours: 40,
+        priceCents: 110_000_00,
+        location: 'Iowa',
+        ...TEST_YARD,
+        createdAt: now,
+      })
+      .returning({ id: listings.id });
+    await t.app.ctx.db.insert(listingFirstLooks).values({ listingId: hidden.id, hours: 2, startsAt: now });
+    const brands = async (c: TestClient, path = '/api/listings') => (await c.get(path)).json().brands;
+    try {
+      // The inventory leaves the tractor out for everyone, so its make is in nobody's brand filter either.
+      expect(await brands(asDealer)).toEqual(['Case IH', 'John Deere', 'Kubota', 'Massey Ferguson']);
+      expect(await brands(anon, '/api/listings/public')).toEqual(await brands(asDealer));
+      t.clock.advance(2 * 3600_000 + 1000);
+      expect(await brands(asDealer)).toEqual([
+        'Case IH',
+        'Deutz-Fahr',
+        'John Deere',
+        'Kubota',
+        'Massey Ferguson',
+      ]);
+    } finally {
+      t.clock.advance(-(2 * 3600_000 + 1000));
+      await t.app.ctx.db.update(listings).set({ status: 'inactive' }).where(eq(listings.id, hidden.id));
+    }
+  });
+
   it('searches make, model, location and description case-insensitively as a substring', async () => {
     const q = async (term: string) =>
       names((await asDealer.get(`/api/listings?q=${encodeURIComponent(term)}`)).json());

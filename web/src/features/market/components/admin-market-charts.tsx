@@ -48,6 +48,7 @@ export function AdminMarketCharts() {
         yLabel="Fees earned"
         formatX={monthLabel}
         formatY={formatDollars}
+        yUnit={100}
       />
       <MarketChart
         title="Offers per day"

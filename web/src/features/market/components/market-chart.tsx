@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { wholeIncrements, yScaleRange } from './chart-y-scale';
 
 /**
  * One market chart (docs/product/market.md): a uPlot canvas that fills its container's width, with the same
@@ -18,6 +19,8 @@ export interface MarketChartProps {
   yLabel: string;
   formatX: (x: number) => string;
   formatY: (y: number) => string;
+  /** The smallest step between y ticks, in the series' numbers: 1 (counts, the default) or 100 (cents as dollars). */
+  yUnit?: number;
   /** Points only (value against hours) instead of a line. */
   points?: boolean;
 }
@@ -25,7 +28,7 @@ export interface MarketChartProps {
 export function MarketChart(p: MarketChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [tableOpen, setTableOpen] = useState(false);
-  const { xs, ys, points, formatX, formatY } = p;
+  const { xs, ys, points, formatX, formatY, yUnit = 1 } = p;
 
   useEffect(() => {
     const el = box.current;
@@ -49,12 +52,17 @@ export function MarketChart(p: MarketChartProps) {
             width: el.clientWidth,
             height: 200,
             legend: { show: false },
-            // Months are Unix seconds; hours are a plain number, not a date.
-            scales: { x: { time: !points } },
+            // Months are Unix seconds; hours are a plain number, not a date. Counts and money from 0, never a
+            // zero-height scale, so an all-zero month still has an axis.
+            scales: {
+              x: { time: !points },
+              y: { range: (_u, min, max) => yScaleRange(min, max, yUnit) },
+            },
             axes: [
               // Room for a whole label ("2026-11-25") between ticks, so the day axis never overlaps.
               { values: (_u, vals) => vals.map(formatX), space: 90 },
-              { values: (_u, vals) => vals.map(formatY), size: 70 },
+              // Whole units only: a fractional tick would be rounded to the same label as its neighbour.
+              { values: (_u, vals) => vals.map(formatY), size: 70, incrs: wholeIncrements(yUnit) },
             ],
             series: [
               {},
@@ -75,7 +83,7 @@ export function MarketChart(p: MarketChartProps) {
       resize.disconnect();
       plot?.destroy();
     };
-  }, [xs, ys, points, formatX, formatY]);
+  }, [xs, ys, points, formatX, formatY, yUnit]);
 
   return (
     <figure className="space-y-2">

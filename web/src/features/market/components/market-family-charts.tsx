@@ -45,6 +45,7 @@ export function MarketFamilyCharts({ market }: { market: MarketFamilyResponse })
         yLabel="Median price"
         formatX={monthLabel}
         formatY={formatDollars}
+        yUnit={100}
       />
       <MarketChart
         title="Value against hours"
@@ -59,6 +60,7 @@ export function MarketFamilyCharts({ market }: { market: MarketFamilyResponse })
         yLabel="Price"
         formatX={formatHours}
         formatY={formatDollars}
+        yUnit={100}
         points
       />
       <p className="md:col-span-2">
