@@ -6,8 +6,11 @@
  * script runs inline in the head of every HTML page, before anything else: while the page is rendered
  * (`data-prerendered`) and not yet hydrated, a click on a button (or an element marked `data-early-tap`) is held
  * back and queued in `window.__fieldlotEarlyTaps` as `{ el, i }` (the element, and its index among the root's
- * tappable elements); the app replays each queued tap once it has hydrated (web/src/lib/early-taps.ts). Links
- * need nothing: the browser follows them itself.
+ * tappable elements); the app replays each queued tap once it has hydrated (web/src/lib/early-taps.ts). A part of
+ * the page that hydrates later than the rest (its code loaded lazily, behind Suspense) drops a click React cannot
+ * hydrate it for at once: after hydration, a click on a button not yet taken over (no `__reactProps$` on it) is
+ * held the same way and made once it is, or after 10 s (decision 0058). Links need nothing: the browser follows
+ * them itself.
  *
  * One string, shared by the web build (which inlines it into index.html) and the server (whose
  * Content-Security-Policy allows exactly this script by its SHA-256 hash, computed from this same string).
@@ -15,9 +18,13 @@
 export const EARLY_TAP_SELECTOR = 'button,[data-early-tap]';
 
 export const EARLY_TAPS_SCRIPT =
-  "(function(){var q=[];window.__fieldlotEarlyTaps=q;document.addEventListener('click',function(e){" +
-  "var r=document.getElementById('root');if(!r||!r.hasAttribute('data-prerendered')||window.__fieldlotHydrated)return;" +
+  '(function(){var q=[];window.__fieldlotEarlyTaps=q;function h(t){return Object.keys(t).some(function(k){' +
+  "return k.indexOf('__reactProps$')===0})}document.addEventListener('click',function(e){" +
+  "var r=document.getElementById('root');if(!r||!r.hasAttribute('data-prerendered')||window.__fieldlotReplaying)return;" +
   `var t=e.target&&e.target.closest?e.target.closest('${EARLY_TAP_SELECTOR}'):null;if(!t||!r.contains(t))return;` +
+  'if(window.__fieldlotHydrated){if(h(t))return;e.preventDefault();e.stopPropagation();var n=0;(function w(){' +
+  'if(h(t)||++n>600){window.__fieldlotReplaying=true;try{t.click()}finally{window.__fieldlotReplaying=false}}' +
+  'else setTimeout(w,16)})();return}' +
   'e.preventDefault();e.stopPropagation();' +
   `q.push({el:t,i:Array.prototype.indexOf.call(r.querySelectorAll('${EARLY_TAP_SELECTOR}'),t)})},true)})();`;
 

@@ -393,7 +393,8 @@ describe.runIf(hasBrowser())('polish seen in the walk', () => {
       await banner.getByRole('button', { name: 'More' }).click();
       for (const name of ['Dealer Benefits', 'Sell Your Tractor', 'Contact'])
         await wide.page.getByRole('menuitem', { name }).waitFor();
-      await screenshot(wide.page, 'binding-steps-dealer-header-1280');
+      // The screen as seen: a full-page shot resizes the window, which closes an open menu.
+      await screenshot(wide.page, 'binding-steps-dealer-header-1280', { fullPage: false });
       await wide.page.getByRole('menuitem', { name: 'Contact' }).click();
       await wide.page.waitForURL('**/contact');
 

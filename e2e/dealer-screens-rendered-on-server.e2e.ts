@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
+  PHONE,
   screenshot,
 } from './support/browser';
 import { DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
@@ -62,7 +63,7 @@ describe.skipIf(!hasBrowser())('a dealer’s screens rendered by the server', ()
       items: Array<{ id: string; make: string; model: string }>;
     };
     const first = page.items[0];
-    b = await openBrowser({ width: 390, height: 844 }, { timezoneId: ZONE });
+    b = await openBrowser(PHONE, { timezoneId: ZONE });
     cookie = await signedInCookie(b, DEMO_DEALER);
     const market = (await (await fetch(`${baseUrl()}/api/market`, { headers: { cookie } })).json()) as {
       families: Array<{ make: string; family: string }>;
@@ -84,6 +85,11 @@ describe.skipIf(!hasBrowser())('a dealer’s screens rendered by the server', ()
       expect(res.headers.get('cache-control'), path).toBe('private, no-store');
       // Nothing the browser would fetch again before painting: the session and the data are in the page.
       expect(html, path).not.toContain('rel="preload" as="fetch"');
+      // No script loads before the page has painted: the entry and its preloads start after the first paint.
+      expect(html, path).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      expect(html, path).toMatch(
+        /<script type="text\/plain" data-after-paint data-src="\/assets\/index-[^"]+\.js">/,
+      );
     }
   });
 

@@ -25,10 +25,16 @@ declare global {
   }
 }
 
-/** The app's entry script as the page's HTML names it. */
+/**
+ * The app's entry script as the page's HTML names it: a module script, or on a page rendered for the request the
+ * one started after the first paint (decision 0058).
+ */
 async function mainScript(url: string): Promise<string> {
   const html = await (await fetch(`${baseUrl()}${url}`)).text();
-  const src = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  const src =
+    /<script (?:type="module" crossorigin src|type="text\/plain" data-after-paint data-src)="([^"]+)"><\/script>/.exec(
+      html,
+    )?.[1];
   expect(src).toBeTruthy();
   return src as string;
 }

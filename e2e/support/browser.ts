@@ -29,6 +29,36 @@ export interface BrowserOptions {
 export const PHONE = { width: 390, height: 844 };
 export const DESK = { width: 1280, height: 900 };
 
+/**
+ * A page the server rendered is on screen before the app has taken it over (decisions 0053, 0058): journeys act
+ * as someone who waits for the page to be ready, so `goto` and `reload` resolve once the app has hydrated (any
+ * page with the app's root). Only `waitUntil: 'commit'` returns at once: taps-before-hydration tests that window.
+ */
+function waitForTheAppOnLoad(page: Page) {
+  const ready = () =>
+    page
+      .waitForFunction(
+        () =>
+          !document.getElementById('root') ||
+          (window as unknown as { __fieldlotHydrated?: boolean }).__fieldlotHydrated === true,
+        undefined,
+        { timeout: 20_000 },
+      )
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await ready();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await ready();
+    return response;
+  };
+}
+
 /** A fresh browser profile (persistent context on a new temporary folder), as DEVELOPERS.md describes. */
 export async function openBrowser(viewport = DESK, options: BrowserOptions = {}): Promise<Browser> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-chrome-'));
@@ -52,6 +82,7 @@ export async function openBrowser(viewport = DESK, options: BrowserOptions = {})
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  waitForTheAppOnLoad(page);
   const errors: string[] = [];
   context.on('weberror', (e) => errors.push(String(e.error())));
   page.on('console', (msg) => {
@@ -97,10 +128,10 @@ export async function expectNoAxeViolations(page: Page, include: string[] = []) 
   expect(summary).toEqual([]);
 }
 
-export async function screenshot(page: Page, name: string) {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   await page.screenshot({
     path: path.resolve(import.meta.dirname, '../artifacts', `${name}.png`),
-    fullPage: true,
+    fullPage,
   });
 }
 

@@ -86,7 +86,8 @@ const PRERENDERED: Record<string, string> = {
 };
 
 /** The CSP sources that allow the inline head scripts (domain/early-taps.ts), and only them. */
-const inlineScriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const inlineScriptHash = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 const INLINE_SCRIPT_HASHES = [EARLY_TAPS_SCRIPT, BOOT_AFTER_PAINT_SCRIPT].map(inlineScriptHash);
 
 /** The pool's gauges, read at each scrape (PostgreSQL; PGlite has no pool and leaves them without a sample). */
@@ -261,6 +262,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!timeZone || !isSignedInRenderedScreen(pathname)) return null;
     const headers = { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' };
     const serverFetch = async (request: Request) => {
+      // A page reads while it renders; nothing it does then may change anything.
+      if (request.method !== 'GET') return new Response(null, { status: 405 });
       const url = new URL(request.url);
       const answer = await app.inject({ method: 'GET', url: url.pathname + url.search, headers });
       return new Response(answer.payload, {

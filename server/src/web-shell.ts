@@ -159,7 +159,10 @@ function withRenderedPage(page: string, rendered: RenderedPage, fresh: boolean):
       /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
       '<script type="text/plain" data-after-paint data-src="$1"></script>',
     )
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="preload-after-paint" data-after-paint href="$1">');
+    .replace(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+      '<link rel="preload-after-paint" data-after-paint href="$1">',
+    );
   // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
   return inert
     .replace(/<title>[^<]*<\/title>/, (shellTitle) => title ?? shellTitle)

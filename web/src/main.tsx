@@ -22,6 +22,7 @@ function AfterFirstRender() {
 }
 
 // The server renders a dealer's screens with dates in this time zone, as this page will (decision 0058).
+// biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, written once at start; no Cookie Store API in every browser
 document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
 
 async function start() {

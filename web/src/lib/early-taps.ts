@@ -9,6 +9,8 @@ declare global {
   interface Window {
     __fieldlotEarlyTaps?: EarlyTap[];
     __fieldlotHydrated?: boolean;
+    /** Set while a held tap is made again, so the inline script lets it through. */
+    __fieldlotReplaying?: boolean;
   }
 }
 
@@ -38,6 +40,12 @@ export async function replayEarlyTaps(root: HTMLElement) {
     const until = Date.now() + WAIT_MS;
     while (Date.now() < until && !(find() && hydratedNode(find() as Element))) await nextFrame();
     const target = find();
-    if (target instanceof HTMLElement) target.click();
+    if (!(target instanceof HTMLElement)) continue;
+    window.__fieldlotReplaying = true;
+    try {
+      target.click();
+    } finally {
+      window.__fieldlotReplaying = false;
+    }
   }
 }
