@@ -9,8 +9,9 @@
  * tappable elements); the app replays each queued tap once it has hydrated (web/src/lib/early-taps.ts). A part of
  * the page that hydrates later than the rest (its code loaded lazily, behind Suspense) drops a click React cannot
  * hydrate it for at once: after hydration, a click on a button not yet taken over (no `__reactProps$` on it) is
- * held the same way and made once it is, or after 10 s (decision 0058). Links need nothing: the browser follows
- * them itself.
+ * held the same way and made once it is, or after 10 s (decision 0058). Text typed into a field before it is taken
+ * over stays in the field and reaches the app as soon as the field is hydrated. Links need nothing: the browser
+ * follows them itself.
  *
  * One string, shared by the web build (which inlines it into index.html) and the server (whose
  * Content-Security-Policy allows exactly this script by its SHA-256 hash, computed from this same string).
@@ -26,7 +27,14 @@ export const EARLY_TAPS_SCRIPT =
   'if(h(t)||++n>600){window.__fieldlotReplaying=true;try{t.click()}finally{window.__fieldlotReplaying=false}}' +
   'else setTimeout(w,16)})();return}' +
   'e.preventDefault();e.stopPropagation();' +
-  `q.push({el:t,i:Array.prototype.indexOf.call(r.querySelectorAll('${EARLY_TAP_SELECTOR}'),t)})},true)})();`;
+  `q.push({el:t,i:Array.prototype.indexOf.call(r.querySelectorAll('${EARLY_TAP_SELECTOR}'),t)})},true);` +
+  // Typing: once the field is hydrated, its text is handed to the app as one input event (set through React's
+  // value tracker to something else first, or React would take the event as no change).
+  "document.addEventListener('input',function(e){var r=document.getElementById('root'),t=e.target;" +
+  "if(!r||!r.hasAttribute('data-prerendered')||!t||!r.contains(t)||!/^(INPUT|TEXTAREA)$/.test(t.tagName)||h(t)||t.__fieldlotTyped)return;" +
+  't.__fieldlotTyped=1;var n=0;(function w(){if(!h(t)){if(++n<600)setTimeout(w,16);else t.__fieldlotTyped=0;return}' +
+  'setTimeout(function(){t.__fieldlotTyped=0;var v=t.value,p=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(t),"value");' +
+  "t.value=v===''?' ':'';p.set.call(t,v);t.dispatchEvent(new Event('input',{bubbles:true}))},16)})()},true)})();";
 
 /**
  * A page the server rendered for one request (decision 0058) paints before its scripts load: the server marks the

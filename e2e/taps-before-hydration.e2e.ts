@@ -10,6 +10,7 @@ import {
   PHONE,
   screenshot,
 } from './support/browser';
+import { DEMO_DEALER, signInViaApi, signOutViaApi } from './support/session';
 
 /**
  * A tap counts from the first paint (docs/product/public-site.md#taps-before-the-page-is-ready, decision 0053):
@@ -141,6 +142,25 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => thumbnails.nth(1).getAttribute('aria-current')).toBe('true');
     expect(b.errors).toEqual([]);
+  });
+
+  it('a search typed on a dealer’s inventory before its script ran counts once the page is ready', async () => {
+    const { page } = b;
+    b.errors.length = 0;
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
+    const letScriptLoad = await openWithScriptHeld(page, '/');
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('Kubota');
+    expect(await hydrated(page)).toBe(false);
+    await letScriptLoad();
+    // The app has the text the dealer typed: Enter searches for it.
+    await expect.poll(() => search.inputValue()).toBe('Kubota');
+    await search.press('Enter');
+    await page.waitForURL(/[?&]q=Kubota/);
+    expect(b.errors).toEqual([]);
+    await signOutViaApi(page);
   });
 
   it('once the page is hydrated, taps go straight to the app and nothing is held', async () => {

@@ -266,7 +266,8 @@ function runLighthouse(pages, dealer) {
   console.log(`\nLighthouse (${LIGHTHOUSE}, mobile, performance only), median of 3 runs by score:`);
   for (const { url, as } of pages) {
     const runs = [];
-    for (let i = 0; i < 3; i++) {
+    // A run Lighthouse itself fails (its Chrome lost, seen once in a while) is run again, once.
+    for (let i = 0, failures = 0; i < 3; i++) {
       const out = path.join(tmp, `lighthouse-${i}.json`);
       try {
         execFileSync(
@@ -290,8 +291,10 @@ function runLighthouse(pages, dealer) {
           },
         );
       } catch (err) {
-        console.log(`  ${url}: Lighthouse did not run (${String(err.message).split('\n')[0]})`);
-        break;
+        console.log(`  ${url}: Lighthouse did not run (${String(err.message).split('\n')[0].slice(0, 200)})`);
+        if (++failures > 1) break;
+        i--;
+        continue;
       }
       const report = JSON.parse(readFileSync(out, 'utf8'));
       runs.push({
