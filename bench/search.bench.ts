@@ -562,13 +562,11 @@ async function main() {
       );
     }
 
-    // Throughput: the first page (page cache off) against a bare server answering the same bytes.
+    // For information, not a budget: a computed page (page cache off) against a bare server answering the same
+    // bytes. A computed page is judged against node:http + pg doing the same database work (below), not against a
+    // static buffer; the cached page is judged against the static buffer.
     const ratio = await throughput(server.base, headers, tmp, 'page cache off');
-    budget(
-      'first page req/s >= 0.4 x same-size node:http baseline, page cache off (median of rounds)',
-      ratio.figure,
-      ratio.median >= 0.4,
-    );
+    log(`  (information) computed first page: ${ratio.figure} of a node:http server answering the same bytes`);
     // The issue's measure of a computed page: against node:http + pg doing the same database work (decision 0053).
     const computed = await throughput(
       server.base,
