@@ -566,7 +566,9 @@ async function main() {
     // bytes. A computed page is judged against node:http + pg doing the same database work (below), not against a
     // static buffer; the cached page is judged against the static buffer.
     const ratio = await throughput(server.base, headers, tmp, 'page cache off');
-    log(`  (information) computed first page: ${ratio.figure} of a node:http server answering the same bytes`);
+    log(
+      `  (information) computed first page: ${ratio.figure} of a node:http server answering the same bytes`,
+    );
     // The issue's measure of a computed page: against node:http + pg doing the same database work (decision 0053).
     const computed = await throughput(
       server.base,
