@@ -21,6 +21,14 @@ export const CSRF_COOKIE_NAMES: readonly string[] = [PRODUCTION_COOKIES.csrf, DE
  */
 export const TIME_ZONE_COOKIE = 'fieldlot_tz';
 
+/** Over https it carries the __Host- prefix, as every other cookie of ours does there (Secure, path /, no domain). */
+export const timeZoneCookieName = (https: boolean) =>
+  https ? `__Host-${TIME_ZONE_COOKIE}` : TIME_ZONE_COOKIE;
+export const TIME_ZONE_COOKIE_NAMES: readonly string[] = [
+  timeZoneCookieName(true),
+  timeZoneCookieName(false),
+];
+
 /** The time zone a cookie names, when it is a real IANA zone ("America/Chicago"); null for anything else. */
 export function parseTimeZone(value: string | undefined): string | null {
   if (!value || !/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return null;

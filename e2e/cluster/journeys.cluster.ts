@@ -119,7 +119,7 @@ describe.runIf(hasBrowser())('FieldLot behind nginx over https: two instances, o
     expect(siteLinkIn(mail)).toContain(baseUrl());
   });
 
-  it('the dealer signs in with __Host- Secure cookies only (session, anti-forgery, trusted device)', async () => {
+  it('the dealer signs in with __Host- Secure cookies only (session, anti-forgery, trusted device, time zone)', async () => {
     const { page } = dealer;
     await page.goto('/');
     await signInViaUi(page, applicant.email, applicant.password);
@@ -127,10 +127,12 @@ describe.runIf(hasBrowser())('FieldLot behind nginx over https: two instances, o
     const cookies = await page.context().cookies(baseUrl());
     const names = cookies.map((c) => c.name).sort();
     // The device cookie (docs/product/security.md) carries a per-account suffix.
-    expect(names).toHaveLength(3);
+    expect(names).toHaveLength(4);
     expect(names.filter((n) => !n.startsWith('__Host-fieldlot_device_'))).toEqual([
       '__Host-fieldlot_csrf',
       '__Host-fieldlot_session',
+      // The reader's time zone, written by the page (decision 0058).
+      '__Host-fieldlot_tz',
     ]);
     for (const c of cookies)
       expect({ name: c.name, secure: c.secure, path: c.path, domain: c.domain }).toEqual({
@@ -139,7 +141,9 @@ describe.runIf(hasBrowser())('FieldLot behind nginx over https: two instances, o
         path: '/',
         domain: 'localhost',
       });
-    for (const c of cookies.filter((c) => c.name !== '__Host-fieldlot_csrf')) expect(c.httpOnly).toBe(true);
+    // The page reads the anti-forgery cookie and writes the time zone one; the others are out of its reach.
+    const scriptCookies = ['__Host-fieldlot_csrf', '__Host-fieldlot_tz'];
+    for (const c of cookies.filter((c) => !scriptCookies.includes(c.name))) expect(c.httpOnly).toBe(true);
   });
 
   it('the admin lists a tractor with a picture (stored in S3); the dealer finds it by search', async () => {

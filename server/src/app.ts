@@ -14,7 +14,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BOOT_AFTER_PAINT_SCRIPT, EARLY_TAPS_SCRIPT } from '../../domain/early-taps.js';
 import { isSpaRoute } from '../../domain/routes.js';
-import { cookieNames, parseTimeZone, TIME_ZONE_COOKIE } from '../../domain/session-cookies.js';
+import { cookieNames, parseTimeZone, TIME_ZONE_COOKIE_NAMES } from '../../domain/session-cookies.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { databaseErrorKind } from './db/unavailable.js';
@@ -258,7 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     search = '',
   ): Promise<RenderedPage | null> => {
     // Dates render in the reader's zone, which the page's script has written by now; without it the browser renders.
-    const timeZone = parseTimeZone(req.cookies[TIME_ZONE_COOKIE]);
+    const timeZone = parseTimeZone(TIME_ZONE_COOKIE_NAMES.map((name) => req.cookies[name]).find(Boolean));
     if (!timeZone || !isSignedInRenderedScreen(pathname)) return null;
     const headers = { cookie: req.headers.cookie ?? '', 'user-agent': req.headers['user-agent'] ?? '' };
     const serverFetch = async (request: Request) => {

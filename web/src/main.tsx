@@ -1,4 +1,4 @@
-import { TIME_ZONE_COOKIE } from '@domain/session-cookies';
+import { timeZoneCookieName } from '@domain/session-cookies';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
@@ -22,8 +22,9 @@ function AfterFirstRender() {
 }
 
 // The server renders a dealer's screens with dates in this time zone, as this page will (decision 0058).
+const https = window.location.protocol === 'https:';
 // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, written once at start; no Cookie Store API in every browser
-document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
+document.cookie = `${timeZoneCookieName(https)}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax${https ? '; secure' : ''}`;
 
 async function start() {
   if (prerendered) {
