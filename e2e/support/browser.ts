@@ -35,8 +35,8 @@ export const DESK = { width: 1280, height: 900 };
  * page with the app's root). Only `waitUntil: 'commit'` returns at once: taps-before-hydration tests that window.
  */
 function waitForTheAppOnLoad(page: Page) {
-  const ready = () =>
-    page
+  const ready = async () => {
+    await page
       .waitForFunction(
         () =>
           !document.getElementById('root') ||
@@ -45,6 +45,9 @@ function waitForTheAppOnLoad(page: Page) {
         { timeout: 20_000 },
       )
       .catch(() => undefined);
+    // Parts that hydrate after the rest (their code loaded lazily) are ready once the page's requests settle.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  };
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
