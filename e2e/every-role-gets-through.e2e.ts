@@ -210,7 +210,7 @@ describe.runIf(hasBrowser())('every role gets through', () => {
     const b = buyer.page;
     await b.setViewportSize(DESK);
     await b.goto(`/tractor/${listingId}`);
-    await b.getByTestId('hours-notice').filter({ hasText: notice }).waitFor();
+    await b.getByTestId('hours-notice').filter({ hasText: notice }).first().waitFor();
     await shot(b, 'hours-tractor-1280');
     // The condition report's PDF says it too.
     expect((await pdfAt(b, `/api/reports/${listingId}/pdf`)).text).toContain(notice);
