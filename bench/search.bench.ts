@@ -30,8 +30,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Placeholder, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { LISTING_BRANDS } from '../domain/brands.js';
@@ -396,22 +395,18 @@ async function throughput(
  */
 async function startPgBaseline(url: string) {
   const dialect = new PgDialect();
-  const first = repo.wholeInventoryQuery(drizzle.mock(), 'newest').toSQL();
-  const values = first.params.map((v) =>
-    v instanceof Placeholder
-      ? (
-          {
-            limit: PAGE_SIZE + 1,
-            countLimit: INVENTORY_COUNT_CAP + 1,
-            now: new Date().toISOString(),
-          } as Record<string, unknown>
-        )[v.name]
-      : v,
-  );
-  const brands = dialect.sqlToQuery(repo.activeBrandsSql(new Date()));
+  const given: Record<string, unknown> = {
+    limit: PAGE_SIZE + 1,
+    countLimit: INVENTORY_COUNT_CAP + 1,
+    now: new Date().toISOString(),
+  };
+  const statement = (name: string, query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return { name, text, values: params.map((v) => (v instanceof Placeholder ? given[v.name] : v)) };
+  };
   const statements = [
-    { name: 'inventory_first_page_newest', text: first.sql, values },
-    { name: 'active_brands', text: brands.sql, values: brands.params },
+    statement('inventory_first_page_newest', repo.wholeInventorySql('newest')),
+    statement('active_brands', repo.activeBrandsSql(sql.placeholder('now'))),
   ];
   const child = spawn(
     process.execPath,

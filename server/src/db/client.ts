@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -28,6 +28,21 @@ export const MIGRATIONS_FOLDER = path.resolve(
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** A named prepared statement answering its rows as the driver reads them (no per-field mapping by the ORM). */
+export interface PreparedRaw {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Prepares `query` (placeholders for its values) under `name` for `exec`: PostgreSQL plans it once per pool
+ * connection; PGlite runs it as a plain statement. Read its answer with rowsOf.
+ */
+export function prepareRaw(exec: Executor, name: string, query: SQL): PreparedRaw {
+  return exec._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
 }
 
 export type NotifyHandler = (payload: string) => void;

@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
-import { type Executor, rowsOf } from '../../db/client.js';
+import { type Executor, type PreparedRaw, prepareRaw, rowsOf } from '../../db/client.js';
 import { listings, offers, users } from '../../db/schema.js';
 import { emit } from '../../lib/domain-events.js';
-import { outsideFirstLook } from './first-look.js';
+import { type FirstLookMoment, outsideFirstLook } from './first-look.js';
 import type { ListingPatch, Sort } from './listings.schemas.js';
 import {
   afterCursor,
@@ -60,11 +60,9 @@ export async function firstPageCounted(
 ): Promise<{ rows: CardRow[]; total: number; capped: boolean }> {
   const now = wholeInventoryAt(filters);
   if (now) {
-    const rows = (await wholeInventoryFirstPage(exec, sort).execute({
-      limit: limit + 1,
-      countLimit: cap + 1,
-      now,
-    })) as Array<CardRow & { match_count: number }>;
+    const rows = rowsOf<CardRow & { match_count: number }>(
+      await wholeInventoryFirstPage(exec, sort).execute({ limit: limit + 1, countLimit: cap + 1, now }),
+    );
     return counted(rows, cap);
   }
   return firstPageCountedUnprepared(exec, filters, sort, limit, cap);
@@ -100,48 +98,20 @@ function wholeInventoryAt(filters: SearchFilters): Date | null {
   return filterConditions(rest).length === 0 ? firstLookAt : null;
 }
 
-const CARD_FIELDS = {
-  id: sql<string>`l.id`,
-  make: sql<string>`l.make`,
-  model: sql<string>`l.model`,
-  year: sql<number>`l.year`,
-  hours: sql<number>`l.hours`,
-  price_cents: sql<string | number>`l.price_cents`,
-  location: sql<string>`l.location`,
-  condition: sql<string>`l.condition`,
-  grade_tenths: sql<number>`l.grade_tenths`,
-  hours_corrected_from: sql<number | null>`l.hours_corrected_from`,
-  as_is: sql<boolean>`l.as_is_reason is not null`,
-  image_key: sql<string | null>`p.storage_key`,
-  image_width: sql<number | null>`p.width`,
-  image_height: sql<number | null>`p.height`,
-};
-
 /**
  * The whole inventory's first page with its capped count, as a named prepared statement per sort (decisions 0053
  * and 0056): the same SQL as cardsSql with no filter but "live" and outside a running first look (the moment a
  * parameter), planned once per connection instead of on every request (planning cost more than executing: 1.3 ms
- * against 0.36 ms). Prepared per database handle; PGlite ignores the name and runs it as a plain statement.
+ * against 0.36 ms). Its rows come as the driver reads them, like every raw statement here (the ORM's mapping of
+ * each field of each row was an eighth of a computed page's CPU). PGlite ignores the name.
  */
-const wholeInventoryStatements = new WeakMap<Executor, Map<Sort, ReturnType<typeof prepareWholeInventory>>>();
-
-function prepareWholeInventory(exec: Executor, sort: Sort) {
-  return wholeInventoryQuery(exec, sort).prepare(`inventory_first_page_${sort}`);
-}
+const wholeInventoryStatements = new WeakMap<Executor, Map<Sort, PreparedRaw>>();
 
 /** The statement prepared above (the benchmark's node:http + pg baseline runs its very text). */
-export function wholeInventoryQuery(exec: Executor, sort: Sort) {
+export function wholeInventorySql(sort: Sort): SQL {
   const where = sql`l.status = 'active' and ${outsideFirstLook(sql.placeholder('now'))}`;
-  return exec
-    .select({
-      ...CARD_FIELDS,
-      sort_key: sql<string>`${sortKey(sort)}`,
-      match_count: sql<number>`(select count(*)::int from (select 1 from tractor_listings l where ${where} limit ${sql.placeholder('countLimit')}) m)`,
-    })
-    .from(sql`tractor_listings l left join tractor_images p on p.listing_id = l.id and p.is_primary`)
-    .where(where)
-    .orderBy(orderBy(sort))
-    .limit(sql.placeholder('limit'));
+  const count = sql`, (select count(*)::int from (select 1 from tractor_listings l where ${where} limit ${sql.placeholder('countLimit')}) m) as match_count`;
+  return cardsSql([where], sort, sql.placeholder('limit'), count);
 }
 
 /** The sorts whose statement this database handle has prepared (tests prove the first page takes this path). */
@@ -152,12 +122,13 @@ export function preparedWholeInventorySorts(exec: Executor): Sort[] {
 function wholeInventoryFirstPage(exec: Executor, sort: Sort) {
   const bySort = wholeInventoryStatements.get(exec) ?? new Map();
   wholeInventoryStatements.set(exec, bySort);
-  const statement = bySort.get(sort) ?? prepareWholeInventory(exec, sort);
+  const statement =
+    bySort.get(sort) ?? prepareRaw(exec, `inventory_first_page_${sort}`, wholeInventorySql(sort));
   bySort.set(sort, statement);
   return statement;
 }
 
-function cardsSql(where: SQL[], sort: Sort, limit: number, extra: SQL) {
+function cardsSql(where: SQL[], sort: Sort, limit: number | Placeholder, extra: SQL) {
   return sql`
     select l.id, l.make, l.model, l.year, l.hours, l.price_cents, l.location, l.condition, l.grade_tenths, l.hours_corrected_from,
            l.as_is_reason is not null as as_is, ${sortKey(sort)} as sort_key,
@@ -166,7 +137,7 @@ function cardsSql(where: SQL[], sort: Sort, limit: number, extra: SQL) {
     left join tractor_images p on p.listing_id = l.id and p.is_primary
     ${whereSql(where)}
     order by ${orderBy(sort)}
-    limit ${limit + 1}`;
+    limit ${typeof limit === 'number' ? limit + 1 : limit}`;
 }
 
 /**
@@ -198,11 +169,16 @@ export async function countMatches(exec: Executor, filters: SearchFilters): Prom
  * passing over a make's hidden tractors only.
  */
 export async function activeBrands(exec: Executor, now: Date): Promise<string[]> {
-  const result = await exec.execute(activeBrandsSql(now));
-  return rowsOf<{ make: string }>(result).map((r) => r.make);
+  const statement =
+    brandStatements.get(exec) ?? prepareRaw(exec, 'active_brands', activeBrandsSql(sql.placeholder('now')));
+  brandStatements.set(exec, statement);
+  return rowsOf<{ make: string }>(await statement.execute({ now })).map((r) => r.make);
 }
 
-export function activeBrandsSql(now: Date) {
+/** The brand list's statement, prepared once per database handle like the first page's. */
+const brandStatements = new WeakMap<Executor, PreparedRaw>();
+
+export function activeBrandsSql(now: FirstLookMoment) {
   return sql`
     with recursive b(make) as (
       (select l.make from tractor_listings l where l.status = 'active' and ${outsideFirstLook(now)}
