@@ -20,7 +20,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench [-- --listings 1000000]
  * Options: --listings N (100000), --rounds R (3), --slice seconds (5), --connections C (32), --iterations I (100),
  * --concurrent-seconds S (3, per search variant),
- * --seed-only (seeds, keeps the database and prints its URL, for EXPLAIN).
+ * --seed-only (seeds, keeps the database and prints its URL, for EXPLAIN), --reuse <url> (measures such a kept
+ * database again without seeding it; it is not dropped).
  * It creates (and drops) its own database on that server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -30,7 +31,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { LISTING_BRANDS } from '../domain/brands.js';
@@ -423,19 +424,24 @@ async function startPgBaseline(url: string) {
   };
 }
 
-/** Writes one active listing `perSecond` times a second (its hours), each write its own statement. */
-function startWriter(db: Database['db'], perSecond: number) {
+/**
+ * Writes one active listing (the newest, found once through its index) `perSecond` times a second, each write its
+ * own statement. Found once: looking it up in every write sorted a million rows at 1M (half a second a write), so
+ * the writes queued behind each other and a "10 a second" writer made two.
+ */
+async function startWriter(db: Database['db'], perSecond: number) {
+  const [newest] = rowsOf<{ id: string }>(
+    await db.execute(
+      sql`select id from tractor_listings where status = 'active' order by created_at desc nulls last, id desc nulls last limit 1`,
+    ),
+  );
   let writes = 0;
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running.then(() =>
-      db
-        .execute(
-          sql`update tractor_listings set hours = hours + 1 where id = (select id from tractor_listings where status = 'active' order by created_at desc limit 1)`,
-        )
-        .then(() => {
-          writes += 1;
-        }),
+      db.execute(sql`update tractor_listings set hours = hours + 1 where id = ${newest.id}`).then(() => {
+        writes += 1;
+      }),
     );
   }, 1000 / perSecond);
   return {
@@ -447,29 +453,52 @@ function startWriter(db: Database['db'], perSecond: number) {
   };
 }
 
+/** Migrates and seeds a new database; answers the dealer whose session the requests carry. */
+async function seedDatabase(database: Database, started: number) {
+  await runMigrations(database);
+  const [owner, dealer] = await database.db
+    .insert(users)
+    .values([
+      { name: 'Bench Seller', email: 'bench-seller@example.com', companyName: 'Bench', status: 'approved' },
+      { name: 'Bench Dealer', email: 'bench-dealer@example.com', companyName: 'Bench', status: 'approved' },
+    ])
+    .returning({ id: users.id });
+  await seed(database.db, owner.id);
+  log(
+    `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (listings and a primary image each, in SQL)`,
+  );
+  log(`table state: ${await settleLikeAutovacuum(database.db)}`);
+  return dealer;
+}
+
+/** The dealer of a database kept by --seed-only (its listing count must match --listings). */
+async function reusedDealer(db: Database['db']) {
+  const [dealer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'bench-dealer@example.com'));
+  if (!dealer) throw new Error('--reuse: not a database kept by --seed-only');
+  log('reused a database kept by --seed-only: not seeded again');
+  return dealer;
+}
+
 async function main() {
   await buildServer();
   const started = Date.now();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-bench-'));
-  const { url, drop } = await createBenchDatabase();
+  // --reuse <url>: a database an earlier --seed-only run kept (seeded, analyzed), measured again without seeding.
+  const reuse = process.argv[process.argv.indexOf('--reuse') + 1];
+  const { url, drop } = process.argv.includes('--reuse')
+    ? { url: reuse, drop: async () => {} }
+    : await createBenchDatabase();
   // No statement timeout: seeding a million listings takes minutes on a busy machine.
   const database = await openDatabase({ databaseUrl: url, poolSize: 4, statementTimeoutMs: 0 });
   let server: RunningServer | undefined;
   try {
     log(`FieldLot benchmark: ${ROWS.toLocaleString('en-US')} listings on PostgreSQL (${new URL(url).host})`);
-    await runMigrations(database);
-    const [owner, dealer] = await database.db
-      .insert(users)
-      .values([
-        { name: 'Bench Seller', email: 'bench-seller@example.com', companyName: 'Bench', status: 'approved' },
-        { name: 'Bench Dealer', email: 'bench-dealer@example.com', companyName: 'Bench', status: 'approved' },
-      ])
-      .returning({ id: users.id });
-    await seed(database.db, owner.id);
-    log(
-      `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (listings and a primary image each, in SQL)`,
-    );
-    log(`table state: ${await settleLikeAutovacuum(database.db)}`);
+    const dealer = process.argv.includes('--reuse')
+      ? await reusedDealer(database.db)
+      : await seedDatabase(database, started);
     if (process.argv.includes('--seed-only')) {
       log(`kept: ${url}`);
       return;
@@ -608,7 +637,7 @@ async function main() {
     // A busy market: the same, while listings are written at 1 and 10 a second from outside the server (as
     // another instance would; each write's notice empties the cache, decision 0048).
     for (const perSecond of [1, 10]) {
-      const writer = startWriter(database.db, perSecond);
+      const writer = await startWriter(database.db, perSecond);
       const busy = await throughput(
         server.base,
         headers,
