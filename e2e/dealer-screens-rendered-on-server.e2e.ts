@@ -8,7 +8,7 @@ import {
   PHONE,
   screenshot,
 } from './support/browser';
-import { DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiPost, apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 
 /**
  * A dealer's screens on a phone (decision 0058): the server renders inventory, My Offers, My Listings, Purchased
@@ -139,5 +139,39 @@ describe.skipIf(!hasBrowser())('a dealer’s screens rendered by the server', ()
     }
     await page.goto('/my-offers');
     await screenshot(page, 'my-offers-rendered-390');
+  });
+
+  it('an offer’s time left hydrates as the server wrote it, then follows the phone’s own clock', async () => {
+    const { page } = b;
+    // An open offer of the dealer's, expiring in 48 hours (withdrawn at the end).
+    const { items } = (await (await fetch(`${baseUrl()}/api/listings/public`)).json()) as {
+      items: Array<{ id: string }>;
+    };
+    let offerId: string | undefined;
+    // The first tractor the dealer has no open offer on yet.
+    for (const { id } of items) {
+      const res = await apiWrite(page, 'POST', '/api/offers', {
+        listingId: id,
+        offerType: 'offer',
+        amount: '5000',
+      });
+      offerId = res.ok() ? ((await res.json()) as { offer: { id: string } }).offer.id : undefined;
+      if (offerId) break;
+    }
+    expect(offerId).toBeTruthy();
+    try {
+      // The phone's clock runs 31 minutes ahead of the server's: the server writes "expires in 48 h" and the
+      // phone, hydrating it, would write "expires in 47 h". React would throw that part away and render it again.
+      await page.clock.setFixedTime(Date.now() + 31 * 60_000);
+      b.errors.length = 0;
+      const html = await (await fetch(`${baseUrl()}/my-offers`, { headers: { cookie } })).text();
+      expect(rootOf(html)).toContain('expires in 48 h');
+      expect(html).toMatch(/id="fieldlot-page-data" data-fresh data-rendered-at="\d+">/);
+      await page.goto('/my-offers');
+      await page.getByText('expires in 47 h').first().waitFor();
+      expect(b.errors).toEqual([]);
+    } finally {
+      await apiPost(page, `/api/offers/${offerId}/withdraw`, {});
+    }
   });
 });

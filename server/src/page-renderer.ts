@@ -4,19 +4,19 @@ import { pathToFileURL } from 'node:url';
 
 /** What web/src/prerender.tsx exports for the server (built into web/dist-ssr by web/vite.config.ts). */
 interface SsrModule {
-  renderTractorPage(id: string, listing: unknown): Promise<{ html: string; data: unknown }>;
+  renderTractorPage(id: string, listing: unknown): Promise<RenderedPage>;
   renderSignedInPage(
     url: string,
     serverFetch: (request: Request) => Promise<Response>,
     timeZone: string,
-  ): Promise<{ html: string; data: unknown } | null>;
+  ): Promise<RenderedPage | null>;
 }
 
 /** How long a request waits for its page to be rendered before it gets the shell instead. */
 const RENDER_WAIT_MS = 2_000;
 
-/** A rendered page: its HTML and the data main.tsx seeds before hydrating. */
-export type RenderedPage = { html: string; data: unknown };
+/** A rendered page: its HTML, the data main.tsx seeds before hydrating, the moment it was rendered at. */
+export type RenderedPage = { html: string; data: unknown; renderedAt?: number };
 
 /**
  * Renders a tractor page for a visitor on the server (decision 0024) with the web app's own server build, so a

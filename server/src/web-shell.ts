@@ -153,6 +153,10 @@ function withRenderedPage(page: string, rendered: RenderedPage, fresh: boolean):
   const body = title ? rendered.html.replace(title, '') : rendered.html;
   // Data, not script: `<` escaped so nothing in it can close the element.
   const data = JSON.stringify(rendered.data).replace(/</g, '\\u003c');
+  // The moment its clock-dependent text was rendered at, which the browser hydrates it with (decision 0060).
+  const moment = Number.isSafeInteger(rendered.renderedAt)
+    ? ` data-rendered-at="${rendered.renderedAt}"`
+    : '';
   // Its scripts start once it has painted (domain/early-taps.ts BOOT_AFTER_PAINT_SCRIPT): marked, not loaded.
   const inert = page
     .replace(
@@ -169,7 +173,7 @@ function withRenderedPage(page: string, rendered: RenderedPage, fresh: boolean):
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root" data-prerendered>${body}</div><script type="application/json" id="fieldlot-page-data"${fresh ? ' data-fresh' : ''}>${data}</script>`,
+        `<div id="root" data-prerendered>${body}</div><script type="application/json" id="fieldlot-page-data"${fresh ? ' data-fresh' : ''}${moment}>${data}</script>`,
     );
 }
 

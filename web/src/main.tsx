@@ -6,6 +6,7 @@ import { Providers, queryClient } from './app/providers';
 import { routes } from './app/router';
 import { sessionKey } from './features/auth/api/session';
 import { replayEarlyTaps } from './lib/early-taps';
+import { setRenderMoment } from './lib/now';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -34,6 +35,9 @@ async function start() {
     // A signed-in dealer's screen (decision 0058) was rendered for this very request: its data is fresh.
     const seeded = document.getElementById('fieldlot-page-data');
     const updatedAt = seeded?.hasAttribute('data-fresh') ? Date.now() : 0;
+    // Clock-dependent text hydrates at the moment the server rendered it (decision 0060).
+    const renderedAt = Number(seeded?.getAttribute('data-rendered-at'));
+    if (Number.isSafeInteger(renderedAt) && renderedAt > 0) setRenderMoment(renderedAt);
     if (seeded?.textContent)
       for (const [key, value] of JSON.parse(seeded.textContent) as Array<[unknown[], unknown]>)
         queryClient.setQueryData(key, value, { updatedAt });

@@ -8,6 +8,7 @@ import { sessionKey } from './features/auth/api/session';
 import { listingKeys } from './features/listings/api/listings';
 import { answerRequestsWith, api } from './lib/api';
 import { setDisplayTimeZone } from './lib/format';
+import { setRenderMoment } from './lib/now';
 
 /**
  * Build-time prerendering of the public pages (decision 0020), run by web/vite.config.ts after the client build:
@@ -28,6 +29,9 @@ export async function render(url: string): Promise<string> {
 /** A query's key and data, as the server puts them in the page for main.tsx to seed before hydrating. */
 export type PageData = Array<[readonly unknown[], unknown]>;
 
+/** A page rendered for one request: its HTML, its data, and the moment its clock-dependent text was rendered at. */
+export type RenderedPage = { html: string; data: PageData; renderedAt: number };
+
 let tractorWarm: Promise<unknown> | null = null;
 
 /**
@@ -35,16 +39,19 @@ let tractorWarm: Promise<unknown> | null = null;
  * exactly as `GET /api/listings/{id}` answered it. Returns the HTML and the data main.tsx seeds before hydrating;
  * what the page fetches after (the condition report, the delivery estimate) renders as loading on both sides.
  */
-export async function renderTractorPage(
-  id: string,
-  listing: unknown,
-): Promise<{ html: string; data: PageData }> {
+export async function renderTractorPage(id: string, listing: unknown): Promise<RenderedPage> {
   const url = `/tractor/${id}`;
   const data: PageData = [[listingKeys.detail(id), listing]];
   // Once per process: the first, waiting pass loads the route's lazy parts; later passes are synchronous.
   tractorWarm ??= renderOnce(url, false, data).catch(() => undefined);
   await tractorWarm;
-  return { html: await renderOnce(url, true, data), data };
+  const renderedAt = Date.now();
+  setRenderMoment(renderedAt);
+  try {
+    return { html: await renderOnce(url, true, data), data, renderedAt };
+  } finally {
+    setRenderMoment(null);
+  }
 }
 
 /** How the server answers the page's own API requests while rendering it: with the signed-in request's session. */
@@ -63,9 +70,12 @@ export async function renderSignedInPage(
   url: string,
   serverFetch: ServerFetch,
   timeZone: string,
-): Promise<{ html: string; data: PageData } | null> {
+): Promise<RenderedPage | null> {
   answerRequestsWith(serverFetch);
   setDisplayTimeZone(timeZone);
+  // Every pass renders the clock-dependent text at one moment, which the page carries to the browser.
+  const renderedAt = Date.now();
+  setRenderMoment(renderedAt);
   try {
     queryClient.clear();
     const session = await queryClient.fetchQuery({
@@ -94,10 +104,11 @@ export async function renderSignedInPage(
     const data: PageData = queries
       .filter((q) => q.state.status === 'success')
       .map((q) => [q.queryKey, q.state.data]);
-    return { html: await renderOnce(url, true, undefined, true), data };
+    return { html: await renderOnce(url, true, undefined, true), data, renderedAt };
   } finally {
     answerRequestsWith(null);
     setDisplayTimeZone(undefined);
+    setRenderMoment(null);
   }
 }
 

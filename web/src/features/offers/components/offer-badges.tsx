@@ -6,6 +6,7 @@ import {
   type OfferType,
 } from '@domain/offers';
 import { Badge } from '@/components/ui/badge';
+import { useNow } from '@/lib/now';
 
 const STATUS_LABEL: Record<OfferStatus, string> = {
   pending: 'Pending',
@@ -38,10 +39,11 @@ export function OfferTypeBadge({ type }: { type: OfferType }) {
  * badge turns Expired when the server's sweep has run. Nothing for closed offers.
  */
 export function OfferTimeLeft({ status, expiresAt }: { status: OfferStatus; expiresAt: string | null }) {
+  const now = useNow();
   if (!expiresAt || !isOpenOffer(status)) return null;
   return (
     <span className="text-sm font-medium text-muted-foreground" data-testid="offer-time-left">
-      {formatOfferTimeLeft(expiresAt, Date.now())}
+      {formatOfferTimeLeft(expiresAt, now)}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { Handshake } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useLiveEvents } from '@/lib/live-events';
+import { useNow } from '@/lib/now';
 import { useListingOffers } from '../api/offers';
 import { AcceptCounterButton } from './accept-counter';
 import type { OfferListing } from './offer-dialog';
@@ -66,6 +67,7 @@ export function DealerOfferPanel({ listing }: { listing: OfferListing & { status
  */
 function YourOpenOffer({ listingId }: { listingId: string }) {
   const offers = useListingOffers(listingId).data ?? [];
+  const now = useNow();
   const open = offers.find((o) => o.status === 'pending');
   if (!open) return null;
   const what = open.offerType === 'buy_now' ? 'Your buy now request' : 'Your offer';
@@ -75,7 +77,7 @@ function YourOpenOffer({ listingId }: { listingId: string }) {
       data-testid="your-offer"
     >
       {what} {formatDollars(open.offerAmountCents)}
-      {open.expiresAt ? `, ${formatOfferTimeLeft(open.expiresAt, Date.now())}` : ''}
+      {open.expiresAt ? `, ${formatOfferTimeLeft(open.expiresAt, now)}` : ''}
     </p>
   );
 }

@@ -13,7 +13,7 @@ import {
   type Purchase,
 } from '@domain/purchases';
 import { FileText } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { useNow } from '@/lib/now';
 import { toast } from '@/lib/toast';
 import { useChooseFulfilment, useOpenClaim } from '../api/purchases';
 import { BuyerBalance } from './buyer-balance';
@@ -230,17 +231,8 @@ function FulfilmentChoice({ purchase: p }: { purchase: Purchase }) {
   );
 }
 
-function useNow(everyMs = 60_000) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
-}
-
 function Claim({ purchase: p, readOnly }: { purchase: Purchase; readOnly: boolean }) {
-  const now = useNow();
+  const now = new Date(useNow());
   const [open, setOpen] = useState(false);
   const claims = p.claims;
   const end = p.guaranteeEndsAt ? new Date(p.guaranteeEndsAt) : null;
