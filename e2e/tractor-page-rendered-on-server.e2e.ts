@@ -40,7 +40,8 @@ describe.skipIf(!hasBrowser())('a tractor page rendered by the server', () => {
     const html = await (await fetch(`${baseUrl()}/tractor/${tractor.id}`)).text();
     expect(html).toContain('<div id="root" data-prerendered>');
     expect(html).toMatch(new RegExp(`<h1[^>]*>${tractor.make} ${tractor.model}</h1>`));
-    expect(html).toContain('<script type="application/json" id="fieldlot-page-data">');
+    // Its data, and the moment its clock-dependent text was written at (decision 0060).
+    expect(html).toMatch(/<script type="application\/json" id="fieldlot-page-data" data-rendered-at="\d+">/);
     expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high"/);
     // Nothing the browser would fetch again: the page's data is in it.
     expect(html).not.toContain('rel="preload" as="fetch"');
