@@ -1,5 +1,6 @@
 // What the yard and the back office read on a deal's documents (docs/product/documents.md): one function
 // per block, so the gate pass, the invoice and the e-mails print the same words.
+import { formatCount } from './numbers';
 
 export interface YardFacts {
   city?: string | null;
@@ -37,7 +38,7 @@ export function serialLine(serial: string | null | undefined): string {
 }
 
 export function hoursLine(hours: number | null | undefined): string {
-  return `Hours: ${hours == null ? 'not recorded' : hours.toLocaleString('en-US')}`;
+  return `Hours: ${hours == null ? 'not recorded' : formatCount(hours)}`;
 }
 
 /** Who sold the tractor: the dealer's company on a dealer's listing, FieldLot on its own. */

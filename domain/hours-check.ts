@@ -1,11 +1,12 @@
 // The hour meter against the listed hours (docs/decisions/0042-hours-corrected-at-inspection.md).
+import { formatCount } from './numbers';
 
 /** Share of the listed hours a meter reading may differ by before the listing must be corrected. */
 export const HOURS_TOLERANCE_SHARE = 0.05;
 /** Hours a meter reading may differ by before the listing must be corrected (small tractors' small slips pass). */
 export const HOURS_TOLERANCE_HOURS = 100;
 
-const n = (hours: number) => hours.toLocaleString('en-US');
+const n = (hours: number) => formatCount(hours);
 
 /** True when the meter differs from the listing by more than 5% AND more than 100 h. */
 export function meterDiffers(listedHours: number, meterHours: number): boolean {

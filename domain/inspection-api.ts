@@ -9,6 +9,7 @@ import {
   type TyrePosition,
   treadPercentSchema,
 } from './inspection.js';
+import { formatCount } from './numbers.js';
 import { newPasswordSchema } from './password.js';
 import { companySchema, nameSchema } from './users.js';
 
@@ -29,7 +30,7 @@ export const hourMeterSchema = z
   .number({ message: 'Enter the hour-meter reading in whole hours' })
   .int('Enter the hour-meter reading in whole hours')
   .min(0, 'Enter the hour-meter reading in whole hours')
-  .max(HOUR_METER_MAX, `The hour-meter reading is at most ${HOUR_METER_MAX.toLocaleString('en-US')}`);
+  .max(HOUR_METER_MAX, `The hour-meter reading is at most ${formatCount(HOUR_METER_MAX)}`);
 
 /** The identification details, announcements and tread readings of a draft; each saved as given. */
 export const draftDetailsSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONDITIONS, LISTING_LIMITS, LISTING_STATUSES, US_STATES, YEAR_MIN } from './listings.js';
+import { formatCount } from './numbers.js';
 
 // The inventory's search filters: one schema for the server's query parsing and the SPA's URL state.
 
@@ -14,8 +15,8 @@ export const SHORT_SEARCH_MAX = 2;
 
 /** "1 tractor", "250 tractors", "1,000+ tractors" (the count is capped at INVENTORY_COUNT_CAP). */
 export function tractorCountText(total: number, capped: boolean): string {
-  if (capped) return `${INVENTORY_COUNT_CAP.toLocaleString('en-US')}+ tractors`;
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'tractor' : 'tractors'}`;
+  if (capped) return `${formatCount(INVENTORY_COUNT_CAP)}+ tractors`;
+  return `${formatCount(total)} ${total === 1 ? 'tractor' : 'tractors'}`;
 }
 
 export const SORTS = [

@@ -1,4 +1,5 @@
 /** Money is integer cents everywhere; these helpers are the only conversions. */
+import { formatCount, groupDigits, signOf } from './numbers';
 
 export const BUYER_FEE_BASE_CENTS = 500_00;
 export const BUYER_FEE_RATE_PERCENT = 5;
@@ -46,30 +47,36 @@ export function parseDollarAmount(input: string | number): number | null {
   return Number(digits) * 100;
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const withCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-});
+/** Intl for what the hand-written formats below do not cover (not a safe integer); made on first use. */
+let currencyFormats: { whole: Intl.NumberFormat; cents: Intl.NumberFormat } | undefined;
+const currency = () =>
+  (currencyFormats ??= {
+    whole: new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }),
+    cents: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
+  });
 
-/** Dealer screens: whole dollars ("$48,500"). */
+/** Dealer screens: whole dollars ("$48,500"). Written by hand, as Intl would (decision 0061). */
 export function formatDollars(cents: number): string {
-  return wholeDollars.format(Math.round(cents / 100));
+  const dollars = Math.round(cents / 100);
+  if (!Number.isSafeInteger(dollars)) return currency().whole.format(dollars);
+  return `${signOf(dollars)}$${groupDigits(String(Math.abs(dollars)))}`;
 }
 
 /** Admin screens: dollars and cents ("$48,500.00"). */
 export function formatDollarsCents(cents: number): string {
-  return withCents.format(cents / 100);
+  if (!Number.isSafeInteger(cents)) return currency().cents.format(cents / 100);
+  const abs = Math.abs(cents);
+  const whole = groupDigits(String(Math.floor(abs / 100)));
+  return `${signOf(cents)}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 export function formatHours(hours: number): string {
-  return `${new Intl.NumberFormat('en-US').format(hours)} hrs`;
+  return `${formatCount(hours)} hrs`;
 }
 
 /** The fee's name wherever an amount is broken down ("Buyer fee ($500 + 5%)"), built from the fee's numbers. */

@@ -12,6 +12,8 @@ export {
   type PaymentMethod,
 } from './payment-terms';
 
+import { formatCount } from './numbers';
+
 /**
  * After the deal (docs/product/purchases.md): the purchase an accepted offer becomes, its status machine, due
  * dates, numbers, the delivery estimate and the API shapes. Money in integer cents, dates as ISO strings.
@@ -251,7 +253,7 @@ export function deliveryEstimate(
   return {
     miles,
     cents,
-    text: `Delivered to ${to.city}, ${to.state} ${to.zip}: about ${formatDollars(cents)} (${miles.toLocaleString('en-US')} mi)`,
+    text: `Delivered to ${to.city}, ${to.state} ${to.zip}: about ${formatDollars(cents)} (${formatCount(miles)} mi)`,
   };
 }
 

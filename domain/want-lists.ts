@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './numbers';
 
 /** docs/product/want-lists.md: what a dealer would buy, matched to new listings and farmers' inquiries. */
 const CURRENT_YEAR_LIMIT = new Date().getFullYear() + 1;
@@ -73,7 +74,7 @@ export function inquiryNoticeText(i: {
 }): string {
   const where = i.town ? ` near ${i.town}` : '';
   const tractor = [i.year, i.make, i.model].filter((p) => p !== null && p !== '').join(' ');
-  const hours = i.hours !== null ? `, ${new Intl.NumberFormat('en-US').format(i.hours)} h` : '';
+  const hours = i.hours !== null ? `, ${formatCount(i.hours)} h` : '';
   return `A farmer${where} has a ${tractor}${hours}. Interested?`;
 }
 
@@ -194,7 +195,7 @@ export function wantListSummary(w: {
         : w.yearMax !== null
           ? `${w.yearMax} or older`
           : null;
-  const hours = w.maxHours !== null ? `up to ${new Intl.NumberFormat('en-US').format(w.maxHours)} h` : null;
+  const hours = w.maxHours !== null ? `up to ${formatCount(w.maxHours)} h` : null;
   return [name, years, hours].filter(Boolean).join(', ');
 }
 

@@ -1,34 +1,91 @@
 export { formatDollars, formatDollarsCents, formatHours } from '@domain/money';
 
-function formats(timeZone: string | undefined) {
+import { formatCount } from '@domain/numbers';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+interface DateParts {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  /** 0-23 */
+  hour: number;
+  minute: number;
+}
+
+/**
+ * The parts of an instant in the reader's zone. In the browser (no zone set) from the Date's own local fields: the
+ * first Intl object a page makes costs a phone 100-200 ms of script time before it answers a tap (decision 0061).
+ * On the server, rendering for a reader's zone, from Intl. Both then go through the same hand-written formats.
+ */
+let zoneParts: ((d: Date) => DateParts) | undefined;
+
+function partsOf(iso: string | Date): DateParts {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) throw new RangeError('Invalid time value');
+  if (zoneParts) return zoneParts(d);
   return {
-    date: new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone }),
-    dateTime: new Intl.DateTimeFormat('en-US', {
-      month: '2-digit',
-      day: '2-digit',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-    }),
-    longDate: new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }),
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
   };
 }
-let fmt = formats(undefined);
+
+function partsIn(timeZone: string): (d: Date) => DateParts {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  return (d) => {
+    const p: Record<string, number> = {};
+    for (const { type, value } of format.formatToParts(d)) p[type] = Number(value);
+    return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute };
+  };
+}
 
 /**
  * Dates show in the reader's time zone: the browser's own, and the one its page sent (its time zone cookie) while
  * the server renders a signed-in page, so both render the same text (decision 0058). Undefined: this machine's.
  */
 export function setDisplayTimeZone(timeZone: string | undefined): void {
-  fmt = formats(timeZone);
+  zoneParts = timeZone ? partsIn(timeZone) : undefined;
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+const shortDate = (p: DateParts) => `${two(p.month)}/${two(p.day)}/${p.year}`;
+
 /** US formats (docs/product/listings.md#a-listing): 11/22/2026, 11/22/2026, 3:45 PM, November 22, 2026. */
-export const formatDate = (iso: string | Date) => fmt.date.format(new Date(iso));
-export const formatDateTime = (iso: string | Date) => fmt.dateTime.format(new Date(iso));
-export const formatLongDate = (iso: string | Date) => fmt.longDate.format(new Date(iso));
+export const formatDate = (iso: string | Date) => shortDate(partsOf(iso));
+export function formatDateTime(iso: string | Date): string {
+  const p = partsOf(iso);
+  return `${shortDate(p)}, ${p.hour % 12 || 12}:${two(p.minute)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+export function formatLongDate(iso: string | Date): string {
+  const p = partsOf(iso);
+  return `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
+}
 
 /** "1 tractor", "2 tractors", "1,250 tractors". */
 export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -1,3 +1,4 @@
+import { formatCount } from '@domain/numbers';
 import { Clock, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,7 +36,7 @@ export function StatsCards() {
               <Skeleton className="h-6 w-10 sm:h-8 sm:w-16" />
             ) : (
               <p className="text-base font-extrabold tabular-nums sm:text-3xl" data-testid={`stat-${label}`}>
-                {value.toLocaleString('en-US')}
+                {formatCount(value)}
               </p>
             )}
             <p className="hidden text-xs text-muted-foreground sm:block">{sub}</p>

@@ -1,4 +1,5 @@
 import { formatDollarsCents } from '@domain/money';
+import { formatCount } from '@domain/numbers';
 import type { InquiryMatch } from '@domain/want-lists';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -46,7 +47,7 @@ export function DealersWhoWantIt({ inquiryId }: { inquiryId: string }) {
             <li key={m.id} className="rounded border border-border px-2 py-1" data-testid="inquiry-match">
               <span className="font-semibold">{m.dealershipName}</span> · wants {m.wants}
               {m.wantListMaxPriceCents !== null && ` up to ${formatDollarsCents(m.wantListMaxPriceCents)}`}
-              {m.distanceMiles !== null && ` · ${m.distanceMiles.toLocaleString('en-US')} mi`} ·{' '}
+              {m.distanceMiles !== null && ` · ${formatCount(m.distanceMiles)} mi`} ·{' '}
               <span className="font-semibold">{answerOf(m)}</span>
             </li>
           ))}

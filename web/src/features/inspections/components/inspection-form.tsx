@@ -1,5 +1,6 @@
 import { INSPECTION_SECTIONS, type Rating, TYRE_POSITIONS } from '@domain/inspection';
 import type { InspectionDraft } from '@domain/inspection-api';
+import { formatCount } from '@domain/numbers';
 import { ArrowLeft, ArrowRight, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -204,7 +205,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
                   value={draft.hourMeter === null ? '' : String(draft.hourMeter)}
                   hint={
                     draft.lastPublished
-                      ? `Last report: ${draft.lastPublished.hourMeter.toLocaleString('en-US')} h`
+                      ? `Last report: ${formatCount(draft.lastPublished.hourMeter)} h`
                       : undefined
                   }
                   error={errors.hourMeter}

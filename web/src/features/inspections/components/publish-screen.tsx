@@ -1,6 +1,7 @@
 import { meterDiffers, meterMismatchMessage } from '@domain/hours-check';
 import { ANNOUNCEMENTS } from '@domain/inspection';
 import type { InspectionDraft } from '@domain/inspection-api';
+import { formatCount } from '@domain/numbers';
 import { Button } from '@/components/ui/button';
 
 /** The last screen of the form: announcements, what is still unrated, and publishing with a confirmation. */
@@ -109,7 +110,7 @@ export function PublishScreen({
           />
           <span>
             <span className="block font-semibold">{meterMismatchMessage(listed, meter)}</span>
-            Confirm the meter reading: the listing's hours become {meter.toLocaleString('en-US')} h.
+            Confirm the meter reading: the listing's hours become {formatCount(meter)} h.
           </span>
         </label>
       )}

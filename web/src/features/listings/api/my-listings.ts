@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { listingKeys } from './listings';
 
-export type { MyListing, MyListingDetail, MyListings } from '@domain/dealer-listings';
+export type { MyListing, MyListingDetail, MyListings } from '@domain/dealer-listings-api';
 
 /** docs/product/dealer-selling.md: the dealer's own listings (under 'listings': refreshed with every listing change). */
 export const myListingKeys = {

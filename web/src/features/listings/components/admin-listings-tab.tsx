@@ -1,6 +1,7 @@
 import { shownCondition } from '@domain/condition-grades';
 import { STAGE_LABEL, STAGE_TONE } from '@domain/dealer-listings';
 import { LISTING_STATUSES, tractorName } from '@domain/listings';
+import { formatCount } from '@domain/numbers';
 import { ArchiveRestore, Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -29,8 +30,7 @@ import { ReviewActions } from './review-actions';
 
 const STATUS_TONE: Record<string, Tone> = { active: 'green', inactive: 'grey', sold: 'blue' };
 const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * What Delete will do, said before it happens (listings.md#archive-instead-of-delete: a listing with offers

@@ -1,4 +1,5 @@
-import { canStage, type MyListing, STAGE_LABEL, STAGE_TONE, stageActionsFor } from '@domain/dealer-listings';
+import { canStage, STAGE_LABEL, STAGE_TONE, stageActionsFor } from '@domain/dealer-listings';
+import type { MyListing } from '@domain/dealer-listings-api';
 import { tractorName } from '@domain/listings';
 import { Pencil, Plus, Send, Undo2 } from 'lucide-react';
 import { Suspense, useEffect } from 'react';

@@ -2,7 +2,7 @@ import type { OfferType, OpenOfferStatus } from '@domain/offers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export type { SellerOffer } from '@domain/dealer-listings';
+export type { SellerOffer } from '@domain/dealer-listings-api';
 export type { AdminOffer, Offer, OfferWithListing } from '@domain/offers.schemas';
 
 /** Every offers query starts with 'offers', so one invalidation refreshes them all (see lib/live-events). */

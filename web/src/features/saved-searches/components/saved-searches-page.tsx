@@ -19,6 +19,7 @@ import { useWantListFromSavedSearch } from '@/features/want-lists';
 import { useLiveEvents } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
 import '@/features/watchlist';
+import { formatCount } from '@domain/numbers';
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches';
 
 /** A short line of the filters ("John Deere · up to 4,000 hrs · Iowa"). */
@@ -28,12 +29,12 @@ function describe(s: SavedSearch): string {
   if (f.q) parts.push(`"${f.q}"`);
   if (f.brand) parts.push(f.brand);
   if (f.yearMin || f.yearMax) parts.push(`${f.yearMin ?? 'any'}–${f.yearMax ?? 'any'}`);
-  if (f.hoursMax !== undefined) parts.push(`up to ${f.hoursMax.toLocaleString('en-US')} hrs`);
+  if (f.hoursMax !== undefined) parts.push(`up to ${formatCount(f.hoursMax)} hrs`);
   if (f.condition?.length) parts.push(f.condition.join(', '));
   if (f.state) parts.push(f.state);
   if (f.gradeMin) parts.push(`grade ${f.gradeMin.toFixed(1)}+`);
-  if (f.priceMin !== undefined) parts.push(`from $${(f.priceMin / 100).toLocaleString('en-US')}`);
-  if (f.priceMax !== undefined) parts.push(`up to $${(f.priceMax / 100).toLocaleString('en-US')}`);
+  if (f.priceMin !== undefined) parts.push(`from $${formatCount(f.priceMin / 100)}`);
+  if (f.priceMax !== undefined) parts.push(`up to $${formatCount(f.priceMax / 100)}`);
   return parts.length ? parts.join(' · ') : 'All tractors';
 }
 

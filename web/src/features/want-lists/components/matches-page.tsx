@@ -19,6 +19,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import '../api/live';
+import { formatCount } from '@domain/numbers';
 import { useAnswerMatch, useWantMatches } from '../api/want-lists';
 
 function answerText(m: WantMatch): string | null {
@@ -66,9 +67,7 @@ function MatchRow({ m, highlighted }: { m: WantMatch; highlighted: boolean }) {
         <h2 className="text-lg font-bold break-words">{m.notice}</h2>
         <p className="text-sm text-muted-foreground">
           Matches your want-list: {m.wants}
-          {m.distanceMiles !== null
-            ? ` · about ${m.distanceMiles.toLocaleString('en-US')} mi from your yard`
-            : ''}
+          {m.distanceMiles !== null ? ` · about ${formatCount(m.distanceMiles)} mi from your yard` : ''}
         </p>
         {said && <Badge tone={m.answer === 'interested' ? 'green' : 'grey'}>{said}</Badge>}
       </div>

@@ -11,6 +11,7 @@ import { useSession } from '@/features/auth';
 import { useLiveEvents } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
 import '../api/live';
+import { formatCount } from '@domain/numbers';
 import { useDeleteWantList, useWantLists, useWantListToSavedSearch } from '../api/want-lists';
 import { WantListFormDialog } from './want-list-form';
 
@@ -19,9 +20,7 @@ function terms(w: WantList): string {
   const parts: string[] = [];
   if (w.maxPriceCents !== null) parts.push(`Up to ${formatDollars(w.maxPriceCents)}`);
   const where = [
-    w.maxDistanceMiles !== null
-      ? `within ${w.maxDistanceMiles.toLocaleString('en-US')} mi of your yard`
-      : null,
+    w.maxDistanceMiles !== null ? `within ${formatCount(w.maxDistanceMiles)} mi of your yard` : null,
     w.states.length ? `in ${w.states.join(', ')}` : null,
   ].filter(Boolean);
   if (where.length) parts.push(where.join(' or '));

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatLongDate, setDisplayTimeZone } from './format';
+
+// The hand-written formats must read exactly as Intl's en-US formats did (decision 0061): the server renders with
+// a zone and the browser hydrates with its own clock fields, and any difference would redraw the page.
+const intl = (timeZone: string) => ({
+  date: new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone }),
+  dateTime: new Intl.DateTimeFormat('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }),
+  longDate: new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }),
+});
+
+// Midnight, noon, the minutes around them, a DST change in both directions, leap day, year ends, and a spread.
+const instants = [
+  '2026-11-22T21:45:00Z',
+  '2026-01-01T00:00:00Z',
+  '2025-12-31T23:59:59Z',
+  '2026-03-08T07:59:00Z',
+  '2026-03-08T08:01:00Z',
+  '2026-11-01T06:30:00Z',
+  '2028-02-29T12:00:00Z',
+  '2026-06-15T12:00:00Z',
+  '2026-06-15T00:05:00Z',
+  ...Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2024, 0, 1) + i * 7_654_321_987).toISOString()),
+];
+// The test runner's process (web code is typed without Node's types): its TZ is the zone the clock's fields read.
+const { env } = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process;
+const ZONES = ['UTC', 'America/Chicago', 'America/Los_Angeles', 'America/New_York', 'Pacific/Honolulu'];
+
+describe('dates in US formats, written by hand', () => {
+  const savedTz = env.TZ;
+  afterEach(() => {
+    setDisplayTimeZone(undefined);
+    env.TZ = savedTz;
+  });
+
+  it.each(ZONES)('read as Intl reads them in %s, rendering for that zone', (zone) => {
+    setDisplayTimeZone(zone);
+    const f = intl(zone);
+    for (const at of instants) {
+      expect(formatDate(at), at).toBe(f.date.format(new Date(at)));
+      expect(formatDateTime(at), at).toBe(f.dateTime.format(new Date(at)));
+      expect(formatLongDate(at), at).toBe(f.longDate.format(new Date(at)));
+    }
+  });
+
+  it.each(ZONES)('read the same from the clock’s own fields, as a browser in %s does', (zone) => {
+    env.TZ = zone;
+    const f = intl(zone);
+    for (const at of instants) {
+      expect(formatDate(at), at).toBe(f.date.format(new Date(at)));
+      expect(formatDateTime(at), at).toBe(f.dateTime.format(new Date(at)));
+      expect(formatLongDate(at), at).toBe(f.longDate.format(new Date(at)));
+    }
+  });
+
+  it('refuses a date that is not one, as Intl does', () => {
+    expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});
