@@ -6,7 +6,7 @@ import {
   myListingsSchema,
   requestChangesBody,
   stageAnswer,
-} from '../../../../domain/dealer-listings.js';
+} from '../../../../domain/dealer-listings-api.js';
 import type { AppContext } from '../../lib/context.js';
 import * as service from './dealer-listings.service.js';
 import { idParams, listingPatchSchema } from './listings.schemas.js';

@@ -2,12 +2,11 @@ import {
   type ListingStage,
   type ListingStageAction,
   listingStage,
-  type MyListing,
-  type MyListingDetail,
   type ReviewStatus,
   SELLER_EDITABLE_STAGES,
   WITHDRAW_SOLD,
 } from '../../../../domain/dealer-listings.js';
+import type { MyListing, MyListingDetail } from '../../../../domain/dealer-listings-api.js';
 import { hoursNoticeOf } from '../../../../domain/hours-check.js';
 import { ledgerEntryOf, sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';

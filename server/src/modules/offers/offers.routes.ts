@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.js';
 import './offers.mail.js';
-import { sellerOffersSchema } from '../../../../domain/dealer-listings.js';
+import { sellerOffersSchema } from '../../../../domain/dealer-listings-api.js';
 import {
   adminOfferListResponse,
   counterBody,

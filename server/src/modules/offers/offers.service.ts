@@ -1,5 +1,6 @@
 import { maskContactDetails } from '../../../../domain/buyer-message.js';
-import { anonymousBuyer, OWN_LISTING_OFFER, type SellerOffers } from '../../../../domain/dealer-listings.js';
+import { anonymousBuyer, OWN_LISTING_OFFER } from '../../../../domain/dealer-listings.js';
+import type { SellerOffers } from '../../../../domain/dealer-listings-api.js';
 import { OWN_DEALERSHIP_TEXT } from '../../../../domain/dealerships.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import {
