@@ -38,6 +38,8 @@ async function signedInCookie(b: Browser, who: { email: string; password: string
   await b.page.goto('/');
   await signInViaApi(b.page, who.email, who.password);
   await b.page.goto('/');
+  // The page writes the reader's time zone once it is hydrated and idle (decision 0061).
+  await b.page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
   return (await b.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 }
 

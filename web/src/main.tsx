@@ -1,5 +1,5 @@
 import { timeZoneCookieName } from '@domain/session-cookies';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers';
@@ -18,14 +18,26 @@ const prerendered = root.hasAttribute('data-prerendered');
 
 /** Runs once the first render is committed (hydrated): taps made on the rendered page before now happen now. */
 function AfterFirstRender() {
-  useEffect(() => void replayEarlyTaps(root), []);
+  useEffect(() => {
+    void replayEarlyTaps(root);
+    whenIdle(rememberTimeZone);
+  }, []);
   return null;
 }
 
-// The server renders a dealer's screens with dates in this time zone, as this page will (decision 0058).
-const https = window.location.protocol === 'https:';
-// biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, written once at start; no Cookie Store API in every browser
-document.cookie = `${timeZoneCookieName(https)}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax${https ? '; secure' : ''}`;
+/**
+ * The server renders a dealer's screens with dates in this time zone, as this page will (decision 0058). Written
+ * once the page is hydrated and the browser idle: the first date format of a page load costs a phone 100-200 ms
+ * (its calendar data), which a page showing no date should not pay before it answers a tap (decision 0061).
+ */
+function rememberTimeZone() {
+  const https = window.location.protocol === 'https:';
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, written once at start; no Cookie Store API in every browser
+  document.cookie = `${timeZoneCookieName(https)}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${https ? '; secure' : ''}`;
+}
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
 
 async function start() {
   if (prerendered) {
@@ -55,7 +67,9 @@ async function start() {
       <AfterFirstRender />
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(root, app);
+  // Hydrating as a transition lets React yield to the browser every few milliseconds, so a phone answers a tap
+  // during it instead of after one long task (decision 0061); taps on parts not yet hydrated are replayed.
+  if (prerendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 void start();
