@@ -168,7 +168,9 @@ describe.skipIf(!hasBrowser())('a dealer’s screens rendered by the server', ()
       b.errors.length = 0;
       const html = await (await fetch(`${baseUrl()}/my-offers`, { headers: { cookie } })).text();
       expect(rootOf(html)).toContain('expires in 48 h');
-      expect(html).toMatch(/id="fieldlot-page-data" data-fresh data-rendered-at="\d+">/);
+      expect(html).toMatch(
+        /id="fieldlot-page-data" data-fresh data-rendered-at="\d+" data-zone-offset="-?\d+">/,
+      );
       await page.goto('/my-offers');
       await page.getByText('expires in 47 h').first().waitFor();
       expect(b.errors).toEqual([]);

@@ -150,6 +150,9 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
     await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
+    // Signed in, the page writes the reader's time zone once idle (decision 0061): the server renders with it.
+    await page.goto('/');
+    await page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
     const letScriptLoad = await openWithScriptHeld(page, '/');
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('Kubota');

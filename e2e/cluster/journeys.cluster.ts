@@ -124,6 +124,8 @@ describe.runIf(hasBrowser())('FieldLot behind nginx over https: two instances, o
     await page.goto('/');
     await signInViaUi(page, applicant.email, applicant.password);
     await page.getByRole('banner').getByRole('link', { name: 'My Account' }).waitFor();
+    // The page writes the reader's time zone once signed in and idle (decision 0061).
+    await page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
     const cookies = await page.context().cookies(baseUrl());
     const names = cookies.map((c) => c.name).sort();
     // The device cookie (docs/product/security.md) carries a per-account suffix.

@@ -16,7 +16,7 @@ interface SsrModule {
 const RENDER_WAIT_MS = 2_000;
 
 /** A rendered page: its HTML, the data main.tsx seeds before hydrating, the moment it was rendered at. */
-export type RenderedPage = { html: string; data: unknown; renderedAt?: number };
+export type RenderedPage = { html: string; data: unknown; renderedAt?: number; zoneOffset?: number };
 
 /**
  * Renders a tractor page for a visitor on the server (decision 0024) with the web app's own server build, so a

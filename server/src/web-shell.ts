@@ -157,6 +157,9 @@ function withRenderedPage(page: string, rendered: RenderedPage, fresh: boolean):
   const moment = Number.isSafeInteger(rendered.renderedAt)
     ? ` data-rendered-at="${rendered.renderedAt}"`
     : '';
+  // The offset of the zone its dates were written in: the browser writes its zone again only if its own differs
+  // (decision 0061).
+  const zone = Number.isSafeInteger(rendered.zoneOffset) ? ` data-zone-offset="${rendered.zoneOffset}"` : '';
   // Its scripts start once it has painted (domain/early-taps.ts BOOT_AFTER_PAINT_SCRIPT): marked, not loaded.
   const inert = page
     .replace(
@@ -173,7 +176,7 @@ function withRenderedPage(page: string, rendered: RenderedPage, fresh: boolean):
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root" data-prerendered>${body}</div><script type="application/json" id="fieldlot-page-data"${fresh ? ' data-fresh' : ''}${moment}>${data}</script>`,
+        `<div id="root" data-prerendered>${body}</div><script type="application/json" id="fieldlot-page-data"${fresh ? ' data-fresh' : ''}${moment}${zone}>${data}</script>`,
     );
 }
 

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers';
 import { routes } from './app/router';
-import { sessionKey } from './features/auth/api/session';
+import { sessionKey, useSession } from './features/auth/api/session';
 import { replayEarlyTaps } from './lib/early-taps';
 import { setRenderMoment } from './lib/now';
 import './index.css';
@@ -18,18 +18,30 @@ const prerendered = root.hasAttribute('data-prerendered');
 
 /** Runs once the first render is committed (hydrated): taps made on the rendered page before now happen now. */
 function AfterFirstRender() {
-  useEffect(() => {
-    void replayEarlyTaps(root);
-    whenIdle(rememberTimeZone);
-  }, []);
+  useEffect(() => void replayEarlyTaps(root), []);
   return null;
 }
 
+/** The UTC offset of the zone the server wrote this page's dates in, when it rendered it for a reader (0061). */
+let renderedZoneOffset: number | undefined;
+
 /**
- * The server renders a dealer's screens with dates in this time zone, as this page will (decision 0058). Written
- * once the page is hydrated and the browser idle: the first date format of a page load costs a phone 100-200 ms
- * (its calendar data), which a page showing no date should not pay before it answers a tap (decision 0061).
+ * The server renders a signed-in dealer's screens with dates in the reader's time zone, read from a cookie
+ * (decision 0058). Written once signed in and the browser idle, and only when the server's zone is not this
+ * browser's (travel) or unknown: the first Intl object of a page load costs a phone 100-200 ms (decision 0061).
  */
+function RememberTimeZone() {
+  const signedIn = useSession().user !== null;
+  useEffect(() => {
+    if (!signedIn || renderedZoneOffset === new Date().getTimezoneOffset()) return;
+    const name = timeZoneCookieName(window.location.protocol === 'https:');
+    if (renderedZoneOffset === undefined && document.cookie.split('; ').some((c) => c.startsWith(`${name}=`)))
+      return;
+    whenIdle(rememberTimeZone);
+  }, [signedIn]);
+  return null;
+}
+
 function rememberTimeZone() {
   const https = window.location.protocol === 'https:';
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -50,6 +62,8 @@ async function start() {
     // Clock-dependent text hydrates at the moment the server rendered it (decision 0060).
     const renderedAt = Number(seeded?.getAttribute('data-rendered-at'));
     if (Number.isSafeInteger(renderedAt) && renderedAt > 0) setRenderMoment(renderedAt);
+    const zoneOffset = Number(seeded?.getAttribute('data-zone-offset') ?? Number.NaN);
+    if (Number.isSafeInteger(zoneOffset)) renderedZoneOffset = zoneOffset;
     if (seeded?.textContent)
       for (const [key, value] of JSON.parse(seeded.textContent) as Array<[unknown[], unknown]>)
         queryClient.setQueryData(key, value, { updatedAt });
@@ -63,6 +77,7 @@ async function start() {
     <StrictMode>
       <Providers>
         <RouterProvider router={createBrowserRouter(routes)} />
+        <RememberTimeZone />
       </Providers>
       <AfterFirstRender />
     </StrictMode>

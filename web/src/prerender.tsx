@@ -7,7 +7,7 @@ import { routes } from './app/router';
 import { sessionKey } from './features/auth/api/session';
 import { listingKeys } from './features/listings/api/listings';
 import { answerRequestsWith, api } from './lib/api';
-import { setDisplayTimeZone } from './lib/format';
+import { setDisplayTimeZone, zoneOffsetAt } from './lib/format';
 import { setRenderMoment } from './lib/now';
 
 /**
@@ -30,7 +30,8 @@ export async function render(url: string): Promise<string> {
 export type PageData = Array<[readonly unknown[], unknown]>;
 
 /** A page rendered for one request: its HTML, its data, and the moment its clock-dependent text was rendered at. */
-export type RenderedPage = { html: string; data: PageData; renderedAt: number };
+/** `zoneOffset`: the reader's zone's UTC offset at `renderedAt`, in minutes as `Date#getTimezoneOffset` gives it. */
+export type RenderedPage = { html: string; data: PageData; renderedAt: number; zoneOffset?: number };
 
 let tractorWarm: Promise<unknown> | null = null;
 
@@ -104,7 +105,8 @@ export async function renderSignedInPage(
     const data: PageData = queries
       .filter((q) => q.state.status === 'success')
       .map((q) => [q.queryKey, q.state.data]);
-    return { html: await renderOnce(url, true, undefined, true), data, renderedAt };
+    const html = await renderOnce(url, true, undefined, true);
+    return { html, data, renderedAt, zoneOffset: zoneOffsetAt(timeZone, renderedAt) };
   } finally {
     answerRequestsWith(null);
     setDisplayTimeZone(undefined);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, setDisplayTimeZone } from './format';
+import { formatDate, formatDateTime, formatLongDate, setDisplayTimeZone, zoneOffsetAt } from './format';
 
 // The hand-written formats must read exactly as Intl's en-US formats did (decision 0061): the server renders with
 // a zone and the browser hydrates with its own clock fields, and any difference would redraw the page.
@@ -57,6 +57,14 @@ describe('dates in US formats, written by hand', () => {
       expect(formatDate(at), at).toBe(f.date.format(new Date(at)));
       expect(formatDateTime(at), at).toBe(f.dateTime.format(new Date(at)));
       expect(formatLongDate(at), at).toBe(f.longDate.format(new Date(at)));
+    }
+  });
+
+  it.each(ZONES)('give the UTC offset of %s at an instant as a browser in that zone reads it', (zone) => {
+    env.TZ = zone;
+    for (const at of instants) {
+      const ms = new Date(at).getTime() + 789;
+      expect(zoneOffsetAt(zone, ms), at).toBe(new Date(ms).getTimezoneOffset());
     }
   });
 

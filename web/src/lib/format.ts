@@ -47,7 +47,7 @@ function partsOf(iso: string | Date): DateParts {
   };
 }
 
-function partsIn(timeZone: string): (d: Date) => DateParts {
+function partsIn(timeZone: string): (d: Date) => DateParts & { second: number } {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -55,13 +55,21 @@ function partsIn(timeZone: string): (d: Date) => DateParts {
     day: 'numeric',
     hour: 'numeric',
     minute: 'numeric',
+    second: 'numeric',
     hourCycle: 'h23',
   });
   return (d) => {
     const p: Record<string, number> = {};
     for (const { type, value } of format.formatToParts(d)) p[type] = Number(value);
-    return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute };
+    return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
   };
+}
+
+/** A zone's UTC offset at an instant, in minutes, signed as `Date#getTimezoneOffset` (Chicago in winter: 360). */
+export function zoneOffsetAt(timeZone: string, at: number): number {
+  const p = partsIn(timeZone)(new Date(at));
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((Math.floor(at / 1000) * 1000 - asUtc) / 60_000);
 }
 
 /**
