@@ -506,7 +506,13 @@ async function main() {
 
     server = await startServer(url, tmp, 0);
     const token = await createSession(database.db, systemClock, dealer.id);
-    const headers = { cookie: `${cookieNames(true).session}=${token}`, 'accept-encoding': 'br, gzip' };
+    // The cookies a dealer's browser sends: the anti-forgery cookie arrives with its first answer and goes with
+    // every request after, so no request of a signed-in browser has the server make and set a new one.
+    const names = cookieNames(true);
+    const headers = {
+      cookie: `${names.session}=${token}; ${names.csrf}=${randomBytes(32).toString('base64url')}`,
+      'accept-encoding': 'br, gzip',
+    };
     const get = async (p: string) => {
       const res = await fetch(`${server?.base}${p}`, { headers });
       if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
