@@ -45,7 +45,7 @@ function RememberTimeZone() {
 function rememberTimeZone() {
   const https = window.location.protocol === 'https:';
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, written once at start; no Cookie Store API in every browser
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, written when signed in; no Cookie Store API in every browser
   document.cookie = `${timeZoneCookieName(https)}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${https ? '; secure' : ''}`;
 }
 const whenIdle = (run: () => void) =>
