@@ -1,3 +1,4 @@
+import { longDateUtc } from './dates';
 /**
  * The offer FieldLot sends a farmer for a sell-form inquiry (docs/product/selling.md#the-offer-by-e-mail,
  * docs/decisions/0045-farmer-offers.md). Pure rules shared by the admin form, the API and the farmer's page.
@@ -130,10 +131,5 @@ export const FARMER_OFFER_STATUS_LABELS: Record<FarmerOfferStatus, string> = {
 
 /** An offer's date in words ("December 3, 2026"), the same on the e-mail, the farmer's page and the admin's view. */
 export function formatOfferDate(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return longDateUtc(new Date(iso));
 }

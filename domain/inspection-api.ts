@@ -3,11 +3,10 @@ import { emailSchema } from './email.js';
 import {
   ANNOUNCEMENT_IDS,
   CHECKPOINT_IDS,
-  checkpointAnswerSchema,
+  checkpointById,
   RATINGS,
   TYRE_POSITIONS,
   type TyrePosition,
-  treadPercentSchema,
 } from './inspection.js';
 import { formatCount } from './numbers.js';
 import { newPasswordSchema } from './password.js';
@@ -17,6 +16,25 @@ import { companySchema, nameSchema } from './users.js';
  * Request and response shapes of the inspection API (server routes and the web forms share them).
  * The template, the grade and the field rules are in inspection.ts.
  */
+
+// One checkpoint's answer, shared by the inspection form and the server.
+export const ratingSchema = z.enum(RATINGS, { message: 'Choose OK, Monitor, Repair or Not applicable' });
+export const treadPercentSchema = z
+  .number({ message: 'Enter the tread as a percentage from 0 to 100' })
+  .int('Enter the tread as a whole percentage')
+  .min(0, 'Enter the tread as a percentage from 0 to 100')
+  .max(100, 'Enter the tread as a percentage from 0 to 100');
+export const checkpointIdSchema = z
+  .string()
+  .refine((id) => checkpointById(id) !== undefined, { message: 'Unknown checkpoint' });
+
+/** One answer, saved as the inspector gives it. */
+export const checkpointAnswerSchema = z.object({
+  checkpointId: checkpointIdSchema,
+  rating: ratingSchema.nullable(),
+  note: z.string().trim().max(1000, 'Notes are at most 1,000 characters').default(''),
+});
+export type CheckpointAnswer = z.infer<typeof checkpointAnswerSchema>;
 
 export const CHECKPOINT_TOTAL = CHECKPOINT_IDS.length;
 export const HOUR_METER_MAX = 200_000;

@@ -3,16 +3,15 @@ import {
   ANNOUNCEMENTS,
   CHECKPOINT_IDS,
   CHECKPOINTS,
-  checkpointAnswerSchema,
   GRADE_RULE_TEXT,
   gradeInspection,
   gradeLabel,
   INSPECTION_SECTIONS,
   type Rating,
   sectionSummary,
-  treadPercentSchema,
   unratedCheckpoints,
 } from './inspection';
+import { checkpointAnswerSchema, treadPercentSchema } from './inspection-api';
 
 function allRated(rating: Rating, overrides: Record<string, Rating> = {}) {
   return { ...Object.fromEntries(CHECKPOINT_IDS.map((id) => [id, rating])), ...overrides };

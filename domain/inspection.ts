@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Zod-free, for pages that show a grade without loading zod (docs/decisions/0023).
 export { gradeLabel } from './condition-grades.js';
 
@@ -287,22 +285,3 @@ export function sectionSummary(sectionId: string, ratings: Ratings): string {
     .map((r) => `${counts[r]} ${RATING_LABELS[r]}`);
   return parts.length ? parts.join(', ') : 'Not rated';
 }
-
-// Request shapes, shared by the inspection form and the server.
-export const ratingSchema = z.enum(RATINGS, { message: 'Choose OK, Monitor, Repair or Not applicable' });
-export const treadPercentSchema = z
-  .number({ message: 'Enter the tread as a percentage from 0 to 100' })
-  .int('Enter the tread as a whole percentage')
-  .min(0, 'Enter the tread as a percentage from 0 to 100')
-  .max(100, 'Enter the tread as a percentage from 0 to 100');
-export const checkpointIdSchema = z
-  .string()
-  .refine((id) => CHECKPOINT_BY_ID.has(id), { message: 'Unknown checkpoint' });
-
-/** One answer, saved as the inspector gives it. */
-export const checkpointAnswerSchema = z.object({
-  checkpointId: checkpointIdSchema,
-  rating: ratingSchema.nullable(),
-  note: z.string().trim().max(1000, 'Notes are at most 1,000 characters').default(''),
-});
-export type CheckpointAnswer = z.infer<typeof checkpointAnswerSchema>;

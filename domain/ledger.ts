@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shortDateUtc } from './dates';
 import { DEFAULT_SELLER_FEE_CENTS, sellerProceedsCents } from './dealer-listings';
 import { buyerFeeCents, formatDollars, formatDollarsCents } from './money';
 import { addBusinessDays, PAYMENT_METHODS } from './payment-terms';
@@ -521,11 +522,7 @@ export function sellerPayoutDueDate(
 
 /** "Dec 14": the short date of the seller's payout lines. */
 export function shortDate(iso: string): string {
-  return new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return shortDateUtc(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
 }
 
 /** My Listings (whole dollars): "Your proceeds $176,750". */

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
   canPurchase,
-  claimAnswerBody,
   collectedByText,
   countdownText,
   deliveryEstimate,
@@ -10,12 +9,12 @@ import {
   isOverdue,
   PURCHASE_ACTIONS,
   PURCHASE_STATUSES,
-  paymentBody,
   purchaseActionsFor,
   purchaseNumber,
   sellerNextStepText,
   sellerTimeline,
 } from './purchases';
+import { claimAnswerBody, paymentBody } from './purchases-api';
 
 const ames = { zip: '50010', city: 'Ames', state: 'IA', latitude: 42.0379, longitude: -93.6003 };
 const omaha = { zip: '68102', city: 'Omaha', state: 'NE', latitude: 41.259, longitude: -95.9409 };

@@ -11,6 +11,8 @@ interface ManifestChunk {
 }
 
 const TRACTOR_ROUTE_SOURCE = 'src/app/routes/tractor-detail.tsx';
+/** The sign-in dialog a visitor's first page opens (web/src/features/auth/components/sign-in-prompt.tsx). */
+const SIGN_IN_DIALOG_SOURCE = 'src/features/auth/components/sign-in-dialog.tsx';
 
 /** The session every signed-in page asks for first (web/src/features/auth/api/session.ts). */
 const SESSION_URL = '/api/auth/session';
@@ -125,8 +127,11 @@ export class WebShell {
    */
   tractorPage(hints: TractorPageHints | null, rendered?: RenderedPage | null, signedIn = false): string {
     const { html, manifest } = this.load();
-    // A rendered page is on screen without its scripts: their preloads would only compete with its photo.
-    const tags = rendered ? [] : this.modulePreloads(html, manifest, TRACTOR_ROUTE_SOURCE);
+    // The route's scripts: on a rendered page they start after its first paint (withRenderedPage), so they do not
+    // compete with its photo, and the route's own import then finds them instead of adding each (decision 0062).
+    // A visitor's rendered page opens the sign-in dialog once it has started: its scripts follow the route's.
+    const sources = rendered && !signedIn ? [TRACTOR_ROUTE_SOURCE, SIGN_IN_DIALOG_SOURCE] : [TRACTOR_ROUTE_SOURCE];
+    const tags = this.modulePreloads(html, manifest, ...sources);
     // Signed in, the page first asks who is signed in (decision 0053).
     if (signedIn && !rendered) tags.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`);
     if (hints) {

@@ -48,6 +48,8 @@ function rememberTimeZone() {
   // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, written when signed in; no Cookie Store API in every browser
   document.cookie = `${timeZoneCookieName(https)}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${https ? '; secure' : ''}`;
 }
+/** A new task: the page's start is cut into short tasks a phone can answer a tap between (decision 0062). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const whenIdle = (run: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
 
@@ -67,16 +69,21 @@ async function start() {
     if (seeded?.textContent)
       for (const [key, value] of JSON.parse(seeded.textContent) as Array<[unknown[], unknown]>)
         queryClient.setQueryData(key, value, { updatedAt });
+    await nextTask();
     // The first page's lazy route must be in place before hydrating, or the router would render its fallback.
     for (const match of matchRoutes(routes, window.location) ?? []) {
       const { lazy } = match.route;
       if (typeof lazy === 'function') Object.assign(match.route, await lazy(), { lazy: undefined });
     }
+    // What the route's modules queued as they loaded (lib/utils.ts builds the class merger's tables) runs first.
+    await nextTask();
   }
+  const router = createBrowserRouter(routes);
+  await nextTask();
   const app = (
     <StrictMode>
       <Providers>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
         <RememberTimeZone />
       </Providers>
       <AfterFirstRender />

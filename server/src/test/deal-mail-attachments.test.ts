@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerFeeCents } from '../../../domain/money.js';
-import type { Purchase } from '../../../domain/purchases.js';
+import type { Purchase } from '../../../domain/purchases-api.js';
 import { processOutboxOnce } from '../modules/mail/mail.worker.js';
 import { emlTransport } from '../modules/mail/transport.js';
 import { insertListing } from './fixtures/offers.js';

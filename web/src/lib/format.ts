@@ -1,21 +1,9 @@
 export { formatDollars, formatDollarsCents, formatHours } from '@domain/money';
 
+import { MONTH_NAMES } from '@domain/dates';
 import { formatCount } from '@domain/numbers';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 
 interface DateParts {
   year: number;

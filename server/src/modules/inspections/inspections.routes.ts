@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkpointIdSchema } from '../../../../domain/inspection.js';
 import {
   asIsSchema,
+  checkpointIdSchema,
   createInspectorSchema,
   draftDetailsSchema,
   draftSchema,

@@ -4,12 +4,8 @@ import {
   RATING_LABELS,
   type Rating,
 } from '../../../../domain/inspection.js';
-import {
-  CLAIM_PHOTO_WIDTHS,
-  claimPhotoUrl,
-  NOT_IN_REPORT,
-  type Purchase,
-} from '../../../../domain/purchases.js';
+import { CLAIM_PHOTO_WIDTHS, claimPhotoUrl, NOT_IN_REPORT } from '../../../../domain/purchases.js';
+import type { Purchase } from '../../../../domain/purchases-api.js';
 import type { ClaimPhoto } from './claim-photos.repository.js';
 
 type ClaimView = Purchase['claims'][number];

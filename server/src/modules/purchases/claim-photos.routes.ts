@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { claimPhotoParams } from '../../../../domain/purchases.js';
+import { claimPhotoParams } from '../../../../domain/purchases-api.js';
 import type { AppContext } from '../../lib/context.js';
 import { claimPhotoFile } from './claim-photos.service.js';
 

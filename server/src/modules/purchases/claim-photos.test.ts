@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Purchase } from '../../../../domain/purchases.js';
+import type { Purchase } from '../../../../domain/purchases-api.js';
 import { purchaseClaims } from '../../db/schema.js';
 import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';

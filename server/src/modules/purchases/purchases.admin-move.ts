@@ -1,5 +1,6 @@
 // One admin step on a purchase, shared by the admin steps, cancel and the claim answer (docs/product/purchases.md#status-machine).
-import { type Purchase, purchaseActionSources } from '../../../../domain/purchases.js';
+import { purchaseActionSources } from '../../../../domain/purchases.js';
+import type { Purchase } from '../../../../domain/purchases-api.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';

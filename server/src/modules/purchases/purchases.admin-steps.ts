@@ -6,8 +6,8 @@ import {
   guaranteeEnd,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
-  type Purchase,
 } from '../../../../domain/purchases.js';
+import type { Purchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';

@@ -20,7 +20,7 @@ import {
   reasonBody,
   titleReceivedBody,
   titleSentBody,
-} from '../../../../domain/purchases.js';
+} from '../../../../domain/purchases-api.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import * as service from './purchases.service.js';
 

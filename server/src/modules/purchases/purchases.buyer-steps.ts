@@ -2,17 +2,19 @@
 import { tractorName } from '../../../../domain/listings.js';
 import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
 import {
-  type DeliveryAddress,
-  type DeliveryAddressAnswer,
   dateLabel,
   deliveryMissing,
   FULFILMENT_LABELS,
   type Fulfilment,
   invoiceNumber,
-  type LandedCost,
-  type Purchase,
   purchaseActionsFor,
 } from '../../../../domain/purchases.js';
+import type {
+  DeliveryAddress,
+  DeliveryAddressAnswer,
+  LandedCost,
+  Purchase,
+} from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';

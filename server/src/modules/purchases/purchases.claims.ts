@@ -1,16 +1,14 @@
 // The inspection guarantee: a claim opened by the dealer, its photos, the admin's answer (docs/product/purchases.md#inspection-guarantee).
 import { type CreditBearer, defaultCreditBearer } from '../../../../domain/ledger.js';
 import {
-  type ClaimAnswerBody,
-  type ClaimBody,
   claimCause,
   creditNoteNumber,
   dateLabel,
   HANDED_OVER,
   NOT_IN_REPORT,
-  type Purchase,
   purchaseActionSources,
 } from '../../../../domain/purchases.js';
+import type { ClaimAnswerBody, ClaimBody, Purchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Purchase, SoldPurchase } from '../../../../domain/purchases.js';
 import { VIEWER_PURCHASE_TEXT } from '../../../../domain/purchases.js';
+import type { Purchase, SoldPurchase } from '../../../../domain/purchases-api.js';
 import { listings, offers, purchases, users } from '../../db/schema.js';
 import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';

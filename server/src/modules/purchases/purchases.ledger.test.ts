@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryDate } from '../../../../domain/ledger.js';
 import { ledgerEntryOf, type MoneyView, type PurchaseLedger } from '../../../../domain/ledger-api.js';
-import type { Purchase, SoldPurchase } from '../../../../domain/purchases.js';
+import type { Purchase, SoldPurchase } from '../../../../domain/purchases-api.js';
 import { purchaseLedgerEntries, purchases } from '../../db/schema.js';
 import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';

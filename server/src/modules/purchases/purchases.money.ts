@@ -15,12 +15,8 @@ import {
   type PurchaseLedger,
 } from '../../../../domain/ledger-api.js';
 import { formatDollarsCents } from '../../../../domain/money.js';
-import {
-  dateLabel,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-  type Purchase,
-} from '../../../../domain/purchases.js';
+import { dateLabel, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../domain/purchases.js';
+import type { Purchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';

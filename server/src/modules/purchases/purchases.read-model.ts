@@ -7,13 +7,12 @@ import {
   deliveryMissing,
   isOverdue,
   nextStepText,
-  type Purchase,
   type PurchaseStatus,
   purchaseActionsFor,
-  type SoldPurchase,
   sellerNextStepText,
   sellerTimeline,
 } from '../../../../domain/purchases.js';
+import type { Purchase, SoldPurchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';

@@ -17,7 +17,7 @@ import {
   purchaseSchema,
   soldPurchaseListSchema,
   soldPurchaseSchema,
-} from '../../../../domain/purchases.js';
+} from '../../../../domain/purchases-api.js';
 import type { AppContext } from '../../lib/context.js';
 import { IMAGE_MAX_BYTES, PHOTO_MISSING, uploadedImage } from '../listings/index.js';
 import { claimPhotoRoutes } from './claim-photos.routes.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerFeeCents } from '../../../../domain/money.js';
-import type { Purchase } from '../../../../domain/purchases.js';
+import type { Purchase } from '../../../../domain/purchases-api.js';
 import { listings, purchases } from '../../db/schema.js';
 import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { insertListing } from '../../test/fixtures/offers.js';

@@ -1,8 +1,9 @@
-import type { DeliveryAddress, Fulfilment } from '@domain/purchases';
+import type { Fulfilment } from '@domain/purchases';
+import type { DeliveryAddress } from '@domain/purchases-api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiPath, api } from '@/lib/api';
 
-export type { Purchase } from '@domain/purchases';
+export type { Purchase } from '@domain/purchases-api';
 
 /** Every purchases query starts with 'purchases' (live events invalidate them all; lib/live-events). */
 export const purchaseKeys = {

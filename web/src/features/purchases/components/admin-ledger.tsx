@@ -1,6 +1,7 @@
 import type { PurchaseLedger } from '@domain/ledger-api';
 import { formatDollarsCents } from '@domain/money';
-import { dateLabel, type Purchase } from '@domain/purchases';
+import { dateLabel } from '@domain/purchases';
+import type { Purchase } from '@domain/purchases-api';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { usePurchaseLedger } from '../api/ledger';

@@ -6,9 +6,9 @@ import {
   PURCHASE_STATUS_LABELS,
   PURCHASE_STATUS_TONE,
   PURCHASE_STATUSES,
-  type Purchase,
   type PurchaseAction,
 } from '@domain/purchases';
+import type { Purchase } from '@domain/purchases-api';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { formatDollars } from '@domain/money';
-import { dateLabel, type Purchase } from '@domain/purchases';
+import { dateLabel } from '@domain/purchases';
+import type { Purchase } from '@domain/purchases-api';
 import { cn } from '@/lib/utils';
 
 /**

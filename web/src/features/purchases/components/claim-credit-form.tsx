@@ -2,7 +2,7 @@ import { CREDIT_BEARERS, type CreditBearer } from '@domain/ledger';
 import { CREDIT_BEARER_LABELS, creditAnswerFields } from '@domain/ledger-api';
 import { formatDollarsCents } from '@domain/money';
 import { amountCents } from '@domain/payment-terms';
-import type { Purchase } from '@domain/purchases';
+import type { Purchase } from '@domain/purchases-api';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { NOT_IN_REPORT, type Purchase } from '@domain/purchases';
+import { NOT_IN_REPORT } from '@domain/purchases';
+import type { Purchase } from '@domain/purchases-api';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

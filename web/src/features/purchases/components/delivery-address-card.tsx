@@ -1,10 +1,9 @@
+import { DEALERSHIP_ADDRESS_TITLE, dealershipAddressText } from '@domain/purchases';
 import {
-  DEALERSHIP_ADDRESS_TITLE,
   type DeliveryAddress,
   type DeliveryAddressAnswer,
-  dealershipAddressText,
   deliveryAddressSchema,
-} from '@domain/purchases';
+} from '@domain/purchases-api';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import type { SoldPurchase } from '@domain/purchases';
+import type { SoldPurchase } from '@domain/purchases-api';
 
 /**
  * docs/product/purchases.md#paying-the-seller: the seller's money on My Listings, as the server words it from the
