@@ -130,7 +130,8 @@ export class WebShell {
     // The route's scripts: on a rendered page they start after its first paint (withRenderedPage), so they do not
     // compete with its photo, and the route's own import then finds them instead of adding each (decision 0062).
     // A visitor's rendered page opens the sign-in dialog once it has started: its scripts follow the route's.
-    const sources = rendered && !signedIn ? [TRACTOR_ROUTE_SOURCE, SIGN_IN_DIALOG_SOURCE] : [TRACTOR_ROUTE_SOURCE];
+    const sources =
+      rendered && !signedIn ? [TRACTOR_ROUTE_SOURCE, SIGN_IN_DIALOG_SOURCE] : [TRACTOR_ROUTE_SOURCE];
     const tags = this.modulePreloads(html, manifest, ...sources);
     // Signed in, the page first asks who is signed in (decision 0053).
     if (signedIn && !rendered) tags.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`);
