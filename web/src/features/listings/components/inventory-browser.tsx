@@ -67,7 +67,8 @@ export function InventoryBrowser({
               type="search"
               value={text}
               onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => e.key === 'Enter' && setFilters({ q: text.trim() })}
+              // What the box shows: text typed before the page was ready is in the box before it reaches `text`.
+              onKeyDown={(e) => e.key === 'Enter' && setFilters({ q: e.currentTarget.value.trim() })}
               placeholder="Search by make, model, location, or description..."
               className="pl-10"
               maxLength={100}
