@@ -153,17 +153,26 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
     // Signed in, the page writes the reader's time zone once idle (decision 0061): the server renders with it.
     await page.goto('/');
     await page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
-    const letScriptLoad = await openWithScriptHeld(page, '/');
-    const search = page.getByRole('searchbox', { name: 'Search' });
-    await search.fill('Kubota');
-    expect(await hydrated(page)).toBe(false);
-    await letScriptLoad();
-    // The app has the text the dealer typed: Enter searches for it.
-    await expect.poll(() => search.inputValue()).toBe('Kubota');
-    await search.press('Enter');
-    await page.waitForURL(/[?&]q=Kubota/);
-    expect(b.errors).toEqual([]);
-    await signOutViaApi(page);
+    try {
+      const letScriptLoad = await openWithScriptHeld(page, '/');
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.fill('Kubota');
+      expect(await hydrated(page)).toBe(false);
+      await letScriptLoad();
+      // The inventory is a part of its own, taken over just after the page's frame: once the app holds the box,
+      // it has the text the dealer typed, and Enter searches for it.
+      await expect
+        .poll(() => search.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      await expect.poll(() => search.inputValue()).toBe('Kubota');
+      await search.press('Enter');
+      await page.waitForURL(/[?&]q=Kubota/);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await signOutViaApi(page);
+    }
   });
 
   it('once the page is hydrated, taps go straight to the app and nothing is held', async () => {
