@@ -1,8 +1,8 @@
-// The computed page's baseline (decision 0053): a minimal node:http + pg server doing the app's same database work
-// for the first inventory page with the cache off (the same statements, the page as a named prepared statement),
-// then the same JSON shape's size class and the same cheap brotli (quality 1, text mode) the app uses for dynamic
-// answers. No framework, no session check, no validation: what the app's page costs above its SQL shows in the
-// ratio. Its own process; prints the port it listens on.
+// The computed page's baseline (decisions 0053 and 0063): a minimal node:http + pg server doing the database work it
+// is given for the first inventory page with the cache off (the budget's three statements, or the app's current
+// ones; each a named prepared statement, all at once), then the same JSON shape's size class and the same cheap
+// brotli (quality 1, text mode) the app uses for dynamic answers. No framework, no session check, no validation.
+// Its own process; prints the port it listens on.
 //   node bench/baseline-pg-server.mjs <database url> <pool size> '<statements as JSON: [{ name?, text, values }]>'
 import { createServer } from 'node:http';
 import { brotliCompress, constants } from 'node:zlib';

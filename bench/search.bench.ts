@@ -9,9 +9,11 @@
  *   8% inactive and 4% sold; no VACUUM ANALYZE: the run waits (up to 2 minutes) for autovacuum's own analyze, as
  *   a live table would have had, and says whether it came;
  * - throughput is the first inventory page with the page cache off, against a bare node:http server answering the
- *   same bytes (same size, same encoding), in alternating slices, 3 rounds, median and range;
- * - a computed page (cache off) is also measured against a minimal node:http + pg server running the app's same
- *   statements (bench/baseline-pg-server.mjs; decision 0053), and the cached page while a writer changes 1 and 10
+ *   same bytes (same size, same encoding), in alternating slices after one uncounted warm-up slice each, 3 rounds,
+ *   median and range;
+ * - a computed page (cache off) is also measured against a minimal node:http + pg server running the three
+ *   statements the budget names, and against one running the app's current statements (bench/baseline-pg-server.mjs;
+ *   decisions 0053 and 0063), and the cached page while a writer changes 1 and 10
  *   listings a second;
  * - each search variant prints its latency from one user and from CONNECTIONS connections at once;
  * - the server reports its own peak RSS (process.resourceUsage().maxRSS, preloaded bench/rss-report.mjs).
@@ -358,6 +360,10 @@ async function throughput(
     `Throughput: first inventory page, signed in, ${label} (${page.body.length} bytes ${page.headers['content-encoding'] ?? 'identity'}),` +
       ` ${CONNECTIONS} connections, ${SLICE} s slices alternating with ${against?.name ?? 'a node:http server answering the same bytes'}, ${ROUNDS} rounds`,
   );
+  // One slice each first, not counted: a baseline just started opens its pool's connections, prepares its
+  // statements and warms its JIT during its first slice, which made the first round's ratio flatter the app.
+  await runLoad(baseline.url, headers);
+  await runLoad(`${base}/api/listings`, headers);
   const apiRps: number[] = [];
   const baseRps: number[] = [];
   const ratios: number[] = [];
@@ -390,11 +396,13 @@ async function throughput(
 }
 
 /**
- * The computed page's baseline (bench/baseline-pg-server.mjs): node:http + pg running the statements the app runs
- * for the first page with the cache off: the whole inventory's first page with its capped count (prepared, named
- * as the app names it) and the brand list.
+ * The computed page's baselines (bench/baseline-pg-server.mjs): node:http + pg running, for the first page with
+ * the cache off, either
+ * - 'issue': the three statements the performance budget names (the page, its capped count and the brand list,
+ *   each prepared and named, run at once as the app ran them when the budget was set; decision 0063), or
+ * - 'current': the statements the app runs now (the page with its capped count in one, and the brand list).
  */
-async function startPgBaseline(url: string) {
+async function startPgBaseline(url: string, which: 'issue' | 'current') {
   const dialect = new PgDialect();
   const given: Record<string, unknown> = {
     limit: PAGE_SIZE + 1,
@@ -405,10 +413,18 @@ async function startPgBaseline(url: string) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return { name, text, values: params.map((v) => (v instanceof Placeholder ? given[v.name] : v)) };
   };
-  const statements = [
-    statement('inventory_first_page_newest', repo.wholeInventorySql('newest')),
-    statement('active_brands', repo.activeBrandsSql(sql.placeholder('now'))),
-  ];
+  const apart = repo.wholeInventoryApartSql('newest');
+  const statements =
+    which === 'issue'
+      ? [
+          statement('inventory_page_newest', apart.page),
+          statement('inventory_count', apart.count),
+          statement('active_brands', repo.activeBrandsSql(sql.placeholder('now'))),
+        ]
+      : [
+          statement('inventory_first_page_newest', repo.wholeInventorySql('newest')),
+          statement('active_brands', repo.activeBrandsSql(sql.placeholder('now'))),
+        ];
   const child = spawn(
     process.execPath,
     [path.join(root, 'bench/baseline-pg-server.mjs'), url, '10', JSON.stringify(statements)],
@@ -420,7 +436,10 @@ async function startPgBaseline(url: string) {
   return {
     url: `http://127.0.0.1:${port}/`,
     stop: () => child.kill('SIGTERM'),
-    name: 'a minimal node:http + pg server running the same statements',
+    name:
+      which === 'issue'
+        ? "a minimal node:http + pg server running the budget's three statements (page, count, brands)"
+        : "a minimal node:http + pg server running the app's current two statements",
   };
 }
 
@@ -599,18 +618,31 @@ async function main() {
     log(
       `  (information) computed first page: ${ratio.figure} of a node:http server answering the same bytes`,
     );
-    // The issue's measure of a computed page: against node:http + pg doing the same database work (decision 0053).
+    // The budget's measure of a computed page: against node:http + pg running the three statements it names (page,
+    // capped count, brand list; decision 0063).
     const computed = await throughput(
       server.base,
       headers,
       tmp,
       'page cache off',
-      await startPgBaseline(url),
+      await startPgBaseline(url, 'issue'),
     );
     budget(
-      'first page computed (cache off) req/s >= 1.0 x node:http + pg running the same statements',
+      "first page computed (cache off) req/s >= 1.0 x node:http + pg running the budget's three statements",
       computed.figure,
       computed.median >= 1.0,
+    );
+    // Stricter, for information: against node:http + pg running the app's own current statements, so the ratio is
+    // the framework's cost alone (decisions 0053 and 0059).
+    const sameWork = await throughput(
+      server.base,
+      headers,
+      tmp,
+      'page cache off',
+      await startPgBaseline(url, 'current'),
+    );
+    log(
+      `  (information) computed first page: ${sameWork.figure} of node:http + pg running the app's current statements`,
     );
     await server.stop();
     const rss = Number(readFileSync(server.rssFile, 'utf8'));

@@ -114,6 +114,19 @@ export function wholeInventorySql(sort: Sort): SQL {
   return cardsSql([where], sort, sql.placeholder('limit'), count);
 }
 
+/**
+ * The whole inventory's first page as three statements (the page, its capped count, and activeBrandsSql), as the
+ * inventory ran them before decision 0048 joined the first two: the search bench's node:http + pg baseline runs
+ * them, the measure the performance budget names (decision 0063). Not run by the app.
+ */
+export function wholeInventoryApartSql(sort: Sort): { page: SQL; count: SQL } {
+  const where = sql`l.status = 'active' and ${outsideFirstLook(sql.placeholder('now'))}`;
+  return {
+    page: cardsSql([where], sort, sql.placeholder('limit'), sql``),
+    count: sql`select count(*)::int as n from (select 1 from tractor_listings l where ${where} limit ${sql.placeholder('countLimit')}) m`,
+  };
+}
+
 /** The sorts whose statement this database handle has prepared (tests prove the first page takes this path). */
 export function preparedWholeInventorySorts(exec: Executor): Sort[] {
   return [...(wholeInventoryStatements.get(exec)?.keys() ?? [])];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownCondition } from '../../../../domain/condition-grades.js';
 import { SORTS, tractorCountText } from '../../../../domain/listing-search.js';
 import { SPEC_FIELDS } from '../../../../domain/listings.js';
+import { prepareRaw, rowsOf } from '../../db/client.js';
 import { auditLog, listingFirstLooks, listings, offers } from '../../db/schema.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
@@ -163,6 +164,23 @@ describe('listings API', () => {
     } finally {
       await t.app.ctx.db.update(listings).set({ status: 'inactive' }).where(eq(listings.id, hidden.id));
     }
+  });
+
+  it("the three statements the bench's baseline runs give the same first page and count as the app's one", async () => {
+    const now = t.app.ctx.clock.now();
+    const apart = repo.wholeInventoryApartSql('newest');
+    const given = { limit: 25, countLimit: 1001, now };
+    const page = rowsOf<{ id: string }>(
+      await prepareRaw(t.app.ctx.db, 'test_apart_page', apart.page).execute(given),
+    );
+    const [count] = rowsOf<{ n: number }>(
+      await prepareRaw(t.app.ctx.db, 'test_apart_count', apart.count).execute(given),
+    );
+    const live = { status: 'active' as const, firstLookAt: now };
+    const one = await repo.firstPageCountedUnprepared(t.app.ctx.db, live, 'newest', 24, 1000);
+    expect(page.map((r) => r.id)).toEqual(one.rows.map((r) => r.id));
+    expect(page).toHaveLength(25);
+    expect(Number(count.n)).toBe(one.total);
   });
 
   it('offers no make that only a tractor under a running first look has, until its window ends', async () => {
