@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tractorCountText } from '../domain/listing-search';
 import {
   type Browser,
   baseUrl,
@@ -171,6 +172,47 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
       await page.waitForURL(/[?&]q=Kubota/);
       expect(b.errors).toEqual([]);
     } finally {
+      await signOutViaApi(page);
+    }
+  });
+
+  it('Enter in a dealer’s inventory search before its script ran searches at once, through the server', async () => {
+    const { page } = b;
+    let release: (() => Promise<void>) | undefined;
+    b.errors.length = 0;
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
+    await page.goto('/');
+    await page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
+    try {
+      const letScriptLoad = await openWithScriptHeld(page, '/?sort=price_desc');
+      release = letScriptLoad;
+      const search = page.getByRole('search').getByRole('searchbox', { name: 'Search' });
+      await search.fill('Kubota');
+      await search.press('Enter');
+      // The browser submits the search form itself: the server renders the inventory for the search, keeping
+      // the sort, while the script is still held (so the new page has not finished loading either).
+      await page.waitForURL(
+        (url) => url.searchParams.get('q') === 'Kubota' && url.searchParams.get('sort') === 'price_desc',
+        { waitUntil: 'commit' },
+      );
+      await expect.poll(() => search.inputValue()).toBe('Kubota');
+      expect(await hydrated(page)).toBe(false);
+      await letScriptLoad();
+      release = undefined;
+      const count = async (qs: string) => {
+        const body = await (await page.request.get(`/api/listings?${qs}`)).json();
+        return `Available Inventory (${tractorCountText(body.total, body.totalCapped)})`;
+      };
+      const found = await count('sort=price_desc&q=Kubota');
+      expect(found).not.toBe(await count('sort=price_desc'));
+      await expect
+        .poll(() => page.getByRole('heading', { name: /^Available Inventory/ }).textContent())
+        .toBe(found);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await release?.();
       await signOutViaApi(page);
     }
   });

@@ -1,7 +1,8 @@
 import { LISTING_BRANDS } from '@domain/brands';
 import { tractorCountText } from '@domain/listing-search';
 import { Search, SlidersHorizontal, Tractor } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
@@ -31,13 +32,24 @@ export function InventoryBrowser({
   scope?: 'dealer' | 'public';
 }) {
   const id = useId();
+  const { pathname } = useLocation();
   const { filters, params, setFilters, clearFilters, active, moreFiltersCount } = useListingFilters();
   const query = useInventory(filters, scope);
   const [text, setText] = useState(filters.q ?? '');
   const [open, setOpen] = useState(moreFiltersCount > 0);
+  // The box is the browser's own (uncontrolled): text typed before the script took the page over stays in it
+  // through hydration, and reaches `text` when the early-taps script replays its input (decision 0064).
+  const box = useRef<HTMLInputElement>(null);
+  const typed = useRef(filters.q ?? '');
 
-  // Back/forward: the box shows what the URL says.
-  useEffect(() => setText(filters.q ?? ''), [filters.q]);
+  // Back/forward and Clear: the box shows what the URL says, unless the URL already says what was typed.
+  useEffect(() => {
+    const q = filters.q ?? '';
+    if (typed.current.trim() === q) return;
+    typed.current = q;
+    setText(q);
+    if (box.current) box.current.value = q;
+  }, [filters.q]);
   // Typing settles for a moment before it searches; the first search adds a history entry, refinements replace it.
   useEffect(() => {
     if (text.trim() === (filters.q ?? '')) return;
@@ -53,28 +65,49 @@ export function InventoryBrowser({
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-5">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor={`${id}-q`} className="sr-only">
-            Search
-          </Label>
-          <div className="relative">
-            <Search
-              className="absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={`${id}-q`}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              // What the box shows: text typed before the page was ready is in the box before it reaches `text`.
-              onKeyDown={(e) => e.key === 'Enter' && setFilters({ q: e.currentTarget.value.trim() })}
-              placeholder="Search by make, model, location, or description..."
-              className="pl-10"
-              maxLength={100}
-            />
-          </div>
-        </div>
+        {/* A real search form: Enter before the script has taken the page over still searches (the browser asks
+            the server for the page with ?q=, keeping the other filters); after, the app does it in place. */}
+        <search className="flex-1">
+          <form
+            method="get"
+            action={pathname}
+            className="space-y-1.5"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const box = e.currentTarget.elements.namedItem('q');
+              if (box instanceof HTMLInputElement) setFilters({ q: box.value.trim() });
+            }}
+          >
+            <Label htmlFor={`${id}-q`} className="sr-only">
+              Search
+            </Label>
+            <div className="relative">
+              <Search
+                className="absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id={`${id}-q`}
+                name="q"
+                type="search"
+                ref={box}
+                defaultValue={filters.q ?? ''}
+                onChange={(e) => {
+                  typed.current = e.target.value;
+                  setText(e.target.value);
+                }}
+                placeholder="Search by make, model, location, or description..."
+                className="pl-10"
+                maxLength={100}
+              />
+            </div>
+            {[...params].map(([key, value]) =>
+              key === 'q' || key === 'cursor' ? null : (
+                <input key={key} type="hidden" name={key} value={value} />
+              ),
+            )}
+          </form>
+        </search>
         <div className="grid grid-cols-2 gap-3 sm:flex">
           <div className="sm:w-48">
             <Label htmlFor={`${id}-brand`} className="sr-only">
