@@ -71,11 +71,9 @@ export function InventoryBrowser({
           <form
             method="get"
             action={pathname}
-            className="space-y-1.5"
             onSubmit={(e) => {
               e.preventDefault();
-              const box = e.currentTarget.elements.namedItem('q');
-              if (box instanceof HTMLInputElement) setFilters({ q: box.value.trim() });
+              setFilters({ q: (box.current?.value ?? '').trim() });
             }}
           >
             <Label htmlFor={`${id}-q`} className="sr-only">
