@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BOOT_AFTER_PAINT_SCRIPT, EARLY_TAPS_SCRIPT } from '../../domain/early-taps.js';
+import type { RenderedPage } from '../../domain/rendered-page.js';
 import { isSpaRoute } from '../../domain/routes.js';
 import { cookieNames, parseTimeZone, TIME_ZONE_COOKIE_NAMES } from '../../domain/session-cookies.js';
 import type { AppConfig } from './config.js';
@@ -27,7 +28,7 @@ import { redactUrl } from './lib/redact-url.js';
 import { observeModules, registerModules, subscribeModules } from './modules/index.js';
 import { tractorPageHints } from './modules/listings/index.js';
 import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
-import { PageRenderer, type RenderedPage } from './page-renderer.js';
+import { PageRenderer } from './page-renderer.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';

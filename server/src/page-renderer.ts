@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { RenderedPage } from '../../domain/rendered-page.js';
 
 /** What web/src/prerender.tsx exports for the server (built into web/dist-ssr by web/vite.config.ts). */
 interface SsrModule {
@@ -14,9 +15,6 @@ interface SsrModule {
 
 /** How long a request waits for its page to be rendered before it gets the shell instead. */
 const RENDER_WAIT_MS = 2_000;
-
-/** A rendered page: its HTML, the data main.tsx seeds before hydrating, the moment it was rendered at. */
-export type RenderedPage = { html: string; data: unknown; renderedAt?: number; zoneOffset?: number };
 
 /**
  * Renders a tractor page for a visitor on the server (decision 0024) with the web app's own server build, so a

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { GALLERY_IMAGE_SIZES } from '../../domain/listings.js';
+import type { RenderedPage } from '../../domain/rendered-page.js';
 import type { TractorPageHints } from './modules/listings/index.js';
-import type { RenderedPage } from './page-renderer.js';
 
 /** One chunk of Vite's build manifest (web/dist/.vite/manifest.json). */
 interface ManifestChunk {

@@ -1,3 +1,4 @@
+import type { PageData } from '@domain/rendered-page';
 import { timeZoneCookieName } from '@domain/session-cookies';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -67,7 +68,7 @@ async function start() {
     const zoneOffset = Number(seeded?.getAttribute('data-zone-offset') ?? Number.NaN);
     if (Number.isSafeInteger(zoneOffset)) renderedZoneOffset = zoneOffset;
     if (seeded?.textContent)
-      for (const [key, value] of JSON.parse(seeded.textContent) as Array<[unknown[], unknown]>)
+      for (const [key, value] of JSON.parse(seeded.textContent) as PageData)
         queryClient.setQueryData(key, value, { updatedAt });
     await nextTask();
     // The first page's lazy route must be in place before hydrating, or the router would render its fallback.

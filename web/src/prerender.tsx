@@ -1,3 +1,4 @@
+import type { PageData, RenderedPage } from '@domain/rendered-page';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -25,13 +26,6 @@ export async function render(url: string): Promise<string> {
     );
   return html;
 }
-
-/** A query's key and data, as the server puts them in the page for main.tsx to seed before hydrating. */
-export type PageData = Array<[readonly unknown[], unknown]>;
-
-/** A page rendered for one request: its HTML, its data, and the moment its clock-dependent text was rendered at. */
-/** `zoneOffset`: the reader's zone's UTC offset at `renderedAt`, in minutes as `Date#getTimezoneOffset` gives it. */
-export type RenderedPage = { html: string; data: PageData; renderedAt: number; zoneOffset?: number };
 
 let tractorWarm: Promise<unknown> | null = null;
 
