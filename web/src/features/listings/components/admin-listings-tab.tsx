@@ -1,7 +1,6 @@
 import { shownCondition } from '@domain/condition-grades';
 import { STAGE_LABEL, STAGE_TONE } from '@domain/dealer-listings';
 import { LISTING_STATUSES, tractorName } from '@domain/listings';
-import { formatCount } from '@domain/numbers';
 import { ArchiveRestore, Pencil, Plus, Power, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -14,7 +13,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useSite } from '@/features/site';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatDate, formatDollarsCents, formatHours } from '@/lib/format';
+import { formatDate, formatDollarsCents, formatHours, plural } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import {
   type AdminListingRow,
@@ -30,7 +29,6 @@ import { ReviewActions } from './review-actions';
 
 const STATUS_TONE: Record<string, Tone> = { active: 'green', inactive: 'grey', sold: 'blue' };
 const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
-const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * What Delete will do, said before it happens (listings.md#archive-instead-of-delete: a listing with offers
@@ -39,7 +37,7 @@ const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n =
 function deleteText(row: AdminListingRow): { description: string; confirmLabel: string } {
   if (row.offerCount > 0)
     return {
-      description: `This listing has ${count(row.offerCount, 'offer', 'offers')}; it will be archived, and its offer history kept. It leaves the inventory; the Archived filter shows it, with Restore.`,
+      description: `This listing has ${plural(row.offerCount, 'offer')}; it will be archived, and its offer history kept. It leaves the inventory; the Archived filter shows it, with Restore.`,
       confirmLabel: 'Archive',
     };
   if (row.status === 'sold')
@@ -228,7 +226,7 @@ export function AdminListingsTab() {
       </div>
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === undefined ? '' : count(total, 'listing', 'listings')}
+        {total === undefined ? '' : plural(total, 'listing')}
       </p>
 
       {query.isPending ? (
@@ -271,8 +269,8 @@ export function AdminListingsTab() {
                   <p className="font-semibold">{tractorName(row)}</p>
                   <p className="text-sm text-muted-foreground">
                     {formatDollarsCents(row.priceCents)} · {formatHours(row.hours)} · {row.location} ·{' '}
-                    {count(row.imageCount, 'photo', 'photos')} · {count(row.offerCount, 'offer', 'offers')} ·{' '}
-                    {count(row.watchCount, 'watcher', 'watchers')}
+                    {plural(row.imageCount, 'photo')} · {plural(row.offerCount, 'offer')} ·{' '}
+                    {plural(row.watchCount, 'watcher')}
                   </p>
                   <p className="truncate text-sm">
                     {row.seller && <span className="font-medium">Sold by {row.seller.companyName} · </span>}
