@@ -35,7 +35,20 @@ function partsOf(iso: string | Date): DateParts {
   };
 }
 
-function partsIn(timeZone: string): (d: Date) => DateParts & { second: number } {
+type PartsIn = (d: Date) => DateParts & { second: number };
+// One formatter per zone, built once: the server renders each signed-in page in its reader's zone, and building an
+// Intl formatter costs more than the page's dates do. Bounded by the zones there are.
+const partsInZone = new Map<string, PartsIn>();
+
+function partsIn(timeZone: string): PartsIn {
+  const known = partsInZone.get(timeZone);
+  if (known) return known;
+  const parts = newPartsIn(timeZone);
+  partsInZone.set(timeZone, parts);
+  return parts;
+}
+
+function newPartsIn(timeZone: string): PartsIn {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
