@@ -61,6 +61,16 @@ async function openWithScriptHeld(page: Page, url: string): Promise<() => Promis
   };
 }
 
+/** The demo dealer, signed in on a phone, on a page that has written the reader's time zone (decision 0061). */
+async function signInAsPhoneDealer(page: Page) {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
+  // Signed in, the page writes the reader's time zone once idle: the server renders with it from then on.
+  await page.goto('/');
+  await page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
+}
+
 const hydrated = (page: Page) => page.evaluate(() => window.__fieldlotHydrated === true);
 const heldTaps = (page: Page) => page.evaluate(() => window.__fieldlotEarlyTaps?.length ?? 0);
 
@@ -148,12 +158,7 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
   it('a search typed on a dealer’s inventory before its script ran counts once the page is ready', async () => {
     const { page } = b;
     b.errors.length = 0;
-    await page.setViewportSize(PHONE);
-    await page.goto('/');
-    await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
-    // Signed in, the page writes the reader's time zone once idle (decision 0061): the server renders with it.
-    await page.goto('/');
-    await page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
+    await signInAsPhoneDealer(page);
     try {
       const letScriptLoad = await openWithScriptHeld(page, '/');
       const search = page.getByRole('searchbox', { name: 'Search' });
@@ -180,11 +185,7 @@ describe.skipIf(!hasBrowser())('taps before the page is ready', () => {
     const { page } = b;
     let release: (() => Promise<void>) | undefined;
     b.errors.length = 0;
-    await page.setViewportSize(PHONE);
-    await page.goto('/');
-    await signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password);
-    await page.goto('/');
-    await page.waitForFunction(() => document.cookie.includes('fieldlot_tz='));
+    await signInAsPhoneDealer(page);
     try {
       const letScriptLoad = await openWithScriptHeld(page, '/?sort=price_desc');
       release = letScriptLoad;
