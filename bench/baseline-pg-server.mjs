@@ -1,6 +1,7 @@
-// The computed page's baseline (decisions 0053 and 0063): a minimal node:http + pg server doing the database work it
-// is given for the first inventory page with the cache off (the budget's three statements, or the app's current
-// ones; each a named prepared statement, all at once), then the same JSON shape's size class and the same cheap
+// The computed page's baseline (decisions 0053, 0063 and 0065): a minimal node:http + pg server doing the database
+// work it is given for the first inventory page with the cache off (the budget's three statements, or the app's
+// current ones; all at once, each prepared when it has a name, else planned on every request as an unnamed
+// statement), then the same JSON shape's size class and the same cheap
 // brotli (quality 1, text mode) the app uses for dynamic answers. No framework, no session check, no validation.
 // Its own process; prints the port it listens on.
 //   node bench/baseline-pg-server.mjs <database url> <pool size> '<statements as JSON: [{ name?, text, values }]>'
