@@ -9,6 +9,14 @@ describe('the reader’s time zone from its cookie', () => {
     expect(parseTimeZone('America/Argentina/Buenos_Aires')).toMatch(/Buenos_Aires$/);
   });
 
+  it('answers the same the second time, and a name spelled otherwise still as Intl spells it', () => {
+    expect(parseTimeZone('America/Denver')).toBe('America/Denver');
+    expect(parseTimeZone('America/Denver')).toBe('America/Denver');
+    expect(parseTimeZone('america/denver')).toBe('America/Denver');
+    expect(parseTimeZone('america/denver')).toBe('America/Denver');
+    expect(parseTimeZone('Mars/Olympus_Mons')).toBeNull();
+  });
+
   it('refuses anything else: missing, unknown, or not a zone name at all', () => {
     expect(parseTimeZone(undefined)).toBeNull();
     expect(parseTimeZone('')).toBeNull();

@@ -29,11 +29,19 @@ export const TIME_ZONE_COOKIE_NAMES: readonly string[] = [
   timeZoneCookieName(false),
 ];
 
+/** Zone names parseTimeZone has found real, as Intl spells them. */
+const canonicalZones = new Set<string>();
+
 /** The time zone a cookie names, when it is a real IANA zone ("America/Chicago"); null for anything else. */
 export function parseTimeZone(value: string | undefined): string | null {
   if (!value || !/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return null;
+  // Checked once per zone: every signed-in page the server renders reads this cookie. Only names already spelled
+  // as Intl spells them are kept, so the set is bounded by the zones there are, whatever the cookies say.
+  if (canonicalZones.has(value)) return value;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    if (zone === value) canonicalZones.add(zone);
+    return zone;
   } catch {
     return null;
   }
