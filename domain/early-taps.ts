@@ -28,13 +28,24 @@ export const EARLY_TAPS_SCRIPT =
   'else setTimeout(w,16)})();return}' +
   'e.preventDefault();e.stopPropagation();' +
   `q.push({el:t,i:Array.prototype.indexOf.call(r.querySelectorAll('${EARLY_TAP_SELECTOR}'),t)})},true);` +
-  // Typing: once the field is hydrated, its text is handed to the app as one input event (set through React's
-  // value tracker to something else first, or React would take the event as no change).
-  "document.addEventListener('input',function(e){var r=document.getElementById('root'),t=e.target;" +
-  "if(!r||!r.hasAttribute('data-prerendered')||!t||!r.contains(t)||!/^(INPUT|TEXTAREA)$/.test(t.tagName)||h(t)||t.__fieldlotTyped)return;" +
-  't.__fieldlotTyped=1;var n=0;(function w(){if(!h(t)){if(++n<600)setTimeout(w,16);else t.__fieldlotTyped=0;return}' +
-  'setTimeout(function(){t.__fieldlotTyped=0;var v=t.value,p=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(t),"value");' +
-  "t.value=v===''?' ':'';p.set.call(t,v);t.dispatchEvent(new Event('input',{bubbles:true}))},16)})()},true)})();";
+  // Typing (and a choice in a select): what the field holds is remembered at each keystroke. Once the field is
+  // hydrated (or, if React replaced it, the field with its id is), what was typed is handed to the app as one
+  // event: the field's text if it still holds some, else the remembered text (a re-render before the hand-over
+  // resets a controlled field to its state). A select's choice is always the remembered one, as hydration
+  // selects the state's option. A value is set through React's value tracker to something else first, or React
+  // would take the event as no change. The field waits up to a minute for a slow phone's script; an event the
+  // app has had itself (the field hydrated) supersedes what was remembered.
+  "function k(e){var r=document.getElementById('root'),t=e.target;" +
+  "if(!r||!r.hasAttribute('data-prerendered')||!t||!r.contains(t)||!/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)||window.__fieldlotReplaying)return;" +
+  "var s=t.tagName==='SELECT';if(s!==(e.type==='change'))return;" +
+  'if(h(t)){t.__fieldlotText=undefined;return}t.__fieldlotText=t.value;if(t.__fieldlotTyped)return;' +
+  't.__fieldlotTyped=1;var n=0;(function w(){var f=t.isConnected||!t.id?t:document.getElementById(t.id);' +
+  'if(!f||!h(f)){if(++n<3750)setTimeout(w,16);else t.__fieldlotTyped=0;return}' +
+  'setTimeout(function(){t.__fieldlotTyped=0;var m=t.__fieldlotText;if(m===undefined)return;t.__fieldlotText=undefined;' +
+  "var v=!s&&f.value!==''?f.value:m,p=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value');" +
+  "f.value=v===''?' ':'';p.set.call(f,v);window.__fieldlotReplaying=true;" +
+  "try{f.dispatchEvent(new Event(s?'change':'input',{bubbles:true}))}finally{window.__fieldlotReplaying=false}},16)})()}" +
+  "document.addEventListener('input',k,true);document.addEventListener('change',k,true)})();";
 
 /**
  * A page the server rendered for one request (decision 0058) paints before its scripts load: the server marks the

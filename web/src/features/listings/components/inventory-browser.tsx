@@ -41,10 +41,22 @@ export function InventoryBrowser({
   // through hydration, and reaches `text` when the early-taps script replays its input (decision 0064).
   const box = useRef<HTMLInputElement>(null);
   const typed = useRef(filters.q ?? '');
+  const shownQ = useRef(filters.q ?? '');
 
-  // Back/forward and Clear: the box shows what the URL says, unless the URL already says what was typed.
+  // Taken over with text the dealer typed meanwhile (the early-taps replay may come before or after this, or not
+  // at all on a very slow phone): that text is searched for, once (docs/product/listings.md#search-before-the-page-is-ready).
+  useEffect(() => {
+    const value = box.current?.value ?? '';
+    if (value.trim() === shownQ.current || value === typed.current) return;
+    typed.current = value;
+    setText(value);
+  }, []);
+  // Back/forward and Clear: the box shows what the URL says, unless the URL already says what was typed. Only a
+  // change of the URL counts: on mounting, the box keeps what it holds (decision 0079).
   useEffect(() => {
     const q = filters.q ?? '';
+    if (shownQ.current === q) return;
+    shownQ.current = q;
     if (typed.current.trim() === q) return;
     typed.current = q;
     setText(q);
