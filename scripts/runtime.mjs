@@ -1,7 +1,7 @@
 // The pinned Node runtime (decision 0006). package.json pins Node 24 as an optional dependency
 // (`node-<platform>-<arch>`); `npm start` and `npm test` re-run themselves on it, whatever `node` started them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,7 +48,8 @@ export function runOnPinnedNode() {
     if (!(process.env.PATH ?? '').startsWith(binDir + path.delimiter)) {
       process.env.PATH = `${binDir}${path.delimiter}${process.env.PATH ?? ''}`;
     }
-    if (path.resolve(process.execPath) !== path.resolve(pinned)) {
+    // Real paths: a checkout whose node_modules is a link (a worktree's) would otherwise start itself forever.
+    if (realpathSync(process.execPath) !== realpathSync(pinned)) {
       const child = spawn(pinned, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
       for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
       child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
