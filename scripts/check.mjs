@@ -24,7 +24,7 @@ const steps = [
   ['biome', ['biome', 'check', ...(staged ? ['--vcs-enabled=false'] : []), '.']],
   ['boundaries', ['tsx', 'scripts/check-boundaries.ts']],
 ];
-// Two at a time per core: a typecheck waits on its files about as long as it computes.
+// Two per core, at least two (on 2 busy cores, two or four at a time measured the same).
 const parallel = Math.max(2, os.availableParallelism() * 2);
 
 /** The index as it would be committed, in a folder of its own; removes itself at exit. */
