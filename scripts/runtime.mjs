@@ -1,7 +1,7 @@
 // The pinned Node runtime (decision 0006). package.json pins Node 24 as an optional dependency
 // (`node-<platform>-<arch>`); `npm start` and `npm test` re-run themselves on it, whatever `node` started them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +12,10 @@ const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
 /** `npm install` when node_modules is missing or older than package-lock.json (it brings the pinned node). */
 export function ensureInstalled() {
+  // A node_modules linked from another checkout (a git worktree's) is that checkout's to install: npm here would
+  // replace the link with a whole copy of its own.
+  const modules = path.join(root, 'node_modules');
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) return;
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(path.join(root, 'package-lock.json'))) return;
   console.log('Installing dependencies...');

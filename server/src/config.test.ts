@@ -38,6 +38,7 @@ describe('configuration from the environment', () => {
       ['PORT', 'abc'],
       ['PORT', '70000'],
       ['DATABASE_URL', 'mysql://x'],
+      ['DATABASE_OWNER_URL', 'mysql://x'],
       ['PUBLIC_URL', 'not a url'],
       ['SMTP_URL', 'http://mail'],
       ['ADMIN_EMAIL', 'nobody'],
@@ -73,6 +74,19 @@ describe('configuration from the environment', () => {
     expect(load({}).sessionSecret).toBe(config.sessionSecret); // same secret after a restart
     expect(config.brand.copyrightYear).toBeNull(); // the footer shows the current year
     expect(load({ COPYRIGHT_YEAR: '2025' }).brand.copyrightYear).toBe(2025);
+  });
+
+  it('runs the migrations as an owner role only beside DATABASE_URL', () => {
+    const app = 'postgres://fieldlot_app@db/fieldlot';
+    const owner = 'postgres://fieldlot_owner@db/fieldlot';
+    expect(load({ DATABASE_URL: app, DATABASE_OWNER_URL: owner })).toMatchObject({
+      databaseUrl: app,
+      databaseOwnerUrl: owner,
+    });
+    expect(load({ DATABASE_URL: app }).databaseOwnerUrl).toBeUndefined();
+    expect(problem({ DATABASE_OWNER_URL: owner })).toMatch(
+      /^Invalid environment variable DATABASE_OWNER_URL: /,
+    );
   });
 
   it('turns demo data off with an external database or in production unless asked for', () => {

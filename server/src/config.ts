@@ -25,6 +25,18 @@ const envSchema = z.object({
       }
     })
     .optional(),
+  // PostgreSQL, optional: the role that owns the tables runs the migrations; DATABASE_URL's role then only reads
+  // and writes rows, so the app cannot drop the guards on its records (deploy/database-roles.md).
+  DATABASE_OWNER_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      try {
+        parseDatabaseUrl(url);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
   // PostgreSQL: a request waits at most this long for a connection, and a statement runs at most this long (0: no
   // limit), so an unreachable database answers 503 in seconds instead of hanging (decision 0031).
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
@@ -129,6 +141,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: the owner role's URL, used only to run the migrations (DATABASE_OWNER_URL); else databaseUrl. */
+  databaseOwnerUrl?: string;
   /** PostgreSQL: the longest wait for a connection, and the statement_timeout (0: none); decision 0031. */
   databaseTimeouts: { connectMs: number; statementMs: number };
   publicUrl: string;
@@ -200,6 +214,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid environment variable TEST_CLOCK_FILE: not allowed when NODE_ENV=production',
     );
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid environment variable DATABASE_OWNER_URL: needs DATABASE_URL (the embedded database has one role)',
+    );
   const s3Keys = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
     throw new ConfigError(
@@ -213,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

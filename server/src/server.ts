@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase, runMigrations } from './db/client.js';
+import { openDatabase, runMigrationsAsOwner } from './db/client.js';
 import { acquireEmbeddedLock } from './db/embedded-lock.js';
 import { serveBackupRequests } from './db/embedded-snapshot.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -38,7 +38,7 @@ async function main() {
     connectTimeoutMs: config.databaseTimeouts.connectMs,
     statementTimeoutMs: config.databaseTimeouts.statementMs,
   });
-  await runMigrations(database);
+  await runMigrationsAsOwner(database, config.databaseOwnerUrl);
 
   // Test only (browser journeys move the server's time; refused in production by loadConfig).
   const clock = config.testClockFile

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { isValidEmail, normalizeEmail } from '../../../domain/email.js';
 import { passwordProblem } from '../../../domain/password.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase, runMigrations } from '../db/client.js';
+import { openDatabase, runMigrationsAsOwner } from '../db/client.js';
 import { embeddedDatabaseInUse } from '../db/embedded-lock.js';
 import { systemClock } from '../lib/clock.js';
 import { createOrPromoteAdmin } from '../modules/users/index.js';
@@ -48,7 +48,7 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 1 });
   try {
-    await runMigrations(database);
+    await runMigrationsAsOwner(database, config.databaseOwnerUrl);
     const result = await createOrPromoteAdmin(
       { db: database.db, clock: systemClock },
       { email, password: args.password, name: args.name?.trim() || 'FieldLot Admin' },

@@ -397,5 +397,20 @@ export async function runMigrations(database: Database): Promise<void> {
   }
 }
 
+/**
+ * The migrations as the role that owns the tables when `ownerUrl` names one (DATABASE_OWNER_URL), on a
+ * connection of their own; otherwise on `database`. The app's own role then needs no right to change the schema
+ * (deploy/database-roles.md).
+ */
+export async function runMigrationsAsOwner(database: Database, ownerUrl: string | undefined): Promise<void> {
+  if (!ownerUrl || database.kind === 'pglite') return runMigrations(database);
+  const owner = await openDatabase({ databaseUrl: ownerUrl, poolSize: 1 });
+  try {
+    await runMigrations(owner);
+  } finally {
+    await owner.close();
+  }
+}
+
 /** Advisory lock key of the migrations (any constant; ends with the session). */
 const MIGRATION_LOCK = 0x6669656c64;

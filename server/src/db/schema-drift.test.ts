@@ -48,6 +48,19 @@ const MIGRATION_ONLY: Record<string, string> = {
   'function market_sales_immutable':
     'a recorded sale never changes; only demo sales may be cleared (decision 0046)',
   'trigger market_sales.market_sales_immutable': 'a recorded sale never changes (decision 0046)',
+  'function record_tables_refuse_truncate':
+    'record tables are never emptied (trigger function, record-tables.ts)',
+  'trigger inspection_revisions.inspection_revisions_no_truncate': 'a record table is never emptied',
+  'trigger purchases.purchases_no_truncate': 'a record table is never emptied',
+  'trigger purchase_claims.purchase_claims_no_truncate': 'a record table is never emptied',
+  'trigger purchase_events.purchase_events_no_truncate': 'a record table is never emptied',
+  'trigger invoices.invoices_no_truncate': 'a record table is never emptied',
+  'trigger credit_notes.credit_notes_no_truncate': 'a record table is never emptied',
+  'trigger payments.payments_no_truncate': 'a record table is never emptied',
+  'trigger purchase_ledger_entries.purchase_ledger_entries_no_truncate': 'a record table is never emptied',
+  'trigger market_sales.market_sales_no_truncate': 'a record table is never emptied',
+  'trigger inquiry_offers.inquiry_offers_no_truncate': 'a record table is never emptied',
+  'trigger inquiry_photos.inquiry_photos_no_truncate': 'a record table is never emptied',
   // NOTIFY on change, so every instance drops cached sessions and refreshes the live inventory.
   'function fieldlot_session_changed': 'sessions and accounts changed: instances drop cached sessions',
   'trigger sessions.sessions_changed_notify': 'a revoked session is dropped from every instance cache',

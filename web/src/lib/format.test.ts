@@ -33,6 +33,16 @@ const instants = [
 const { env } = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process;
 const ZONES = ['UTC', 'America/Chicago', 'America/Los_Angeles', 'America/New_York', 'Pacific/Honolulu'];
 
+/** Moves the clock to `zone`, as a browser there reads it; only the main thread of a process can. */
+function useClockZone(zone: string) {
+  env.TZ = zone;
+  const january = Date.UTC(2026, 0, 15);
+  expect(
+    new Date(january).getTimezoneOffset(),
+    'process.env.TZ did not move the clock: run this file in a fork, not a worker thread (vitest.quick.config.ts)',
+  ).toBe(zoneOffsetAt(zone, january));
+}
+
 /** Every instant in each format reads as Intl writes it in `zone`. */
 function expectIntlTexts(zone: string) {
   const f = intl(zone);
@@ -56,12 +66,12 @@ describe('dates in US formats, written by hand', () => {
   });
 
   it.each(ZONES)('read the same from the clock’s own fields, as a browser in %s does', (zone) => {
-    env.TZ = zone;
+    useClockZone(zone);
     expectIntlTexts(zone);
   });
 
   it.each(ZONES)('give the UTC offset of %s at an instant as a browser in that zone reads it', (zone) => {
-    env.TZ = zone;
+    useClockZone(zone);
     for (const at of instants) {
       const ms = new Date(at).getTime() + 789;
       expect(zoneOffsetAt(zone, ms), at).toBe(new Date(ms).getTimezoneOffset());
