@@ -4,7 +4,7 @@ import type { Purchase } from '../../../../domain/purchases-api.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { alreadyTaken, type MoneyCommand } from './purchases.commands.js';
+import { type MoneyCommand, recordRequestKey } from './purchases.commands.js';
 import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
 import {
@@ -32,7 +32,7 @@ export async function adminMove(
   const id = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockPurchase(tx, purchaseId);
     if (!current) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    if (await alreadyTaken(tx, actor, current, command)) return current.id;
+    if ((await recordRequestKey(tx, actor, current, command)) === 'replay') return current.id;
     const step = await build(current, now, tx);
     requireAction('admin', step.action, current, now);
     const to = statusAfter(step.action, current);

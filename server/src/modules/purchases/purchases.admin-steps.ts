@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { adminMove } from './purchases.admin-move.js';
-import { alreadyTaken } from './purchases.commands.js';
+import { recordRequestKey } from './purchases.commands.js';
 import {
   applyLedgerStep,
   entriesOfPurchase,
@@ -53,7 +53,7 @@ export async function recordPayment(
     const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     // The same request again (a retry, a double click) answers the first result, whatever the balance is now.
-    if (await alreadyTaken(tx, actor, p, { kind: 'payment', body, requestKey })) return;
+    if ((await recordRequestKey(tx, actor, p, { kind: 'payment', body, requestKey })) === 'replay') return;
     if (p.totalCents === null && p.status === 'awaiting_payment')
       throw new AppError(
         'CONFLICT',

@@ -30,24 +30,24 @@ function fingerprint(c: MoneyCommand): string {
 }
 
 /**
- * Called first in the command's transaction, the purchase row locked: true when this key already took this very
- * command (the caller does nothing and answers the purchase); a key taken by another command or body is refused.
- * Otherwise the key is recorded with the command, so it commits or rolls back with the command's entries: a refused
- * command leaves its key free for a corrected retry.
+ * Called first in the command's transaction, the purchase row locked: records the command's key with its fingerprint
+ * ('first'), so the key commits or rolls back with the command's entries and a refused command leaves it free for a
+ * corrected retry. 'replay' when this key already took this very command (the caller does nothing and answers the
+ * purchase); a key taken by another command or body is refused.
  */
-export async function alreadyTaken(
+export async function recordRequestKey(
   tx: Tx,
   actor: Actor,
   p: repo.PurchaseRow,
   c: MoneyCommand | undefined,
-): Promise<boolean> {
-  if (!c?.requestKey) return false;
+): Promise<'first' | 'replay'> {
+  if (!c?.requestKey) return 'first';
   const print = fingerprint(c);
   const row = { purchaseId: p.id, requestKey: c.requestKey, command: c.kind, fingerprint: print };
   // The row lock already orders two requests with one key; the unique index is the last word if it ever did not.
-  if (await ledgerRepo.insertCommand(tx, { ...row, recordedBy: actor.userId })) return false;
+  if (await ledgerRepo.insertCommand(tx, { ...row, recordedBy: actor.userId })) return 'first';
   const first = await ledgerRepo.commandByKey(tx, p.id, c.requestKey);
-  if (first && first.fingerprint === print) return true;
+  if (first && first.fingerprint === print) return 'replay';
   throw new AppError(
     'CONFLICT',
     `This Idempotency-Key was already used on ${p.number} for another request: this one is not recorded`,

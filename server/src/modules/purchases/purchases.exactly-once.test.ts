@@ -179,6 +179,29 @@ describe('money commands exactly once', () => {
     expect((await cancel()).statusCode).toBe(409);
   });
 
+  it('a retried claim credit answers its first result: one credit, one credit note', async () => {
+    const id = await readyForPayout();
+    const claim = await asBuyer.post(`/api/purchases/${id}/claims`, {
+      checkpoints: ['not_in_report'],
+      description: 'Hydraulic oil leaks at the loader valve.',
+    });
+    ok(claim);
+    const credit = () =>
+      asAdmin.post(
+        `/api/admin/purchases/${id}/claim-answer`,
+        { answer: 'credit', amount: '3000', reason: 'Hydraulic leak at the loader valve' },
+        { 'idempotency-key': 'claim-answer-attempt-0001' },
+      );
+    const [a, b] = await Promise.all([credit(), credit()]);
+    ok(a);
+    ok(b);
+    expect(b.json()).toEqual(a.json());
+    expect((await entriesOf(id)).filter((e) => e.kind === 'credit').map((e) => e.amountCents)).toEqual([
+      3_000_00,
+    ]);
+    expect(a.json().claims).toHaveLength(1);
+  });
+
   it('two different payouts that together overpay: one is refused under the lock, saying what is owed', async () => {
     const id = await readyForPayout();
     ok(await payout(id, '100000', 'P-1', 'payout-attempt-0003'));

@@ -21,7 +21,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { alreadyTaken } from './purchases.commands.js';
+import { recordRequestKey } from './purchases.commands.js';
 import {
   applyLedgerStep,
   buyerMoney,
@@ -65,7 +65,7 @@ export async function recordMoney(
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    if (await alreadyTaken(tx, actor, p, { kind, body, requestKey })) return;
+    if ((await recordRequestKey(tx, actor, p, { kind, body, requestKey })) === 'replay') return;
     const dealer = await isDealerListing(tx, p);
     const { summary, after } = await applyLedgerStep(
       tx,
