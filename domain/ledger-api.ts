@@ -43,6 +43,9 @@ import {
  *                                                          the money steps open now: `moneyActions`)
  * - GET  /admin/money?from=YYYY-MM-DD&to=YYYY-MM-DD      -> MoneyView (`ledgerTotals` and counts)
  * - GET  /admin/money.csv?from=…&to=…                    text/csv of the entries in the range
+ *
+ * Every POST above, and the payment and cancel, takes an optional Idempotency-Key header (`idempotencyHeaders`):
+ * the same key and body again answers the first result (docs/product/purchases.md#exactly-once).
  */
 
 export const CREDIT_BEARER_LABELS: Record<(typeof CREDIT_BEARERS)[number], string> = {

@@ -52,13 +52,16 @@ const credit = (bornBy: 'fieldlot' | 'seller'): LedgerStep => ({
   reason: 'Hydraulic leak the report did not show',
   at: at('2026-12-03'),
 });
-const payout = (amountCents: number): LedgerStep => ({
+const payoutMove = {
   kind: 'payout',
-  amountCents,
   method: 'ach',
   reference: 'P-77',
   paidOn: '2026-12-10',
   at: at('2026-12-10'),
+} as const;
+const payout = (amountCents: number): LedgerStep => ({
+  ...payoutMove,
+  amountCents,
 });
 
 describe('ledger summary: a $180,000 sale, $250 seller fee', () => {
@@ -178,7 +181,7 @@ describe('ledger validators refuse impossible steps', () => {
     const r = nextLedgerEntries(paid, { ...payInFull, kind: 'refund', amountCents: 1 }, handedOver);
     expect(r).toEqual({
       ok: false,
-      message: 'Refund cannot be more than what FieldLot owes the buyer: $0.00',
+      message: 'FieldLot owes the buyer $0.00; this refund of $0.01 is more',
     });
   });
 
@@ -197,8 +200,19 @@ describe('ledger validators refuse impossible steps', () => {
     });
     expect(nextLedgerEntries(paid, payout(179_750_01), handedOver)).toEqual({
       ok: false,
-      message: 'Payout cannot be more than what FieldLot owes the seller: $179,750.00',
+      message: 'FieldLot owes the seller $179,750.00; this payout of $179,750.01 is more',
     });
+  });
+
+  it('a second payout with a reference already paid out, whatever its case or spaces', () => {
+    const once = run([invoice, payInFull, payout(50_000_00)]);
+    const second = (reference: string): LedgerStep => ({ ...payoutMove, amountCents: 50_000_00, reference });
+    expect(nextLedgerEntries(once, second(' p-77 '), handedOver)).toEqual({
+      ok: false,
+      message: 'A payout with reference p-77 is already recorded: it is not paid twice',
+    });
+    expect(nextLedgerEntries(once, second('P-78'), handedOver).ok).toBe(true);
+    expect(nextLedgerEntries(once, second(''), handedOver).ok).toBe(true);
   });
 
   it('anything but refunds and seller repayments after cancellation', () => {

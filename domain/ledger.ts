@@ -399,6 +399,10 @@ export type LedgerStepResult = { ok: true; entries: LedgerEntry[] } | { ok: fals
 const refuse = (message: string): LedgerStepResult => ({ ok: false, message });
 const cents = formatDollarsCents;
 
+/** "FieldLot owes the seller $79,750.00; this payout of $100,000.00 is more": what is owed, then the amount. */
+export const overOwed = (owes: string, owedCents: number, what: string, amountCents: number) =>
+  `${owes} ${cents(owedCents)}; this ${what} of ${cents(amountCents)} is more`;
+
 /**
  * The entries a step adds, or why it is refused: the ledger's rules in one place. The entries are parsed by
  * `ledgerEntrySchema`, so an amount that is not a positive whole number of cents is refused too.
@@ -460,9 +464,7 @@ export function nextLedgerEntries(
     }
     case 'refund': {
       if (step.amountCents > s.owedToBuyerCents)
-        return refuse(
-          `Refund cannot be more than what FieldLot owes the buyer: ${cents(s.owedToBuyerCents)}`,
-        );
+        return refuse(overOwed('FieldLot owes the buyer', s.owedToBuyerCents, 'refund', step.amountCents));
       added.push({ ...step, kind: 'refund' });
       break;
     }
@@ -471,16 +473,22 @@ export function nextLedgerEntries(
       if (!s.paidInFull) return refuse('The seller is paid once the buyer has paid in full');
       if (!ctx.collectedAt) return refuse('The seller is paid once the tractor is collected');
       if (!ctx.titleReceivedAt) return refuse('The seller is paid once FieldLot has received the title');
-      if (step.amountCents > s.owedToSellerCents)
+      // One wire is one payout: the same reference again is the same money recorded twice.
+      const ref = step.reference?.trim().toLowerCase();
+      if (ref && entries.some((e) => e.kind === 'payout' && e.reference.trim().toLowerCase() === ref))
         return refuse(
-          `Payout cannot be more than what FieldLot owes the seller: ${cents(s.owedToSellerCents)}`,
+          `A payout with reference ${step.reference?.trim()} is already recorded: it is not paid twice`,
         );
+      if (step.amountCents > s.owedToSellerCents)
+        return refuse(overOwed('FieldLot owes the seller', s.owedToSellerCents, 'payout', step.amountCents));
       added.push({ ...step, kind: 'payout' });
       break;
     }
     case 'seller_repayment': {
       if (step.amountCents > s.owedBySellerCents)
-        return refuse(`Repayment cannot be more than what the seller owes: ${cents(s.owedBySellerCents)}`);
+        return refuse(
+          overOwed('The seller owes FieldLot', s.owedBySellerCents, 'repayment', step.amountCents),
+        );
       added.push({ ...step, kind: 'seller_repayment' });
       break;
     }

@@ -13,6 +13,7 @@ export const INSERT_ONLY_TABLES = {
   credit_notes: 'an issued credit note',
   payments: 'a recorded payment',
   purchase_ledger_entries: 'every money movement of a purchase; a correction is a new entry',
+  purchase_money_commands: "a money command's request key, so a retry never books the money twice",
   market_sales: 'a recorded sale that FieldLot Value learns from; only demo rows may be deleted',
   inquiry_offers: 'a sent farmer offer; only its answer is written, once',
   inquiry_photos: "a farmer's sell-form photos",

@@ -45,6 +45,8 @@ const MIGRATION_ONLY: Record<string, string> = {
     'no dealership buys its own listing (trigger function, decision 0039)',
   'trigger purchases.purchases_not_self_dealing': 'no dealership buys its own listing (decision 0039)',
   'trigger purchase_ledger_entries.purchase_ledger_entries_immutable': 'a ledger entry never changes',
+  'trigger purchase_money_commands.purchase_money_commands_immutable':
+    'a money command once taken is never changed or forgotten',
   'function market_sales_immutable':
     'a recorded sale never changes; only demo sales may be cleared (decision 0046)',
   'trigger market_sales.market_sales_immutable': 'a recorded sale never changes (decision 0046)',
@@ -58,6 +60,7 @@ const MIGRATION_ONLY: Record<string, string> = {
   'trigger credit_notes.credit_notes_no_truncate': 'a record table is never emptied',
   'trigger payments.payments_no_truncate': 'a record table is never emptied',
   'trigger purchase_ledger_entries.purchase_ledger_entries_no_truncate': 'a record table is never emptied',
+  'trigger purchase_money_commands.purchase_money_commands_no_truncate': 'a record table is never emptied',
   'trigger market_sales.market_sales_no_truncate': 'a record table is never emptied',
   'trigger inquiry_offers.inquiry_offers_no_truncate': 'a record table is never emptied',
   'trigger inquiry_photos.inquiry_photos_no_truncate': 'a record table is never emptied',

@@ -1144,6 +1144,29 @@ export const purchaseLedgerEntries = pgTable(
 );
 
 /**
+ * The money commands a purchase has taken under an Idempotency-Key (docs/product/purchases.md#exactly-once,
+ * decision 0067): written in the command's transaction, under the purchase's row lock, so the same request again
+ * answers the first result and never books its money twice. Insert-only, like the ledger.
+ */
+export const purchaseMoneyCommands = pgTable(
+  'purchase_money_commands',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    requestKey: text('request_key').notNull(),
+    // payment, refund, payout, seller_repayment, cancel, claim_answer
+    command: text('command').notNull(),
+    // sha-256 of the command and its parsed body: the same key with another body is refused.
+    fingerprint: text('fingerprint').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('purchase_money_commands_request_key').on(t.purchaseId, t.requestKey)],
+);
+
+/**
  * Recorded tractor sales that FieldLot Value and the market charts learn from (docs/product/fieldlot-value.md,
  * docs/decisions/0046-fieldlot-value.md). No buyer or seller is stored: the sale is anonymous by construction.
  * `source` 'demo' rows are written only by demo seeding, never in production.

@@ -15632,7 +15632,9 @@ export interface operations {
     "purchases.recordPayment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };
@@ -16565,7 +16567,9 @@ export interface operations {
     "purchases.cancel": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };
@@ -16681,7 +16685,9 @@ export interface operations {
     "purchases.recordRefund": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };
@@ -16802,7 +16808,9 @@ export interface operations {
     "purchases.recordPayout": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };
@@ -16923,7 +16931,9 @@ export interface operations {
     "purchases.recordSellerRepayment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };
@@ -17044,7 +17054,9 @@ export interface operations {
     "purchases.answerClaim": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };

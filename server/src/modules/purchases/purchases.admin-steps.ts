@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { adminMove } from './purchases.admin-move.js';
+import { recordRequestKey } from './purchases.commands.js';
 import {
   applyLedgerStep,
   entriesOfPurchase,
@@ -43,6 +44,7 @@ export async function recordPayment(
     expectedBalanceCents: number;
   },
   request: RequestInfo,
+  requestKey?: string,
 ): Promise<Purchase> {
   requireRole(actor, 'admin');
   const now = ctx.clock.now();
@@ -50,6 +52,8 @@ export async function recordPayment(
     // The row lock orders two admins recording at once: the second reads the first one's entry and its balance.
     const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    // The same request again (a retry, a double click) answers the first result, whatever the balance is now.
+    if ((await recordRequestKey(tx, actor, p, { kind: 'payment', body, requestKey })) === 'replay') return;
     if (p.totalCents === null && p.status === 'awaiting_payment')
       throw new AppError(
         'CONFLICT',

@@ -7,6 +7,7 @@ import {
   moneyViewSchema,
   purchaseLedgerSchema,
 } from '../../../../domain/ledger-api.js';
+import { idempotencyHeaders } from '../../../../domain/offers.schemas.js';
 import {
   adminPurchaseQuery,
   claimAnswerBody,
@@ -118,12 +119,21 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
+  // `money`: the step posts ledger entries, so it takes an Idempotency-Key (docs/product/purchases.md#exactly-once):
+  // the same key and body again answers the first result; the same key with another body is 409.
   const adminPost = <B extends z.ZodType>(
     path: string,
     operationId: string,
     summary: string,
     body: B,
-    run: (id: string, body: z.infer<B>, actor: Actor, request: RequestInfo) => Promise<unknown>,
+    run: (
+      id: string,
+      body: z.infer<B>,
+      actor: Actor,
+      request: RequestInfo,
+      requestKey: string | undefined,
+    ) => Promise<unknown>,
+    money = false,
   ) =>
     app.post(
       `/admin/purchases/:purchaseId/${path}`,
@@ -135,6 +145,7 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
           errors: ['NOT_FOUND', 'VALIDATION', 'CONFLICT'],
           tags,
           params: purchaseIdParams,
+          ...(money ? { headers: idempotencyHeaders } : {}),
           body,
           response: { 200: purchaseSchema },
         },
@@ -145,6 +156,7 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
           req.body as z.infer<B>,
           req.actor(),
           req.info(),
+          money ? (req.headers as z.infer<typeof idempotencyHeaders>)['idempotency-key'] : undefined,
         ),
     );
 
@@ -153,7 +165,8 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
     'recordPayment',
     'Record a payment (amount, method, reference, date)',
     paymentBody,
-    (id, b, a, r) => service.recordPayment(ctx, a, id, b, r),
+    (id, b, a, r, k) => service.recordPayment(ctx, a, id, b, r, k),
+    true,
   );
   adminPost(
     'release',
@@ -205,7 +218,8 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
     'cancel',
     'Cancel the purchase with a reason (the buyer is owed what they paid)',
     reasonBody,
-    (id, b, a, r) => service.cancel(ctx, a, id, b.reason, r),
+    (id, b, a, r, k) => service.cancel(ctx, a, id, b.reason, r, k),
+    true,
   );
   // The ledger's money steps (docs/product/purchases.md#the-ledger): each refused with the domain's message.
   adminPost(
@@ -213,27 +227,31 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
     'recordRefund',
     'Record a refund to the buyer (amount, method, reference, date)',
     ledgerMoneyBody,
-    (id, b, a, r) => service.recordMoney(ctx, a, id, 'refund', b, r),
+    (id, b, a, r, k) => service.recordMoney(ctx, a, id, 'refund', b, r, k),
+    true,
   );
   adminPost(
     'payouts',
     'recordPayout',
     'Record the payout to the seller (after paid in full, collected and title received)',
     ledgerMoneyBody,
-    (id, b, a, r) => service.recordMoney(ctx, a, id, 'payout', b, r),
+    (id, b, a, r, k) => service.recordMoney(ctx, a, id, 'payout', b, r, k),
+    true,
   );
   adminPost(
     'seller-repayments',
     'recordSellerRepayment',
     'Record what the seller paid back (a payout made before a cancellation or a charge)',
     ledgerMoneyBody,
-    (id, b, a, r) => service.recordMoney(ctx, a, id, 'seller_repayment', b, r),
+    (id, b, a, r, k) => service.recordMoney(ctx, a, id, 'seller_repayment', b, r, k),
+    true,
   );
   adminPost(
     'claim-answer',
     'answerClaim',
     'Answer the open claim: credit, cancel and return, or deny',
     claimAnswerBody,
-    (id, b, a, r) => service.answerClaim(ctx, a, id, b, r),
+    (id, b, a, r, k) => service.answerClaim(ctx, a, id, b, r, k),
+    true,
   );
 }

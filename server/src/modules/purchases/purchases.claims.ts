@@ -15,7 +15,7 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
 import { refuseOwnDealershipSeller } from '../dealerships/index.js';
 import { processImage } from '../listings/index.js';
-import { adminMove } from './purchases.admin-move.js';
+import { adminMoneyMove } from './purchases.admin-move.js';
 import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
@@ -154,9 +154,11 @@ export async function answerClaim(
     | { answer: 'credit'; amount: number; bornBy?: CreditBearer; reason?: string }
     | { answer: 'return' | 'deny'; reason: string },
   request: RequestInfo,
+  requestKey?: string,
 ): Promise<Purchase> {
   requireRole(actor, 'admin');
-  return adminMove(ctx, actor, id, request, async (p, now, tx) => {
+  const command = { kind: 'claim_answer', body, requestKey } as const;
+  return adminMoneyMove(ctx, actor, id, request, command, async (p, now, tx) => {
     if (p.status !== 'in_dispute') throw new AppError('CONFLICT', `Purchase ${p.number} has no open claim`);
     const claim = await repo.openClaim(tx, p.id);
     if (!claim) throw new AppError('CONFLICT', `Purchase ${p.number} has no open claim`);

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LedgerEntry } from '../../../../domain/ledger.js';
 import type { Executor } from '../../db/client.js';
-import { listings, purchaseLedgerEntries, purchases } from '../../db/schema.js';
+import { listings, purchaseLedgerEntries, purchaseMoneyCommands, purchases } from '../../db/schema.js';
 
 /** The purchase ledger's SQL (docs/product/purchases.md#the-ledger): insert and read; the table refuses the rest. */
 
@@ -68,4 +68,40 @@ export async function entriesUpTo(exec: Executor, to: string) {
       )
       .orderBy(asc(purchaseLedgerEntries.purchaseId), asc(purchaseLedgerEntries.id))
   );
+}
+
+export type MoneyCommandRow = typeof purchaseMoneyCommands.$inferSelect;
+
+/** The command a purchase already took under this Idempotency-Key, if any. */
+export async function commandByKey(
+  exec: Executor,
+  purchaseId: string,
+  requestKey: string,
+): Promise<MoneyCommandRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(purchaseMoneyCommands)
+    .where(
+      and(eq(purchaseMoneyCommands.purchaseId, purchaseId), eq(purchaseMoneyCommands.requestKey, requestKey)),
+    );
+  return row;
+}
+
+/** Records a command's key in its transaction; false when the key is already taken (the caller reads that one). */
+export async function insertCommand(
+  exec: Executor,
+  row: {
+    purchaseId: string;
+    requestKey: string;
+    command: string;
+    fingerprint: string;
+    recordedBy: string | null;
+  },
+): Promise<boolean> {
+  const inserted = await exec
+    .insert(purchaseMoneyCommands)
+    .values(row)
+    .onConflictDoNothing({ target: [purchaseMoneyCommands.purchaseId, purchaseMoneyCommands.requestKey] })
+    .returning({ id: purchaseMoneyCommands.id });
+  return inserted.length > 0;
 }

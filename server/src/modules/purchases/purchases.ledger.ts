@@ -79,7 +79,7 @@ export function payoutDueDate(ctx: AppContext, p: repo.PurchaseRow, entries: rea
 
 /** The domain's refusal as an API error: an amount over a limit is the form's field; the rest a conflict. */
 function refusalError(message: string): AppError {
-  if (/cannot be more than|must be more than/.test(message))
+  if (/cannot be more than|must be more than|; this .+ is more$/.test(message))
     return new AppError('VALIDATION', message, { fields: { amount: message } });
   return new AppError('CONFLICT', message);
 }

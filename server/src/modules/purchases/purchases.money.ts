@@ -21,6 +21,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { recordRequestKey } from './purchases.commands.js';
 import {
   applyLedgerStep,
   buyerMoney,
@@ -45,8 +46,9 @@ const LABELS: Record<MoneyKind, string> = {
 };
 
 /**
- * A refund to the buyer, a payout to the seller or the seller's repayment: the purchase row locked, the step
- * through the ledger's rules (refused: over what is owed, a payout before paid, collected and title), audited;
+ * A refund to the buyer, a payout to the seller or the seller's repayment: the purchase row locked, the same
+ * Idempotency-Key answered once, the step through the ledger's rules (refused: over what is owed, a payout before
+ * paid, collected and title, a payout reference already paid out), audited;
  * the buyer is told of a refund, the seller of a payout.
  */
 export async function recordMoney(
@@ -56,12 +58,14 @@ export async function recordMoney(
   kind: MoneyKind,
   body: { amount: number; method: PaymentMethod; reference: string; paidOn: string },
   request: RequestInfo,
+  requestKey?: string,
 ): Promise<Purchase> {
   requireRole(actor, 'admin');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
+    if ((await recordRequestKey(tx, actor, p, { kind, body, requestKey })) === 'replay') return;
     const dealer = await isDealerListing(tx, p);
     const { summary, after } = await applyLedgerStep(
       tx,

@@ -18,7 +18,7 @@ import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { sellListing, unsellListing } from '../listings/index.js';
 import { type DealPurchase, endOffersBySale, returnOffer, saleMails, saleOffer } from '../offers/index.js';
-import { adminMove } from './purchases.admin-move.js';
+import { adminMoneyMove } from './purchases.admin-move.js';
 import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import * as repo from './purchases.repository.js';
 import { money, publish, refusal } from './purchases.shared.js';
@@ -159,9 +159,17 @@ export function owedAfterCancel(s: LedgerSummary) {
   };
 }
 
-export function cancel(ctx: AppContext, actor: Actor, id: string, reason: string, request: RequestInfo) {
+export function cancel(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  reason: string,
+  request: RequestInfo,
+  requestKey?: string,
+) {
   requireRole(actor, 'admin');
-  return adminMove(ctx, actor, id, request, async (p, now, tx) => {
+  const command = { kind: 'cancel', body: { reason }, requestKey } as const;
+  return adminMoneyMove(ctx, actor, id, request, command, async (p, now, tx) => {
     if (!canPurchase('cancel', p.status)) throw refusal('cancel', p);
     const open = await repo.openClaim(tx, p.id);
     if (open)

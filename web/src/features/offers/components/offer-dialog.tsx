@@ -20,6 +20,7 @@ import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { LandedCost } from '@/features/purchases';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { useCreateOffer, useListingOffers } from '../api/offers';
 
@@ -52,12 +53,6 @@ function schemaFor(askingCents: number) {
 type Values = z.infer<ReturnType<typeof schemaFor>>;
 const EMPTY: Values = { offerType: 'offer', amount: '', message: '' };
 
-/** A fresh key per dialog opening: double clicks and retries of one submission make one offer. */
-function newIdempotencyKey() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * The steps of one submission: the form; "Buy Now instead?" when an offer is at or above the asking price; the
  * Buy Now confirmation naming the tractor, price, buyer fee and total (offers.md#binding-step-confirmation:
@@ -78,6 +73,7 @@ export function OfferDialog({
   const asking = listing.priceCents ?? 0;
   const create = useCreateOffer();
   const history = useListingOffers(listing.id, open);
+  // A fresh key per dialog opening: double clicks and retries of one submission make one offer.
   const [key, setKey] = useState(newIdempotencyKey);
   const [step, setStep] = useState<Step>('form');
   const form = useForm<Values>({ resolver: zodResolver(schemaFor(asking)), defaultValues: EMPTY });

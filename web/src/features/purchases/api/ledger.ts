@@ -36,12 +36,28 @@ export const moneyCsvUrl = (range: MoneyRangeQuery) => `${apiUrl('/api/admin/mon
 export const MONEY_STEPS = ['refunds', 'payouts', 'seller-repayments'] as const;
 export type MoneyStep = (typeof MONEY_STEPS)[number];
 
-/** Records a refund to the buyer, a payout to the seller or the seller's repayment. */
+/**
+ * Records a refund to the buyer, a payout to the seller or the seller's repayment, under the attempt's
+ * Idempotency-Key: the same attempt sent again is answered, not recorded twice.
+ */
 export function useRecordMoney() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, step, body }: { id: string; step: MoneyStep; body: LedgerMoneyBody }) =>
-      api.POST(`/api/admin/purchases/{purchaseId}/${step}`, { params: { path: { purchaseId: id } }, body }),
+    mutationFn: ({
+      id,
+      step,
+      body,
+      idempotencyKey,
+    }: {
+      id: string;
+      step: MoneyStep;
+      body: LedgerMoneyBody;
+      idempotencyKey: string;
+    }) =>
+      api.POST(`/api/admin/purchases/{purchaseId}/${step}`, {
+        params: { path: { purchaseId: id }, header: { 'idempotency-key': idempotencyKey } },
+        body,
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: purchaseKeys.all }),
   });
 }

@@ -143,13 +143,34 @@ export type AdminStep =
     ? S
     : never;
 
-/** Admin steps with the step form's values; the server validates them (the form holds strings only). */
+/** The admin steps that post money: each takes the attempt's Idempotency-Key (docs/product/purchases.md#exactly-once). */
+export const MONEY_ADMIN_STEPS: readonly AdminStep[] = ['payments', 'cancel', 'claim-answer'];
+
+/**
+ * Admin steps with the step form's values; the server validates them (the form holds strings only). A money step
+ * sends the attempt's key, so the same attempt sent again is answered, not recorded twice.
+ */
 export function useAdminStep() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, step, body }: { id: string; step: AdminStep; body?: unknown }) =>
+    mutationFn: ({
+      id,
+      step,
+      body,
+      idempotencyKey,
+    }: {
+      id: string;
+      step: AdminStep;
+      body?: unknown;
+      idempotencyKey?: string;
+    }) =>
       api.POST(`/api/admin/purchases/{purchaseId}/${step}`, {
-        params: { path: { purchaseId: id } },
+        params: {
+          path: { purchaseId: id },
+          ...(idempotencyKey && MONEY_ADMIN_STEPS.includes(step)
+            ? { header: { 'idempotency-key': idempotencyKey } }
+            : {}),
+        } as never,
         body: (body ?? {}) as never,
       }),
     onSuccess: refresh,

@@ -26,6 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
 import { AdminLedger } from './admin-ledger';
@@ -167,14 +168,17 @@ function Step({
   );
   const [asking, setAsking] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // One key per attempt, kept through a refusal or a lost answer (the money is then recorded once), new once done.
+  const [key, setKey] = useState(newIdempotencyKey);
   // mutateAsync: the refetch after a step usually removes this step's form, and mutate's per-call callbacks are
   // dropped once the component is gone; the toast must still say it.
   const go = () =>
-    run.mutateAsync({ id: purchase.id, step, body: body ? body(values) : values }).then(
+    run.mutateAsync({ id: purchase.id, step, body: body ? body(values) : values, idempotencyKey: key }).then(
       () => {
         toast.success(`${title}: done`);
         setAsking(false);
         setErrors({});
+        setKey(newIdempotencyKey());
       },
       (e: unknown) => {
         setAsking(false);

@@ -19,6 +19,7 @@ import {
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { usePurchaseLedger } from '../api/ledger';
 import { useAdminStep } from '../api/purchases';
@@ -52,6 +53,8 @@ export function ClaimCreditForm({ purchase: p }: { purchase: Purchase }) {
     defaultValues: { amount: '', bornBy: defaultBornBy, reason: '' },
   });
   const [asking, setAsking] = useState<FormOut | null>(null);
+  // One key per attempt, kept through a refusal or a lost answer (the credit is then given once), new once done.
+  const [key, setKey] = useState(newIdempotencyKey);
   const { errors } = form.formState;
   // mutateAsync: answering the claim removes this form on the refetch, and mutate's per-call callbacks are
   // dropped once the component is gone; the toast must still say it.
@@ -61,11 +64,13 @@ export function ClaimCreditForm({ purchase: p }: { purchase: Purchase }) {
         id: p.id,
         step: 'claim-answer',
         body: { answer: 'credit', amount: (v.amount / 100).toFixed(2), bornBy: v.bornBy, reason: v.reason },
+        idempotencyKey: key,
       })
       .then(
         () => {
           toast.success(`Credit of ${formatDollarsCents(v.amount)} issued, borne by ${bearerText(v.bornBy)}`);
           setAsking(null);
+          setKey(newIdempotencyKey());
           form.reset({ amount: '', bornBy: defaultBornBy, reason: '' });
         },
         (e: unknown) => {

@@ -18,6 +18,7 @@ import {
 import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { type MoneyStep, useRecordMoney } from '../api/ledger';
 
@@ -50,6 +51,8 @@ export function MoneyDialog(props: MoneyDialogProps) {
   const record = useRecordMoney();
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState<FormOut | null>(null);
+  // One key per opening of the dialog: a second click or a retry after a lost answer records the money once.
+  const [key, setKey] = useState(newIdempotencyKey);
   const initial = (): FormIn => ({
     amount: (owedCents / 100).toFixed(2),
     method: 'wire',
@@ -64,21 +67,31 @@ export function MoneyDialog(props: MoneyDialogProps) {
   const show = (o: boolean) => {
     setOpen(o);
     setAsking(null);
-    if (o) form.reset(initial());
+    if (o) {
+      form.reset(initial());
+      setKey(newIdempotencyKey());
+    }
   };
   // mutateAsync, not mutate's callbacks: the refetch after a step can unmount this dialog (nothing more owed),
   // and mutate's per-call callbacks are dropped once the component is gone; the toast must still say it.
   const go = (v: FormOut) =>
-    record.mutateAsync({ id: purchaseId, step, body: { ...v, amount: (v.amount / 100).toFixed(2) } }).then(
-      () => {
-        toast.success(done(v.amount));
-        show(false);
-      },
-      (e: unknown) => {
-        setAsking(null);
-        if (!applyServerErrors(form, e)) toast.error(e instanceof ApiError ? e.message : `${title} failed`);
-      },
-    );
+    record
+      .mutateAsync({
+        id: purchaseId,
+        step,
+        body: { ...v, amount: (v.amount / 100).toFixed(2) },
+        idempotencyKey: key,
+      })
+      .then(
+        () => {
+          toast.success(done(v.amount));
+          show(false);
+        },
+        (e: unknown) => {
+          setAsking(null);
+          if (!applyServerErrors(form, e)) toast.error(e instanceof ApiError ? e.message : `${title} failed`);
+        },
+      );
   const described = (name: keyof FormIn) => ({
     id: `${id}-${name}`,
     'aria-invalid': !!errors[name],
