@@ -1,6 +1,6 @@
 import { gradeFilterForConditions } from '@domain/condition-grades';
 import { filtersFromUrl, type ListingFilters, listingFilterFields } from '@domain/listing-search';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** URL keys this feature owns; other keys (e.g. the admin's `view`) are left alone. */
@@ -14,16 +14,26 @@ export function useListingFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo<ListingFilters>(() => withoutOldCondition(filtersFromUrl(params)), [params]);
 
+  // The router hands each change the address it last rendered: two changes before it has rendered the first
+  // (a brand and a sort chosen before the page was ready, handed over one after the other) would each start from
+  // the old address and the second would undo the first. Until it catches up, a change starts from the last one.
+  const pending = useRef<URLSearchParams | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address from the router is the signal itself
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+
   /** Values in URL form (prices in dollars); empty strings remove the key. */
   const setFilters = useCallback(
     (changes: Record<string, string | undefined>, opts: { replace?: boolean } = {}) =>
       setParams(
         (prev) => {
-          const next = new URLSearchParams(prev);
+          const next = new URLSearchParams(pending.current ?? prev);
           for (const [k, v] of Object.entries(changes)) {
             if (v === undefined || v === '' || v === 'all') next.delete(k);
             else next.set(k, v);
           }
+          pending.current = next;
           return next;
         },
         { replace: opts.replace ?? false },
