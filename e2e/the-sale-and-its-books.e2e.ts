@@ -241,7 +241,7 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     expect(csv.status()).toBe(200);
     const rows = csvRows(await csv.text()).slice(1);
     const sum = (kind: string) => rows.filter((r) => r[2] === kind).reduce((n, r) => n + cents(r[4]), 0);
-    expect(rows.some((r) => r[2] === 'payout' && r[6] === `P-${run}`)).toBe(true);
+    expect(rows.some((r) => r[2] === 'payout' && r[7] === `P-${run}`)).toBe(true);
     await expect.poll(() => figure('received')).toBe(sum('payment'));
     expect(await figure('refunded')).toBe(sum('refund'));
     expect(await figure('paid-to-sellers')).toBe(sum('payout'));
