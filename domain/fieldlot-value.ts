@@ -9,7 +9,7 @@
  * 10th–90th percentile of the residuals (about 80% of sales).
  */
 import { US_STATES } from './listings';
-import { formatDollars } from './money';
+import { formatDollarsRounded as formatDollars } from './money';
 
 export interface MarketSale {
   soldOn: string; // YYYY-MM-DD

@@ -273,6 +273,20 @@ export function proceedsCeilingCents(entries: readonly LedgerEntry[], options: L
 
 // ---------------------------------------------------------------- the admin's views
 
+/**
+ * The seller fee of a dealer's sale as its own line beside the price (the money CSV): the price charged less the
+ * payable booked with it, and on a cancellation the price's reversal less the payable's. Null beside any other
+ * entry. Summed over a range, these lines are `ledgerTotals`' seller fees.
+ */
+export function sellerFeeBeside(e: LedgerEntry, entries: readonly LedgerEntry[]): number | null {
+  const total = (f: (x: LedgerEntry) => boolean) => entries.filter(f).reduce((n, x) => n + x.amountCents, 0);
+  if (e.kind === 'charge' && e.line === 'price')
+    return e.amountCents - total((x) => x.kind === 'seller_payable');
+  if (e.kind === 'reversal' && e.of === 'price')
+    return e.amountCents - total((x) => x.kind === 'reversal' && x.of === 'seller_payable');
+  return null;
+}
+
 export interface RunningBalanceRow {
   entry: LedgerEntry;
   postings: Posting[];
@@ -380,7 +394,14 @@ type MoneyMove = {
 };
 
 export type LedgerStep =
-  | { kind: 'invoice'; priceCents: number; deliveryCents?: number | null; at: string }
+  | {
+      kind: 'invoice';
+      priceCents: number;
+      /** The fee recorded with the sale (a sale before decision 0069 may carry cents); else `buyerFeeCents`. */
+      buyerFeeCents?: number;
+      deliveryCents?: number | null;
+      at: string;
+    }
   | ({ kind: 'payment' } & MoneyMove)
   | { kind: 'credit'; amountCents: number; bornBy: CreditBearer; reason: string; at: string }
   | ({ kind: 'refund' } & MoneyMove)
@@ -424,7 +445,7 @@ export function nextLedgerEntries(
       if (invoiced) return refuse('The purchase is already invoiced: a correction is a credit');
       if (!(Number.isSafeInteger(step.priceCents) && step.priceCents > 0))
         return refuse('The price must be more than $0');
-      const fee = buyerFeeCents(step.priceCents);
+      const fee = step.buyerFeeCents ?? buyerFeeCents(step.priceCents);
       added.push({ kind: 'charge', line: 'price', amountCents: step.priceCents, at: step.at });
       added.push({ kind: 'charge', line: 'buyer_fee', amountCents: fee, at: step.at });
       if (step.deliveryCents)

@@ -4,15 +4,32 @@ import { formatCount, groupDigits, signOf } from './numbers';
 export const BUYER_FEE_BASE_CENTS = 500_00;
 export const BUYER_FEE_RATE_PERCENT = 5;
 
-/** Buyer fee (docs/product/offers.md#buyer-fee): $500 plus 5% of the amount, rounded to the cent (half up). */
+/**
+ * Buyer fee (docs/product/offers.md#buyer-fee, decision 0069): $500 plus 5% of the amount, rounded to the whole
+ * dollar (half up), so a whole-dollar price has a whole-dollar total: what the dealer is told to pay is what the
+ * ledger takes as payment in full. Integer arithmetic: 5% of $38,950 is exactly $1,947.50, which becomes $1,948.
+ */
 export function buyerFeeCents(amountCents: number): number {
-  if (!Number.isInteger(amountCents) || amountCents < 0)
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0)
     throw new RangeError('amountCents must be a non-negative integer');
-  return BUYER_FEE_BASE_CENTS + Math.round((amountCents * BUYER_FEE_RATE_PERCENT) / 100);
+  // amount x percent is in cents x 100; one dollar is 100 x 100 of those.
+  const scaled = amountCents * BUYER_FEE_RATE_PERCENT;
+  const rest = scaled % 100_00;
+  const dollars = (scaled - rest) / 100_00 + (rest >= 50_00 ? 1 : 0);
+  return BUYER_FEE_BASE_CENTS + dollars * 100;
 }
 
 export function totalWithFeeCents(amountCents: number): number {
   return amountCents + buyerFeeCents(amountCents);
+}
+
+/** The invoice's total, as the invoice confirmation previews it and the ledger charges it. */
+export function invoiceTotalCents(
+  priceCents: number,
+  feeCents: number,
+  deliveryCents: number | null,
+): number {
+  return priceCents + feeCents + (deliveryCents ?? 0);
 }
 
 /** Parses "48,500.25" or "48500" into cents; null when it is not a non-negative amount with at most 2 decimals. */
@@ -60,8 +77,21 @@ const currency = () =>
     cents: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
   });
 
-/** Dealer screens: whole dollars ("$48,500"). Written by hand, as Intl would (decision 0061). */
+/**
+ * Dealer screens, e-mails and PDFs: an exact amount, whole dollars when it is a whole-dollar amount ("$48,500"),
+ * else with its cents ("$41,917.50"): an amount owed is never rounded (decision 0069). Written by hand, as Intl
+ * would (decision 0061).
+ */
 export function formatDollars(cents: number): string {
+  const c = Math.round(cents);
+  return c % 100 === 0 ? formatDollarsRounded(c) : formatDollarsCents(c);
+}
+
+/**
+ * Estimates and statistics only (FieldLot Value, market medians, chart axes): the nearest whole dollar. Never for
+ * an amount owed, paid or charged (decision 0069).
+ */
+export function formatDollarsRounded(cents: number): string {
   const dollars = Math.round(cents / 100);
   if (!Number.isSafeInteger(dollars)) return currency().whole.format(dollars);
   return `${signOf(dollars)}$${groupDigits(String(Math.abs(dollars)))}`;
@@ -74,6 +104,16 @@ export function formatDollarsCents(cents: number): string {
   const whole = groupDigits(String(Math.floor(abs / 100)));
   return `${signOf(cents)}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** Spreadsheets and exports: a plain number of dollars with its cents, no "$" and no separators ("41917.50"). */
+export function plainAmount(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError('cents must be a safe integer');
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The currency every amount is in, named where amounts are plain numbers (the money CSV). */
+export const CURRENCY = 'USD';
 
 export function formatHours(hours: number): string {
   return `${formatCount(hours)} hrs`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatDollarsCents, formatHours } from './money';
+import { formatDollars, formatDollarsCents, formatDollarsRounded, formatHours } from './money';
 import { formatCount } from './numbers';
 
 // Written by hand, these must read exactly as Intl's en-US output (decision 0061).
@@ -51,7 +51,11 @@ describe('numbers written by hand', () => {
     // Up to 10^15 cents, beyond any amount the product takes; above it Intl's c / 100 itself loses the cents.
     const amounts = [...samples, 49, 50, 51, -50, -51, 149, 150, 12_345_67, 0.5, 2 ** 60];
     for (const c of amounts.filter((a) => Math.abs(a) < 1e15)) {
-      expect(formatDollars(c), String(c)).toBe(whole.format(Math.round(c / 100)));
+      expect(formatDollarsRounded(c), String(c)).toBe(whole.format(Math.round(c / 100)));
+      const exact = Math.round(c);
+      expect(formatDollars(c), String(c)).toBe(
+        exact % 100 === 0 ? whole.format(exact / 100) : cents.format(exact / 100),
+      );
       expect(formatDollarsCents(c), String(c)).toBe(cents.format(c / 100));
     }
   });

@@ -119,11 +119,13 @@ describe('purchases domain', () => {
       miles: 159,
       cents: 52_000,
       text: 'Delivered to Ames, IA 50010: about $520 (159 mi)',
+      invoiceLine: 'Delivery to Ames, IA 50010 (159 mi)',
     });
     expect(deliveryEstimate(ames, ames, 325, 35_000)).toEqual({
       miles: 0,
       cents: 35_000,
       text: 'Delivered to Ames, IA 50010: about $350 (0 mi)',
+      invoiceLine: 'Delivery to Ames, IA 50010 (0 mi)',
     });
   });
 

@@ -226,7 +226,10 @@ export interface DeliveryEstimate {
   miles: number;
   /** Whole dollars rounded to $10, at least the minimum. */
   cents: number;
+  /** The quote before the invoice: "Delivered to Ames, IA 50010: about $520 (159 mi)". */
   text: string;
+  /** The invoice's line, beside its exact amount: "Delivery to Ames, IA 50010 (159 mi)" (never "about"). */
+  invoiceLine: string;
 }
 
 /**
@@ -246,6 +249,7 @@ export function deliveryEstimate(
     miles,
     cents,
     text: `Delivered to ${to.city}, ${to.state} ${to.zip}: about ${formatDollars(cents)} (${formatCount(miles)} mi)`,
+    invoiceLine: `Delivery to ${to.city}, ${to.state} ${to.zip} (${formatCount(miles)} mi)`,
   };
 }
 

@@ -41,7 +41,8 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
   const asIsModel = `PK-${run}`;
   const asIsReason = `Auction unit ${run}`;
   const askingCents = 61_500_00;
-  // An offer whose buyer fee ($500 + 5%) has cents ($3,421.25): the dealer screens must still show whole dollars.
+  // An offer whose 5% has cents ($2,921.25): the buyer fee is whole dollars by rule ($3,421, decision 0069), so
+  // every figure on the dealer screens is whole dollars.
   const offerCents = 58_425_00;
   let asIsId = '';
   let offerId = '';
@@ -220,7 +221,7 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
     const purchases = (await (await buyer.page.request.get(`${baseUrl()}/api/purchases`)).json())
       .items as Array<{ id: string; listingId: string }>;
     const purchase = purchases.find((p) => p.listingId === asIsId) as { id: string };
-    // Collection invoices it: price, and the buyer fee of $3,421.25.
+    // Collection invoices it: price, and the buyer fee of $3,421.
     await apiPost(buyer.page, `/api/purchases/${purchase.id}/fulfilment`, { fulfilment: 'collect' });
 
     const s = seller.page;

@@ -241,7 +241,10 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     expect(csv.status()).toBe(200);
     const rows = csvRows(await csv.text()).slice(1);
     const sum = (kind: string) => rows.filter((r) => r[2] === kind).reduce((n, r) => n + cents(r[4]), 0);
-    expect(rows.some((r) => r[2] === 'payout' && r[6] === `P-${run}`)).toBe(true);
+    expect(rows.some((r) => r[2] === 'payout' && r[7] === `P-${run}`)).toBe(true);
+    // Plain amounts with their currency, and the seller's fee as its own line (docs/product/purchases.md#the-admins-money-view).
+    for (const r of rows) expect(`${r[4]} ${r[5]}`).toMatch(/^\d+\.\d\d USD$/);
+    expect(rows.some((r) => r[2] === 'seller_fee' && r[3] === 'seller' && r[4] === '250.00')).toBe(true);
     await expect.poll(() => figure('received')).toBe(sum('payment'));
     expect(await figure('refunded')).toBe(sum('refund'));
     expect(await figure('paid-to-sellers')).toBe(sum('payout'));

@@ -1,6 +1,6 @@
 // The buying dealer's side: landed cost, delivery address, collect or delivery (docs/product/purchases.md#delivery-and-landed-cost).
 import { tractorName } from '../../../../domain/listings.js';
-import { BUYER_FEE_LABEL, buyerFeeCents } from '../../../../domain/money.js';
+import { BUYER_FEE_LABEL, buyerFeeCents, invoiceTotalCents } from '../../../../domain/money.js';
 import {
   dateLabel,
   deliveryMissing,
@@ -63,7 +63,7 @@ export async function landedCost(
     buyerFeeCents: fee,
     delivery,
     missing: deliveryMissing(!!delivery, me?.addressZip),
-    totalCents: price + fee + (delivery?.cents ?? 0),
+    totalCents: invoiceTotalCents(price, fee, delivery?.cents ?? null),
   };
 }
 
@@ -150,6 +150,8 @@ export async function chooseFulfilment(
       {
         kind: 'invoice',
         priceCents: p.priceCents,
+        // The fee the sale recorded and the dealer was shown (docs/product/purchases.md#exact-amounts).
+        buyerFeeCents: p.buyerFeeCents,
         deliveryCents: delivery?.cents ?? null,
         at: now.toISOString(),
       },
@@ -160,7 +162,7 @@ export async function chooseFulfilment(
     const lines = [
       { label: `${tractor} (purchase price)`, cents: charged.priceCents },
       { label: BUYER_FEE_LABEL, cents: charged.buyerFeeCents },
-      ...(delivery ? [{ label: `Delivery: ${delivery.text}`, cents: charged.deliveryCents }] : []),
+      ...(delivery ? [{ label: delivery.invoiceLine, cents: charged.deliveryCents }] : []),
     ];
     const total = charged.totalCents;
     const year = now.getUTCFullYear();

@@ -35,21 +35,28 @@ describe('purchase ledger', () => {
   afterAll(() => t.close());
 
   /** A $180,000 dealer's listing sold, the buyer collecting: the purchase's id and number. */
-  async function soldDealerListing(): Promise<{ id: string; number: string; listingId: string }> {
+  async function soldDealerListing(
+    dollars = 180_000,
+    beforeInvoice?: (purchaseId: string) => Promise<unknown>,
+  ): Promise<{ id: string; number: string; listingId: string }> {
     const made = await asSeller.post('/api/listings', {
       make: 'John Deere',
       model: '8R 340',
       year: 2021,
       location: 'Ames, IA',
       ...TEST_YARD,
-      priceCents: 180_000_00,
+      priceCents: dollars * 100,
     });
     expect(made.statusCode, made.body).toBe(201);
     const listingId = made.json().id as string;
     expect((await asSeller.post(`/api/my-listings/${listingId}/submit`)).statusCode).toBe(200);
     const ok = await asAdmin.post(`/api/admin/listings/${listingId}/approve`, { asIsReason: 'Trade-in' });
     expect(ok.statusCode, ok.body).toBe(200);
-    const offer = await asBuyer.post('/api/offers', { listingId, offerType: 'offer', amount: '180000' });
+    const offer = await asBuyer.post('/api/offers', {
+      listingId,
+      offerType: 'offer',
+      amount: String(dollars),
+    });
     expect(offer.statusCode, offer.body).toBe(201);
     const accepted = await asSeller.post(`/api/my-listings/offers/${offer.json().offer.id}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -57,6 +64,7 @@ describe('purchase ledger', () => {
       .select()
       .from(purchases)
       .where(eq(purchases.offerId, offer.json().offer.id));
+    await beforeInvoice?.(row.id);
     const chosen = await asBuyer.post(`/api/purchases/${row.id}/fulfilment`, { fulfilment: 'collect' });
     expect(chosen.statusCode, chosen.body).toBe(200);
     return { id: row.id, number: row.number, listingId };
@@ -351,16 +359,85 @@ describe('purchase ledger', () => {
       'attachment; filename="fieldlot-money-2026-12-03-to-2026-12-03.csv"',
     );
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Purchase,Kind,Line or bearer,Amount,Method,Reference,Reason');
+    expect(lines[0]).toBe('Date,Purchase,Kind,Line or bearer,Amount,Currency,Method,Reference,Reason');
+    // Amounts are plain numbers with their currency (docs/product/purchases.md#exact-amounts).
     expect(lines).toContain(
-      `2026-12-03,${p.number},refund,,"$1,000.00",Wire transfer,"'=HYPERLINK(""http://x"")",`,
+      `2026-12-03,${p.number},refund,,1000.00,USD,Wire transfer,"'=HYPERLINK(""http://x"")",`,
     );
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-1')).toBe("'-1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    for (const formula of ['＝1+1', '＋1', '－1', '＠SUM(A1)', '\t=1', '\r=1'])
+      expect(csvCell(formula).replace(/^"/, ''), JSON.stringify(formula)).toMatch(/^'/);
     expect(csvCell('Plain')).toBe('Plain');
+
+    // Every sale has a seller-fee line beside its price, and the cancellation undoes it beside the price's
+    // reversal: over any range they sum to the money view's seller fees.
+    for (const range of ranges) {
+      const rows = (await asAdmin.get(`/api/admin/money.csv?from=${range.from}&to=${range.to}`)).body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(','));
+      const view = (
+        await asAdmin.get(`/api/admin/money?from=${range.from}&to=${range.to}`)
+      ).json() as MoneyView;
+      const cents = (r: string[]) => Math.round(Number(r[4]) * 100);
+      const fees = rows.filter((r) => r[2] === 'seller_fee').reduce((n, r) => n + cents(r), 0);
+      const undone = rows
+        .filter((r) => r[2] === 'reversal' && r[3] === 'seller_fee')
+        .reduce((n, r) => n + cents(r), 0);
+      expect(fees - undone, `${range.from}..${range.to}`).toBe(view.totals.sellerFeesCents);
+      for (const r of rows) expect(r[4]).toMatch(/^\d+\.\d\d$/);
+    }
+    const whole = (await asAdmin.get('/api/admin/money.csv?from=2020-01-01&to=2030-12-31')).body;
+    expect(whole).toMatch(new RegExp(`,${p.number},seller_fee,seller,250\\.00,USD,,,\r\n`));
+    expect(whole).toMatch(new RegExp(`,${p.number},reversal,seller_fee,250\\.00,USD,,,Buyer backed out\r\n`));
     const bad = await asAdmin.get('/api/admin/money?from=2026-12-31&to=2026-12-01');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('a $38,950 sale: the dealer is told to pay $41,398, and recording exactly that settles the balance', async () => {
+    const p = await soldDealerListing(38_950);
+    const invoiced = await bought(p.id);
+    // $500 + 5% of $38,950 ($1,947.50) rounded half up to the dollar (docs/product/purchases.md#exact-amounts).
+    expect(invoiced.money).toMatchObject({ buyerFeeCents: 2_448_00, invoiceTotalCents: 41_398_00 });
+    const told = invoiced.nextStep?.text.match(/^Pay \$([\d,.]+) by /)?.[1];
+    expect(told).toBe('41,398');
+    expect(invoiced.money.balanceText).toBe('Balance due $41,398');
+    const mail = (await mailsTo(t.app, buyerUser.email)).find(
+      (m) =>
+        (m.payload as PurchaseMail).kind === 'invoiced' && (m.payload as PurchaseMail).number === p.number,
+    );
+    expect((mail?.payload as PurchaseMail | undefined)?.amount).toBe('$41,398');
+    const res = await asAdmin.post(`/api/admin/purchases/${p.id}/payments`, {
+      amount: told,
+      method: 'wire',
+      reference: 'W-38950',
+      paidOn: '2026-11-24',
+      expectedBalanceCents: invoiced.money.balanceDueCents,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await bought(p.id)).money).toMatchObject({ balanceDueCents: 0, paidInFull: true });
+  });
+
+  it('a sale recorded before the rule, its fee carrying cents: told $41,397.50 to the cent, and that settles it', async () => {
+    const p = await soldDealerListing(38_950, (id) =>
+      t.app.ctx.db.update(purchases).set({ buyerFeeCents: 2_447_50 }).where(eq(purchases.id, id)),
+    );
+    const invoiced = await bought(p.id);
+    expect(invoiced.money.invoiceTotalCents).toBe(41_397_50);
+    const told = invoiced.nextStep?.text.match(/^Pay \$([\d,.]+) by /)?.[1];
+    expect(told).toBe('41,397.50');
+    const res = await asAdmin.post(`/api/admin/purchases/${p.id}/payments`, {
+      amount: told,
+      method: 'wire',
+      reference: 'W-41397',
+      paidOn: '2026-11-24',
+      expectedBalanceCents: invoiced.money.balanceDueCents,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await bought(p.id)).money).toMatchObject({ balanceDueCents: 0, paidInFull: true });
   });
 
   it('non-admins get 403 on every new route, and the seller never reads the admin ledger', async () => {

@@ -6,6 +6,7 @@ import {
   type LedgerPurchase,
   ledgerTotals,
   runningBalances,
+  sellerFeeBeside,
 } from '../../../../domain/ledger.js';
 import {
   ledgerEntryText,
@@ -14,7 +15,7 @@ import {
   openMoneyActions,
   type PurchaseLedger,
 } from '../../../../domain/ledger-api.js';
-import { formatDollarsCents } from '../../../../domain/money.js';
+import { CURRENCY, plainAmount } from '../../../../domain/money.js';
 import { dateLabel, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../domain/purchases.js';
 import type { Purchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
@@ -175,7 +176,8 @@ async function rangeOf(ctx: AppContext, q: MoneyRangeQuery) {
   const inRange = rows
     .map((r) => ({ ...r, e: toEntry(r.entry) }))
     .filter((r) => entryDate(r.e) >= q.from && entryDate(r.e) <= q.to);
-  return { purchases, inRange };
+  const entriesOf = (purchaseId: string) => (grouped.get(purchaseId) ?? []).map(toEntry);
+  return { purchases, inRange, entriesOf };
 }
 
 /**
@@ -219,33 +221,54 @@ export async function moneyView(ctx: AppContext, actor: Actor, q: MoneyRangeQuer
   };
 }
 
-/** A spreadsheet reads a cell starting with = + - @ (or a tab or return) as a formula: quote it as text. */
+/**
+ * A spreadsheet reads a cell starting with = + - @ (or their full-width forms ＝ ＋ － ＠, or a tab or a return) as
+ * a formula: quote it as text (OWASP's CSV injection guidance).
+ */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const CSV_HEADER = ['Date', 'Purchase', 'Kind', 'Line or bearer', 'Amount', 'Method', 'Reference', 'Reason'];
+const CSV_HEADER = [
+  'Date',
+  'Purchase',
+  'Kind',
+  'Line or bearer',
+  'Amount',
+  'Currency',
+  'Method',
+  'Reference',
+  'Reason',
+];
 
-/** The entries of [from, to] as CSV (date order), one line each, amounts in dollars with cents. */
+/**
+ * The entries of [from, to] as CSV (date order), one line each, amounts as plain numbers with their currency; a
+ * dealer's sale has a seller-fee line beside its price (and its reversal beside the price's).
+ */
 export async function moneyCsv(ctx: AppContext, actor: Actor, q: MoneyRangeQuery): Promise<string> {
   requireRole(actor, 'admin');
-  const { inRange } = await rangeOf(ctx, q);
+  const { inRange, entriesOf } = await rangeOf(ctx, q);
+  const line = (cells: string[]) => cells.map(csvCell).join(',');
   const lines = inRange
     .sort((a, b) => entryDate(a.e).localeCompare(entryDate(b.e)) || a.entry.id - b.entry.id)
-    .map(({ e, entry, number }) =>
-      [
+    .flatMap(({ e, entry, number, isDealerListing }) => {
+      const row = line([
         entryDate(e),
         number,
         e.kind,
         entry.line ?? entry.of ?? entry.bornBy ?? '',
-        formatDollarsCents(e.amountCents),
+        plainAmount(e.amountCents),
+        CURRENCY,
         entry.method ? PAYMENT_METHOD_LABELS[entry.method] : '',
         entry.reference ?? '',
         entry.reason ?? '',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+      ]);
+      const fee = isDealerListing ? sellerFeeBeside(e, entriesOf(entry.purchaseId)) : null;
+      if (fee === null) return [row];
+      const [kind, of] = e.kind === 'reversal' ? ['reversal', 'seller_fee'] : ['seller_fee', 'seller'];
+      const reason = e.kind === 'reversal' ? e.reason : '';
+      return [row, line([entryDate(e), number, kind, of, plainAmount(fee), CURRENCY, '', '', reason])];
+    });
   return `${[CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;
 }

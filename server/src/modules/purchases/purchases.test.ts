@@ -171,7 +171,10 @@ describe('purchases: after the deal', () => {
     expect(text).toContain('Prairie Ag Sales');
     expect(text).toContain('1200 Lincoln Way, Ames, IA 50010');
     expect(text).toContain('Wire instructions');
-    expect(text).toContain('Delivery: Delivered to Ames, IA 50010: about $520 (159 mi)');
+    // An invoice says its exact figures: the delivery line names the place, never "about".
+    expect(text).toContain('Delivery to Ames, IA 50010 (159 mi)');
+    expect(text).toContain('$520.00');
+    expect(text).not.toMatch(/about \$/);
     expect(text).toContain(t.app.ctx.config.brand.officeAddress);
     // docs/product/documents.md: the tractor's serial/PIN, hours and seller are on the invoice.
     expect(text).toContain('Serial/PIN: 1RW8320RCAP012345');

@@ -1,5 +1,5 @@
 import { adminMarketTotals, chartX } from '@domain/market';
-import { formatDollars } from '@domain/money';
+import { formatDollars, formatDollarsRounded } from '@domain/money';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useAdminMarket } from '../api';
 import { MarketChart } from './market-chart';
@@ -47,7 +47,7 @@ export function AdminMarketCharts() {
         xLabel="Month"
         yLabel="Fees earned"
         formatX={monthLabel}
-        formatY={formatDollars}
+        formatY={formatDollarsRounded}
         yUnit={100}
       />
       <MarketChart

@@ -1,4 +1,4 @@
-import { formatDollars } from '@domain/money';
+import { formatDollarsRounded as formatDollars } from '@domain/money';
 import { describe, expect, it } from 'vitest';
 import { wholeIncrements, yScaleRange } from './chart-y-scale';
 

@@ -1,4 +1,4 @@
-import { formatDollars } from '@domain/money';
+import { formatDollarsRounded as formatDollars } from '@domain/money';
 import { LineChart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { chartX, type MarketFamilyResponse, marketSummary } from '@domain/market';
-import { formatDollars, formatHours } from '@domain/money';
+import { formatDollarsRounded as formatDollars, formatHours } from '@domain/money';
 import { useMemo } from 'react';
 import { MarketChart } from './market-chart';
 

@@ -1,4 +1,4 @@
-import { formatDollars, formatHours } from '@domain/money';
+import { formatDollarsRounded as formatDollars, formatHours } from '@domain/money';
 import { LineChart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/app-layout';

@@ -1,5 +1,5 @@
 import { similarSoldSentence } from '@domain/fieldlot-value';
-import { formatDollars } from '@domain/money';
+import { formatDollarsRounded as formatDollars } from '@domain/money';
 import { useDeferredValue } from 'react';
 import { useValueQuery, type ValueLookup } from '../api';
 import { ComparablesTable } from './comparables-table';

@@ -1,5 +1,5 @@
 import { similarSoldSentence, stateCode } from '@domain/fieldlot-value';
-import { formatDollars } from '@domain/money';
+import { formatDollarsRounded as formatDollars } from '@domain/money';
 import { useValueQuery, type ValueLookup } from '../api';
 
 /** What a row of the inquiry view or the review queue knows of its tractor (any field may be missing). */

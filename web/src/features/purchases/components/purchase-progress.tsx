@@ -1,5 +1,5 @@
 import { INSPECTION_SECTIONS } from '@domain/inspection';
-import { BUYER_FEE_LABEL, formatDollars } from '@domain/money';
+import { BUYER_FEE_LABEL, formatDollars, invoiceTotalCents } from '@domain/money';
 import {
   countdownText,
   DELIVERY_MISSING_TEXT,
@@ -167,7 +167,11 @@ function FulfilmentChoice({ purchase: p }: { purchase: Purchase }) {
   const choose = useChooseFulfilment();
   const [pick, setPick] = useState<Fulfilment | null>(null);
   const delivery = p.deliveryQuote;
-  const total = p.priceCents + p.buyerFeeCents + (pick === 'delivery' ? (delivery?.cents ?? 0) : 0);
+  const total = invoiceTotalCents(
+    p.priceCents,
+    p.buyerFeeCents,
+    pick === 'delivery' ? (delivery?.cents ?? 0) : 0,
+  );
   return (
     <div className="flex flex-col gap-2 rounded-md border border-border p-3">
       <p className="text-sm font-semibold">How do you get the tractor?</p>
