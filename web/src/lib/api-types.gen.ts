@@ -2572,7 +2572,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record the payout to the seller (after paid in full, collected and title received)
+         * Record the payout to the seller (after paid in full, collected and title received; before the buyer's guarantee ends only with a reason)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["purchases.recordPayout"];
@@ -16825,6 +16825,7 @@ export interface operations {
                     /** @default  */
                     reference?: string;
                     paidOn: string;
+                    reason?: string;
                 };
             };
         };

@@ -78,7 +78,14 @@ describe('money commands exactly once', () => {
   const payout = (id: string, amount: string, reference: string, key?: string) =>
     asAdmin.post(
       `/api/admin/purchases/${id}/payouts`,
-      { amount, method: 'wire', reference, paidOn: '2026-12-10' },
+      // Paid while the buyer may still claim: the reason belongs to the request (and its fingerprint).
+      {
+        amount,
+        method: 'wire',
+        reference,
+        paidOn: '2026-12-10',
+        reason: 'The seller is paid early by agreement',
+      },
       key ? { 'idempotency-key': key } : {},
     );
   const entriesOf = async (id: string) =>
