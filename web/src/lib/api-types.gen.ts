@@ -6588,6 +6588,7 @@ export interface operations {
                     /** @enum {string} */
                     offerType: "buy_now" | "offer";
                     amount?: (string | number) | null;
+                    askingCents?: number | null;
                     message?: string | null;
                 };
             };

@@ -72,7 +72,8 @@ export function useCreateOffer() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: NewOffer; idempotencyKey: string }) =>
       api.POST('/api/offers', { body: input, params: { header: { 'idempotency-key': idempotencyKey } } }),
-    onSuccess: refresh,
+    // Settled, not only on success: a Buy Now refused for a changed price shows the new price at once.
+    onSettled: refresh,
   });
 }
 

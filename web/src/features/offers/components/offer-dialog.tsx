@@ -106,7 +106,8 @@ export function OfferDialog({
         input: {
           listingId: listing.id,
           offerType: v.offerType,
-          ...(v.offerType === 'offer' ? { amount: v.amount.trim() } : {}),
+          // Buy Now: the asking price the buyer confirmed; the server refuses if it changed since.
+          ...(v.offerType === 'offer' ? { amount: v.amount.trim() } : { askingCents: asking }),
           message: v.message,
         },
         idempotencyKey: key,
@@ -212,7 +213,8 @@ export function OfferDialog({
             <DialogHeader>
               <DialogTitle>Confirm Buy Now</DialogTitle>
               <DialogDescription>
-                You are asking to buy {tractorName(listing)} at its asking price of {formatDollars(asking)}.
+                You are buying {tractorName(listing)} at its asking price of {formatDollars(asking)}. The
+                seller set this price, so your purchase is accepted at once and is binding.
               </DialogDescription>
             </DialogHeader>
             {fees(asking, 'Purchase price')}
