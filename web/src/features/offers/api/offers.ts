@@ -64,6 +64,8 @@ export interface NewOffer {
   listingId: string;
   offerType: OfferType;
   amount?: string;
+  /** Buy Now: the asking price the buyer confirmed (docs/product/offers.md#buy-now). */
+  askingCents?: number;
   message?: string;
 }
 
