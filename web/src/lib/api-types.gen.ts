@@ -2572,7 +2572,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record the payout to the seller (after paid in full, collected and title received; before the buyer's guarantee ends only with a reason)
+         * Record the payout to the seller (a reason if paid before the guarantee ends)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["purchases.recordPayout"];

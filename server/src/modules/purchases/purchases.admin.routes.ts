@@ -234,7 +234,7 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
   adminPost(
     'payouts',
     'recordPayout',
-    "Record the payout to the seller (after paid in full, collected and title received; before the buyer's guarantee ends only with a reason)",
+    'Record the payout to the seller (a reason if paid before the guarantee ends)',
     payoutBody,
     (id, b, a, r, k) => service.recordMoney(ctx, a, id, 'payout', b, r, k),
     true,
