@@ -100,9 +100,11 @@ export function OfferDialog({
   // One open offer per dealer per listing: a new one replaces theirs, so say so before they send it.
   const openOffer = history.data?.find((o) => isOpenOffer(o.status));
 
+  // mutateAsync, not mutate's callbacks: a Buy Now sells the tractor, and the refetch after it can unmount this
+  // dialog (the page shows the sale) before mutate's per-call callbacks run; the toast must still say it.
   const send = (v: Values) => {
-    create.mutate(
-      {
+    create
+      .mutateAsync({
         input: {
           listingId: listing.id,
           offerType: v.offerType,
@@ -111,9 +113,9 @@ export function OfferDialog({
           message: v.message,
         },
         idempotencyKey: key,
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast.success(
             v.offerType === 'buy_now'
               ? 'Buy now request submitted successfully!'
@@ -122,7 +124,7 @@ export function OfferDialog({
           form.reset(EMPTY);
           onClose();
         },
-        onError: (err) => {
+        (err: unknown) => {
           setStep('form');
           if (applyServerErrors(form, err)) {
             // The amount field shows what is wrong.
@@ -136,8 +138,7 @@ export function OfferDialog({
             toast.error('An unexpected error occurred. Please try again.');
           }
         },
-      },
-    );
+      );
   };
 
   const onSubmit = form.handleSubmit((v) => {
