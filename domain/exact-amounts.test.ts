@@ -64,7 +64,7 @@ describe('the amount a dealer is told to pay is the payment in full the ledger t
     expect(ledgerSummary(paid, ctx).paidInFull).toBe(true);
     expect(nextLedgerEntries(entries, pay(41_398_01), ctx)).toEqual({
       ok: false,
-      message: 'Payment cannot be more than the balance of $41,398.00',
+      message: 'Payment cannot be more than the balance of $41,398',
     });
   });
 

@@ -37,7 +37,7 @@ import {
  * - POST /admin/purchases/:purchaseId/claim-answer   credit gains `bornBy` (default the claim's `defaultBornBy`)
  *                                                    and `reason` (default "Guarantee claim: {description}")
  * - POST /admin/purchases/:purchaseId/refunds            ledgerMoneyBody -> Purchase
- * - POST /admin/purchases/:purchaseId/payouts            ledgerMoneyBody -> Purchase
+ * - POST /admin/purchases/:purchaseId/payouts            payoutBody (a reason before the guarantee ends) -> Purchase
  * - POST /admin/purchases/:purchaseId/seller-repayments  ledgerMoneyBody -> Purchase
  * - GET  /admin/purchases/:purchaseId/ledger             -> PurchaseLedger (entries, running balances,
  *                                                          the money steps open now: `moneyActions`)
@@ -66,6 +66,21 @@ export const ledgerMoneyBody = z.object({
   paidOn: isoDate('Date'),
 });
 export type LedgerMoneyBody = z.input<typeof ledgerMoneyBody>;
+
+/**
+ * A payout: the money move and, while the buyer may still claim, the admin's reason for paying before the guarantee
+ * ends (docs/product/purchases.md#paying-the-seller): audited and kept on the ledger line. Blank means none.
+ */
+export const payoutBody = ledgerMoneyBody.extend({
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'At most 500 characters')
+    .refine((v) => v === '' || v.length >= 5, 'Give a reason of at least 5 characters')
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type PayoutBody = z.input<typeof payoutBody>;
 
 /** The claim answer's credit: who bears it (default: the claim's `defaultBornBy`) and why (the seller reads it). */
 export const creditAnswerFields = {
@@ -277,6 +292,12 @@ export function ledgerEntryText(e: LedgerEntry): string {
     case 'reversal':
       return `Reversal of ${REVERSAL_LABELS[e.of]}: ${e.reason}`;
   }
+}
+
+/** The admin's ledger line: the entry's text, and on a payout made before the guarantee ended the admin's reason. */
+export function ledgerLineText(e: LedgerEntry, storedReason: string | null | undefined): string {
+  const text = ledgerEntryText(e);
+  return e.kind === 'payout' && storedReason ? `${text}, before the guarantee ended: ${storedReason}` : text;
 }
 
 const REVERSAL_LABELS: Record<(typeof REVERSIBLE)[number], string> = {

@@ -174,14 +174,14 @@ describe('ledger validators refuse impossible steps', () => {
 
   it('a payment above the balance', () => {
     const r = nextLedgerEntries(invoiced, { ...payInFull, amountCents: 189_500_01 }, handedOver);
-    expect(r).toEqual({ ok: false, message: 'Payment cannot be more than the balance of $189,500.00' });
+    expect(r).toEqual({ ok: false, message: 'Payment cannot be more than the balance of $189,500' });
   });
 
   it('a refund above what is owed to the buyer', () => {
     const r = nextLedgerEntries(paid, { ...payInFull, kind: 'refund', amountCents: 1 }, handedOver);
     expect(r).toEqual({
       ok: false,
-      message: 'FieldLot owes the buyer $0.00; this refund of $0.01 is more',
+      message: 'FieldLot owes the buyer $0; this refund of $0.01 is more',
     });
   });
 
@@ -200,7 +200,7 @@ describe('ledger validators refuse impossible steps', () => {
     });
     expect(nextLedgerEntries(paid, payout(179_750_01), handedOver)).toEqual({
       ok: false,
-      message: 'FieldLot owes the seller $179,750.00; this payout of $179,750.01 is more',
+      message: 'FieldLot owes the seller $179,750; this payout of $179,750.01 is more',
     });
   });
 

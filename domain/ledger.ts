@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { shortDateUtc } from './dates';
 import { DEFAULT_SELLER_FEE_CENTS, sellerProceedsCents } from './dealer-listings';
-import { buyerFeeCents, formatDollars, formatDollarsCents } from './money';
+import { buyerFeeCents, formatDollars } from './money';
 import { addBusinessDays, PAYMENT_METHODS } from './payment-terms';
 
 /**
@@ -418,9 +418,10 @@ export interface LedgerContext extends LedgerOptions {
 export type LedgerStepResult = { ok: true; entries: LedgerEntry[] } | { ok: false; message: string };
 
 const refuse = (message: string): LedgerStepResult => ({ ok: false, message });
-const cents = formatDollarsCents;
+// Exact, with cents only when an amount carries them (decision 0069).
+const cents = formatDollars;
 
-/** "FieldLot owes the seller $79,750.00; this payout of $100,000.00 is more": what is owed, then the amount. */
+/** "FieldLot owes the seller $79,750; this payout of $100,000 is more": what is owed, then the amount. */
 export const overOwed = (owes: string, owedCents: number, what: string, amountCents: number) =>
   `${owes} ${cents(owedCents)}; this ${what} of ${cents(amountCents)} is more`;
 

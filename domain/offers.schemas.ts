@@ -19,6 +19,11 @@ export const createOfferBody = z.object({
   listingId: z.uuid('Please choose a tractor'),
   offerType: z.enum(OFFER_TYPES, 'Please choose Make an Offer or Buy Now'),
   amount: dollars.optional().nullable(),
+  /**
+   * Buy Now: the asking price the buyer saw and confirmed, in cents (docs/product/offers.md#buy-now); a listing
+   * priced otherwise now is refused with 409, nothing bought.
+   */
+  askingCents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().nullable(),
   message: optionalMessage,
 });
 export type CreateOfferBody = z.infer<typeof createOfferBody>;

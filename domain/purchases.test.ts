@@ -5,10 +5,12 @@ import {
   collectedByText,
   countdownText,
   deliveryEstimate,
+  earlyPayoutRefusal,
   guaranteeEnd,
   isOverdue,
   PURCHASE_ACTIONS,
   PURCHASE_STATUSES,
+  payoutAfterGuaranteeText,
   purchaseActionsFor,
   purchaseNumber,
   sellerNextStepText,
@@ -190,5 +192,31 @@ describe('purchases domain', () => {
     expect(
       collectedByText({ fulfilment: 'delivery', carrier: 'Heartland Haulers', pickupDate: '2026-11-30' }),
     ).toBe("FieldLot's carrier (Heartland Haulers), pickup November 30, 2026");
+  });
+});
+
+describe('paying the seller after the guarantee (docs/product/purchases.md#paying-the-seller)', () => {
+  const end = '2026-12-05T15:00:00.000Z';
+  const before = new Date('2026-11-28T15:00:00Z');
+  const after = new Date('2026-12-05T15:00:01Z');
+
+  it('refuses a payout inside the window, naming its end; none outside it or before it starts', () => {
+    expect(earlyPayoutRefusal(end, before)).toBe(
+      'The buyer can claim until December 5, 2026; give a reason to pay the seller before then',
+    );
+    expect(earlyPayoutRefusal(new Date(end), before)).toBe(earlyPayoutRefusal(end, before));
+    expect(earlyPayoutRefusal(end, new Date(end))).toBeNull();
+    expect(earlyPayoutRefusal(end, after)).toBeNull();
+    expect(earlyPayoutRefusal(null, before)).toBeNull();
+  });
+
+  it("words the seller's payout as waiting for the guarantee unless the due date is later", () => {
+    const text = "Payout after the buyer's guarantee ends on December 5, 2026";
+    expect(payoutAfterGuaranteeText(end, null, before)).toBe(text);
+    expect(payoutAfterGuaranteeText(end, '2026-12-05', before)).toBe(text);
+    expect(payoutAfterGuaranteeText(end, '2026-12-03', before)).toBe(text);
+    expect(payoutAfterGuaranteeText(end, '2026-12-14', before)).toBeNull();
+    expect(payoutAfterGuaranteeText(end, null, after)).toBeNull();
+    expect(payoutAfterGuaranteeText(null, null, before)).toBeNull();
   });
 });

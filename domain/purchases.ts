@@ -388,3 +388,29 @@ export function sellerNextStepText(p: {
 /** Viewers of a dealership see its purchases; only the owner and buyers choose delivery or open a claim. */
 export const VIEWER_PURCHASE_TEXT =
   "Viewers can see the dealership's purchases but cannot choose delivery or open a claim. Ask your dealership's owner for the buyer role.";
+
+/**
+ * docs/product/purchases.md#paying-the-seller: the seller is paid once the buyer's guarantee is over. A payout while
+ * the buyer may still claim is refused unless the admin gives a reason: this is the refusal, or null when the
+ * window is over (or has not started: the ledger refuses a payout before the tractor is collected anyway).
+ */
+export function earlyPayoutRefusal(guaranteeEndsAt: Date | string | null, now: Date): string | null {
+  if (!guaranteeEndsAt || now >= new Date(guaranteeEndsAt)) return null;
+  const end = typeof guaranteeEndsAt === 'string' ? guaranteeEndsAt : guaranteeEndsAt.toISOString();
+  return `The buyer can claim until ${dateLabel(end)}; give a reason to pay the seller before then`;
+}
+
+/**
+ * The seller's payout line while the buyer's guarantee is open and it ends after the payout's due date (or none is
+ * due yet): "Payout after the buyer's guarantee ends on December 5, 2026". Null otherwise.
+ */
+export function payoutAfterGuaranteeText(
+  guaranteeEndsAt: Date | string | null,
+  dueDate: string | null,
+  now: Date,
+): string | null {
+  if (!guaranteeEndsAt || now >= new Date(guaranteeEndsAt)) return null;
+  const end = typeof guaranteeEndsAt === 'string' ? guaranteeEndsAt : guaranteeEndsAt.toISOString();
+  if (dueDate && dueDate > end.slice(0, 10)) return null;
+  return `Payout after the buyer's guarantee ends on ${dateLabel(end)}`;
+}

@@ -207,13 +207,13 @@ describe.runIf(hasBrowser())('deals ask first, counters are seen, admins hear bu
     await counterCard.getByTestId('offer-status').filter({ hasText: 'Accepted' }).waitFor();
     expect(await counterCard.getByRole('button', { name: 'Accept Counter Offer' }).count()).toBe(0);
 
-    // Buy now: the admin panel shows it live.
+    // Buy Now is a sale at once: the admin panel shows it live.
     const buyModel = `BuyNow9-${run}`;
     const c = await createListing(admin.page, buyModel, 30_000_00);
-    await apiPost(page, '/api/offers', { listingId: c, offerType: 'buy_now' });
+    await apiPost(page, '/api/offers', { listingId: c, offerType: 'buy_now', askingCents: 30_000_00 });
     await toast(
       admin.page,
-      `Buy now request: Dana Whitfield wants 2021 John Deere ${buyModel} at $30,000`,
+      `Sold: Dana Whitfield bought 2021 John Deere ${buyModel} with Buy Now at $30,000`,
     ).waitFor({
       timeout: 15_000,
     });

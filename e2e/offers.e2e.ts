@@ -11,7 +11,7 @@ import {
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { apiPost, DEMO_DEALER, signInViaApi } from './support/session';
+import { apiCall, apiPost, DEMO_DEALER, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /** Axe on our own parts of a page shared with other features (offer panel and history on the detail page). */
@@ -123,32 +123,41 @@ describe.runIf(hasBrowser())('offers', () => {
     expect(dealer.errors).toEqual([]);
   });
 
-  it('buy now uses the asking price and the acceptance appears live', async () => {
+  it('buy now uses the asking price the buyer confirmed and binds at once', async () => {
     const model = `BuyNow-${run}`;
-    const listingId = await createListing(admin.page, model, 62_500_00);
+    const listingId = await createListing(admin.page, model, 60_000_00);
     const page = dealer.page;
     await page.goto(`/tractor/${listingId}`);
     await page.getByRole('button', { name: 'Make Offer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make an Offer' });
+    await dialog.getByText('Buy Now ($60,000)').click();
+    await dialog.getByRole('button', { name: 'Submit Offer' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Buy Now' });
+    await confirm.getByText(/at its asking price of \$60,000\./).waitFor();
+    // The price changes while the buyer reads the confirmation: nothing is bought, the new price is named.
+    await apiCall(admin.page, 'PATCH', `/api/admin/listings/${listingId}`, { priceCents: 62_500_00 });
+    await confirm.getByRole('button', { name: 'Confirm Buy Now' }).click();
+    await toast(page, 'The price changed to $62,500; review it before buying').waitFor();
+    // The refusal's 409 is the browser's console line this step expects.
+    dealer.errors.length = 0;
+    // The dialog is back at its form, showing the new price.
     await dialog.getByText('Buy Now ($62,500)').click();
     expect(await dialog.getByLabel('Offer amount (USD)').count()).toBe(0);
     // $62,500 + $500 + $3,125
     await expect.poll(() => dialog.getByTestId('offer-total').textContent()).toBe('$66,125');
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
     // Buy Now is confirmed first, naming the price, fee and total (docs/product/offers.md#binding-step-confirmation).
-    const confirm = page.getByRole('dialog', { name: 'Confirm Buy Now' });
+    await confirm.getByText(/at its asking price of \$62,500\./).waitFor();
     expect(await confirm.getByTestId('confirm-total').textContent()).toBe('$66,125');
     await confirm.getByRole('button', { name: 'Confirm Buy Now' }).click();
     await toast(page, 'Buy now request submitted successfully!').waitFor();
-    const entry = page.getByTestId('offer-history-entry').first();
-    await entry.getByText('Buy Now').waitFor();
-    await entry.getByText('$62,500').first().waitFor();
-
-    const { offers } = await (await admin.page.request.get(`${baseUrl()}/api/admin/offers`)).json();
-    const offer = offers.find((o: { listingId: string }) => o.listingId === listingId);
-    expect(offer.offerAmountCents).toBe(62_500_00);
-    await apiPost(admin.page, `/api/admin/offers/${offer.id}/accept`, {});
+    // Accepted at once (docs/product/offers.md#buy-now): nobody answers it, the tractor is the buyer's.
     await page.getByRole('heading', { name: 'Offer Accepted!' }).waitFor({ timeout: 15_000 });
+    const { offers } = await (await admin.page.request.get(`${baseUrl()}/api/admin/offers`)).json();
+    const mine = offers.filter((o: { listingId: string }) => o.listingId === listingId);
+    expect(
+      mine.map((o: { status: string; offerAmountCents: number }) => [o.status, o.offerAmountCents]),
+    ).toEqual([['accepted', 62_500_00]]);
     expect(dealer.errors).toEqual([]);
   });
 

@@ -92,11 +92,13 @@ describe.runIf(hasBrowser())('records and offers', () => {
     await offer(dealer.page, withOffers, 31_000);
     const withdrawn = await offer(dealer2.page, withOffers, 32_000);
     await apiPost(dealer2.page, `/api/offers/${withdrawn}/withdraw`);
+    // Buy Now sells at once (docs/product/offers.md#buy-now).
     const { offer: bought } = await apiPost(dealer.page, '/api/offers', {
       listingId: sold,
       offerType: 'buy_now',
+      askingCents: 50_000_00,
     });
-    await apiPost(admin.page, `/api/admin/offers/${bought.id}/accept`);
+    expect(bought.status).toBe('accepted');
 
     const page = admin.page;
     await page.goto('/admin?tab=listings');
@@ -286,7 +288,9 @@ describe.runIf(hasBrowser())('records and offers', () => {
     // The Buy Now confirmation names the tractor, price, fee and total; Escape and Cancel change nothing.
     const confirm = page.getByRole('dialog', { name: 'Confirm Buy Now' });
     await confirm
-      .getByText(`You are asking to buy 2019 Kubota ${model} at its asking price of $50,000.`)
+      .getByText(
+        `You are buying 2019 Kubota ${model} at its asking price of $50,000. The seller set this price, so your purchase is accepted at once and is binding.`,
+      )
       .waitFor();
     const fees = confirm.getByTestId('confirm-fees');
     await fees.getByText('Buyer fee ($500 + 5%)').waitFor();
@@ -305,7 +309,7 @@ describe.runIf(hasBrowser())('records and offers', () => {
     await toast(page, 'Buy now request submitted successfully!').waitFor();
     const after = await offersNow();
     expect(after.map((o) => [o.offerType, o.status, o.offerAmountCents])).toEqual([
-      ['buy_now', 'pending', 50_000_00],
+      ['buy_now', 'accepted', 50_000_00],
       ['offer', 'replaced', 42_500_00],
       ['offer', 'replaced', 40_000_00],
     ]);

@@ -1138,7 +1138,8 @@ export const purchaseLedgerEntries = pgTable(
     ),
     check(
       'purchase_ledger_entries_reason_check',
-      sql`(${t.kind} in ('credit','reversal')) = (${t.reason} is not null)`,
+      // Credits and reversals always carry a reason; a payout may (why it was paid before the guarantee ended).
+      sql`(${t.kind} in ('credit','reversal') and ${t.reason} is not null) or ${t.kind} = 'payout' or ${t.reason} is null`,
     ),
   ],
 );

@@ -2572,7 +2572,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record the payout to the seller (after paid in full, collected and title received)
+         * Record the payout to the seller (a reason if paid before the guarantee ends)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["purchases.recordPayout"];
@@ -6588,6 +6588,7 @@ export interface operations {
                     /** @enum {string} */
                     offerType: "buy_now" | "offer";
                     amount?: (string | number) | null;
+                    askingCents?: number | null;
                     message?: string | null;
                 };
             };
@@ -16825,6 +16826,7 @@ export interface operations {
                     /** @default  */
                     reference?: string;
                     paidOn: string;
+                    reason?: string;
                 };
             };
         };

@@ -260,8 +260,13 @@ describe('dealership teams', () => {
       'Your dealership limits your offers to $40,000. Ask the owner to raise your limit.',
     );
     expect(over.json().error.fields.amount).toBe(offerLimitText(40_000_00));
-    const buyNow = await buyer.client.post('/api/offers', { listingId, offerType: 'buy_now' });
+    const buyNow = await buyer.client.post('/api/offers', {
+      listingId,
+      offerType: 'buy_now',
+      askingCents: 60_000_00,
+    });
     expect(buyNow.statusCode).toBe(400);
+    expect(buyNow.json().error.message).toBe(offerLimitText(40_000_00));
     const ok = await buyer.client.post('/api/offers', { listingId, offerType: 'offer', amount: '40000' });
     expect(ok.statusCode, ok.body).toBe(201);
 

@@ -326,15 +326,23 @@ describe('dealers sell their trade-ins', () => {
     expect((await asA.patch(`/api/my-listings/${id}`, { hours: 10 })).json().stage).toBe('draft');
   });
 
-  it('tells the seller about withdrawn offers and buy-now requests', async () => {
+  it('tells the seller about withdrawn offers and the sale a Buy Now makes at once', async () => {
     const id = await liveListing(asA);
-    const made = await asB.post('/api/offers', { listingId: id, offerType: 'buy_now' });
+    const kindsOf = async (offerId: string) =>
+      (await mailsTo(t.app, sellerA.email, 'notify-seller-offer'))
+        .filter((m) => (m.payload as { offerId: string }).offerId === offerId)
+        .map((m) => (m.payload as { kind: string }).kind);
+    const made = await asB.post('/api/offers', { listingId: id, offerType: 'offer', amount: '85000' });
     expect(made.statusCode).toBe(201);
     expect((await asB.post(`/api/offers/${made.json().offer.id}/withdraw`)).statusCode).toBe(200);
-    const kinds = (await mailsTo(t.app, sellerA.email, 'notify-seller-offer'))
-      .filter((m) => (m.payload as { offerId: string }).offerId === made.json().offer.id)
-      .map((m) => (m.payload as { kind: string }).kind);
-    expect(kinds.sort()).toEqual(['buy_now', 'withdrawn']);
+    expect((await kindsOf(made.json().offer.id)).sort()).toEqual(['new_offer', 'withdrawn']);
+    const bought = await asB.post('/api/offers', {
+      listingId: id,
+      offerType: 'buy_now',
+      askingCents: 90_000_00,
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(await kindsOf(bought.json().offer.id)).toEqual(['sold']);
   });
 
   it('refuses to submit a listing without its yard, with a message on each missing field (decision 0041)', async () => {

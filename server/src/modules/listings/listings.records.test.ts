@@ -107,8 +107,11 @@ describe('listings: records are permanent', () => {
 
   it('a sold listing keeps its price and status, is archived on Delete, and its buyer still sees the purchase', async () => {
     const id = await insertListing(t.app, admin.id, { make: 'AGCO', model: 'DT225B', priceCents: 92_000_00 });
-    const { offer } = (await asBuyer.post('/api/offers', { listingId: id, offerType: 'buy_now' })).json();
-    expect((await asAdmin.post(`/api/admin/offers/${offer.id}/accept`)).statusCode).toBe(200);
+    // Buy Now sells at once (docs/product/offers.md#buy-now).
+    const { offer } = (
+      await asBuyer.post('/api/offers', { listingId: id, offerType: 'buy_now', askingCents: 92_000_00 })
+    ).json();
+    expect(offer.status).toBe('accepted');
 
     const price = await asAdmin.patch(`/api/admin/listings/${id}`, { priceCents: 80_000_00 });
     expect(price.statusCode).toBe(409);

@@ -189,12 +189,11 @@ export const OFFER_UPDATE = defineTemplate(
   },
 );
 
-export type AdminNoticeKind = 'counter_accepted' | 'withdrawn' | 'expired';
+export type AdminNoticeKind = 'counter_accepted' | 'bought_now' | 'withdrawn' | 'expired';
 
 /**
  * To every admin when a buyer acts on their own (docs/product/offers.md#admin-notices): accepting FieldLot's
- * counter-offer (a binding sale) or withdrawing an offer. Buy-now requests reach admins through
- * notify-admin-new-offer.
+ * counter-offer or buying with Buy Now (binding sales), or withdrawing an offer.
  */
 export const ADMIN_OFFER_NOTICE = defineTemplate(
   'notify-admin-offer-notice',
@@ -203,7 +202,8 @@ export const ADMIN_OFFER_NOTICE = defineTemplate(
     env,
   ) => {
     const who = `${p.buyerName} (${p.buyerCompany})`;
-    const sold = p.kind === 'counter_accepted';
+    const sold = p.kind === 'counter_accepted' || p.kind === 'bought_now';
+    const boughtNow = p.kind === 'bought_now';
     if (p.kind === 'expired') {
       // docs/product/dealer-tools.md#offers-that-expire
       const expired = layout(
@@ -230,10 +230,16 @@ export const ADMIN_OFFER_NOTICE = defineTemplate(
     }
     const { html, text } = layout(
       {
-        title: sold ? `Counter-offer accepted: ${p.tractor} is sold` : `Offer withdrawn on ${p.tractor}`,
+        title: boughtNow
+          ? `Bought with Buy Now: ${p.tractor} is sold`
+          : sold
+            ? `Counter-offer accepted: ${p.tractor} is sold`
+            : `Offer withdrawn on ${p.tractor}`,
         paragraphs: sold
           ? [
-              `${who} accepted FieldLot's counter-offer of ${formatDollars(p.amountCents)} on ${p.tractor}. This is a binding sale: the listing is now sold.`,
+              boughtNow
+                ? `${who} bought ${p.tractor} with Buy Now at the asking price of ${formatDollars(p.amountCents)}. This is a binding sale: the listing is now sold.`
+                : `${who} accepted FieldLot's counter-offer of ${formatDollars(p.amountCents)} on ${p.tractor}. This is a binding sale: the listing is now sold.`,
               'Arrange inspection, payment and delivery with the buyer.',
             ]
           : [`${who} withdrew their offer of ${formatDollars(p.amountCents)} on ${p.tractor}.`],
@@ -248,9 +254,11 @@ export const ADMIN_OFFER_NOTICE = defineTemplate(
       },
       env,
     );
-    const subject = sold
-      ? `Sold: ${p.buyerName} accepted the counter-offer on ${p.tractor} at ${formatDollars(p.amountCents)}`
-      : `Offer withdrawn: ${p.tractor} (${formatDollars(p.amountCents)})`;
+    const subject = boughtNow
+      ? `Sold: ${p.buyerName} bought ${p.tractor} with Buy Now at ${formatDollars(p.amountCents)}`
+      : sold
+        ? `Sold: ${p.buyerName} accepted the counter-offer on ${p.tractor} at ${formatDollars(p.amountCents)}`
+        : `Offer withdrawn: ${p.tractor} (${formatDollars(p.amountCents)})`;
     return { subject, html, text };
   },
 );

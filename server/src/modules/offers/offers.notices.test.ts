@@ -26,8 +26,13 @@ describe('offers: admins hear what buyers do', () => {
   });
   afterAll(() => t.close());
 
-  const offer = async (listingId: string, offerType: 'offer' | 'buy_now', amount?: string) => {
-    const res = await asDealer.post('/api/offers', { listingId, offerType, amount });
+  const offer = async (
+    listingId: string,
+    offerType: 'offer' | 'buy_now',
+    amount?: string,
+    askingCents?: number,
+  ) => {
+    const res = await asDealer.post('/api/offers', { listingId, offerType, amount, askingCents });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().offer.id as string;
   };
@@ -80,19 +85,20 @@ describe('offers: admins hear what buyers do', () => {
     expect(after.some((m) => (m.payload as { offerId: string }).offerId === other)).toBe(false);
   });
 
-  it('a buy-now request mails every admin and counts as needing action until answered', async () => {
+  it('a Buy Now is a sale at once: every admin is mailed the sale, and nothing needs action', async () => {
     const before = await needAction();
     const listingId = await insertListing(t.app, admin.id, { priceCents: 62_500_00 });
-    const id = await offer(listingId, 'buy_now');
-    const mails = await mailsTo(t.app, admin.email, 'notify-admin-new-offer');
+    const id = await offer(listingId, 'buy_now', undefined, 62_500_00);
+    const mails = await mailsTo(t.app, admin.email, 'notify-admin-offer-notice');
     expect(mails.find((m) => (m.payload as { offerId: string }).offerId === id)?.payload).toMatchObject({
+      kind: 'bought_now',
       offerType: 'buy_now',
       amountCents: 62_500_00,
     });
+    expect(await needAction()).toBe(before);
+    const pending = await offer(await insertListing(t.app, admin.id), 'offer', '30000');
     expect(await needAction()).toBe(before + 1);
-    await offer(await insertListing(t.app, admin.id), 'offer', '30000');
-    expect(await needAction()).toBe(before + 2);
-    await asAdmin.post(`/api/admin/offers/${id}/reject`, {});
-    expect(await needAction()).toBe(before + 1);
+    await asAdmin.post(`/api/admin/offers/${pending}/reject`, {});
+    expect(await needAction()).toBe(before);
   });
 });

@@ -61,8 +61,13 @@ describe('offers: one open offer per dealer per listing', () => {
     const listingId = await insertListing(t.app, admin.id, { priceCents: 48_500_00 });
     const first = (await offer(listingId, 44_000)).json().offer;
     await asAdmin.post(`/api/admin/offers/${first.id}/counter`, { amount: 46_000 });
-    const buyNow = await asDealer.post('/api/offers', { listingId, offerType: 'buy_now' });
+    const buyNow = await asDealer.post('/api/offers', {
+      listingId,
+      offerType: 'buy_now',
+      askingCents: 48_500_00,
+    });
     expect(buyNow.statusCode).toBe(201);
+    expect(buyNow.json().offer.status).toBe('accepted');
     expect((await offerRow(t.app, first.id)).status).toBe('replaced');
     const late = await asDealer.post(`/api/offers/${first.id}/accept-counter`);
     expect(late.statusCode).toBe(409);

@@ -87,10 +87,15 @@ export interface ListingForOffer {
   status: string;
 }
 
-/** Reads the listing and share-locks it, so an acceptance selling it waits for (or is waited on by) this offer. */
+/**
+ * Reads the listing and share-locks it, so an acceptance selling it waits for (or is waited on by) this offer. A
+ * Buy Now, accepted in the same transaction, takes the exclusive lock at once: two share locks both upgrading
+ * would deadlock.
+ */
 export async function lockListingForOffer(
   exec: Executor,
   listingId: string,
+  mode: 'share' | 'update' = 'share',
 ): Promise<ListingForOffer | null> {
   const rows = await exec
     .select({
@@ -106,7 +111,7 @@ export async function lockListingForOffer(
     })
     .from(listings)
     .where(eq(listings.id, listingId))
-    .for('share');
+    .for(mode);
   return rows[0] ?? null;
 }
 

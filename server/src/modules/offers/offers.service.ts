@@ -3,6 +3,7 @@ import { anonymousBuyer, OWN_LISTING_OFFER } from '../../../../domain/dealer-lis
 import type { SellerOffers } from '../../../../domain/dealer-listings-api.js';
 import { OWN_DEALERSHIP_TEXT } from '../../../../domain/dealerships.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
+import { formatDollars } from '../../../../domain/money.js';
 import {
   isOpenOffer,
   OFFER_MIN_CENTS,
@@ -150,7 +151,7 @@ export async function createOffer(
     try {
       return await attempt();
     } catch (err) {
-      if (tries >= 5 || !isUniqueViolation(err, 'tractor_offers_one_open_key')) throw err;
+      if (tries >= 5 || !isUniqueViolation(err, 'tractor_offers_one_open_key')) throw saleError(err);
     }
   }
 }
@@ -170,7 +171,9 @@ async function createOfferOnce(
       const existing = await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey);
       if (existing) return replay(existing, input.listingId);
     }
-    const listing = await repo.lockListingForOffer(tx, input.listingId);
+    const buyNow = input.offerType === 'buy_now';
+    // A Buy Now sells the tractor in this transaction: the listing is locked for the sale from the start.
+    const listing = await repo.lockListingForOffer(tx, input.listingId, buyNow ? 'update' : 'share');
     if (!listing) throw new AppError('NOT_FOUND', LISTING_GONE);
     if (listing.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
     if (listing.status !== 'active')
@@ -187,6 +190,16 @@ async function createOfferOnce(
       // Buy now always takes the asking price, whatever the client sent.
       if (listing.priceCents < OFFER_MIN_CENTS)
         throw new AppError('VALIDATION', 'This tractor has no asking price. Please make an offer instead.');
+      // The price the buyer confirmed, or nothing is bought (docs/product/offers.md#buy-now).
+      if (input.askingCents == null)
+        throw new AppError('VALIDATION', 'The asking price you saw is required', {
+          fields: { askingCents: 'The asking price you saw is required' },
+        });
+      if (input.askingCents !== listing.priceCents)
+        throw new AppError(
+          'CONFLICT',
+          `The price changed to ${formatDollars(listing.priceCents)}; review it before buying`,
+        );
       cents = listing.priceCents;
     } else {
       cents = typedCents;
@@ -213,7 +226,8 @@ async function createOfferOnce(
         askingCents: listing.priceCents,
         now,
       });
-    const belowFloor = isBelowFloor(cents, listing.floorPriceCents);
+    // Buy Now takes the seller's own asking price: never under their floor.
+    const belowFloor = !buyNow && isBelowFloor(cents, listing.floorPriceCents);
     // One open offer per dealer per listing: the new one replaces theirs (it shows as "Replaced" in the history).
     const replaced = await repo.replaceOpenOffers(tx, listing.id, actor.userId, now);
     const inserted = await repo.insertOffer(tx, {
@@ -244,6 +258,40 @@ async function createOfferOnce(
         retryAfterSeconds: rate.retryAfterSeconds,
       });
 
+    if (buyNow) {
+      await audit(tx, {
+        action: 'offer.created',
+        resourceType: 'offer',
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        details: {
+          offerId: inserted.id,
+          listingId: listing.id,
+          offerType: input.offerType,
+          amountCents: cents,
+          ...(replaced.length ? { replacedOfferIds: replaced.map((o) => o.id) } : {}),
+        },
+        request,
+      });
+      const audience = ['admins', actor.userId, ...(listing.sellerUserId ? [listing.sellerUserId] : [])];
+      for (const old of replaced)
+        await publishEvent(tx, {
+          type: 'offer.updated',
+          audience,
+          data: { offerId: old.id, listingId: listing.id, status: 'replaced' },
+        });
+      // Buy Now binds (docs/product/offers.md#buy-now): the seller set this price, so the offer is accepted at
+      // once, through the very accept a seller's takes, and the sale opens in this transaction.
+      const accepted = await transitionIn(ctx, tx, {
+        action: 'accept',
+        role: 'admin',
+        offerId: inserted.id,
+        actor,
+        request,
+        buyNow: true,
+      });
+      return { offer: accepted, replayed: false };
+    }
     const tractor = tractorName(listing);
     if (belowFloor) {
       await answerBelowFloorLater(tx, {
@@ -416,6 +464,8 @@ interface TransitionArgs {
   counterMessage?: string;
   /** Optimistic check: only move the offer if it is still in the status the caller saw. */
   expectedStatus?: OfferStatus;
+  /** The buyer's own Buy Now, accepted at once in the transaction that made it (the admins are told). */
+  buyNow?: boolean;
 }
 
 /**
@@ -423,74 +473,79 @@ interface TransitionArgs {
  * (and, for buyers, `buyer_user_id = actor`). Accepting hands the offer to purchases, which performs the sale.
  */
 async function transition(ctx: AppContext, a: TransitionArgs): Promise<Offer> {
+  try {
+    return await ctx.db.transaction((tx) => transitionIn(ctx, tx, a));
+  } catch (err) {
+    throw saleError(err);
+  }
+}
+
+/** A sale's refusal by the database as the API's: two sales of one tractor, or a sale inside one dealership. */
+function saleError(err: unknown): unknown {
+  // The one-accepted-offer-per-listing index is the last word when two acceptances race.
+  if (isUniqueViolation(err)) return new AppError('CONFLICT', 'This tractor has already been sold');
+  if (isSelfDealing(err)) return new AppError('VALIDATION', OWN_DEALERSHIP_TEXT.offer);
+  return err;
+}
+
+/** The status change in the caller's transaction (a Buy Now's, or `transition`'s own). */
+async function transitionIn(ctx: AppContext, tx: Tx, a: TransitionArgs): Promise<Offer> {
   const { by, to } = OFFER_TRANSITIONS[a.action];
   if (!by.includes(a.role)) throw new AppError('FORBIDDEN', 'Access denied');
   const sources = offerActionSources(a.action);
   const sellerUserId = a.role === 'seller' ? a.actor.userId : undefined;
   const now = ctx.clock.now();
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      // A buyer acts on their dealership's offers (any member's); viewers never, buyers within their limit.
-      const scope = a.role === 'buyer' ? await scopeOf(ctx, tx, a.actor) : undefined;
-      const current = await repo.findOffer(tx, a.offerId, scope, sellerUserId);
-      if (!current) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
-      if (scope?.dealershipId) {
-        const member = await currentMembership(tx, a.actor, now);
-        checkMemberMayOffer(
-          member,
-          a.action === 'accept_counter' ? (current.counterOfferAmountCents ?? current.offerAmountCents) : 0,
-        );
-      }
-      if (to === 'accepted') {
-        // No dealership buys from itself, whoever accepts (decision 0039; the purchase's trigger has the last word).
-        await refuseOwnDealershipSeller(
-          tx,
-          { userId: current.buyerUserId, dealershipId: current.dealershipId },
-          current.sellerUserId,
-          'offer',
-        );
-        // Lock the listing first: acceptances on one listing queue here instead of deadlocking.
-        const listing = await repo.lockListingForSale(tx, current.listingId);
-        if (listing?.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
-        if (listing?.status !== 'active')
-          throw new AppError('CONFLICT', 'This tractor is not available for sale right now');
-      }
-      if (a.action === 'counter' && a.counterCents !== undefined)
-        checkCap(a.counterCents, current.originalPriceCents, 'Counter amount');
-      const updated = await repo.transitionOffer(tx, {
-        offerId: a.offerId,
-        to,
-        from: sources.filter((s) => !a.expectedStatus || s === a.expectedStatus),
-        scope,
-        sellerUserId,
-        now,
-        counterOfferAmountCents: a.counterCents,
-        counterMessage: a.counterMessage,
-        amountFromCounter: a.action === 'accept_counter',
-        // A counter gives the buyer a new OFFER_TTL_HOURS to answer it.
-        expiresAt: a.action === 'counter' ? offerExpiresAt(now, ctx.config.offerTtlHours) : undefined,
-      });
-      if (!updated) {
-        const fresh = await repo.findOffer(tx, a.offerId, scope, sellerUserId);
-        if (!fresh) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
-        // Past its expiry but not yet swept: it is expired already (the UPDATE refused it on expires_at).
-        if (isOpenOffer(fresh.status) && fresh.expiresAt <= now) throw refusal(a.action, 'expired');
-        if (a.expectedStatus && fresh.status !== a.expectedStatus && sources.includes(fresh.status))
-          throw new AppError(
-            'CONFLICT',
-            `This offer has changed: it is now ${fresh.status}. Please review it.`,
-          );
-        throw refusal(a.action, fresh.status);
-      }
-      await afterTransition(ctx, tx, a, current.status, updated, now);
-      return toOffer(updated);
-    });
-  } catch (err) {
-    // The one-accepted-offer-per-listing index is the last word when two acceptances race.
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This tractor has already been sold');
-    if (isSelfDealing(err)) throw new AppError('VALIDATION', OWN_DEALERSHIP_TEXT.offer);
-    throw err;
+  // A buyer acts on their dealership's offers (any member's); viewers never, buyers within their limit.
+  const scope = a.role === 'buyer' ? await scopeOf(ctx, tx, a.actor) : undefined;
+  const current = await repo.findOffer(tx, a.offerId, scope, sellerUserId);
+  if (!current) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+  if (scope?.dealershipId) {
+    const member = await currentMembership(tx, a.actor, now);
+    checkMemberMayOffer(
+      member,
+      a.action === 'accept_counter' ? (current.counterOfferAmountCents ?? current.offerAmountCents) : 0,
+    );
   }
+  if (to === 'accepted') {
+    // No dealership buys from itself, whoever accepts (decision 0039; the purchase's trigger has the last word).
+    await refuseOwnDealershipSeller(
+      tx,
+      { userId: current.buyerUserId, dealershipId: current.dealershipId },
+      current.sellerUserId,
+      'offer',
+    );
+    // Lock the listing first: acceptances on one listing queue here instead of deadlocking.
+    const listing = await repo.lockListingForSale(tx, current.listingId);
+    if (listing?.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
+    if (listing?.status !== 'active')
+      throw new AppError('CONFLICT', 'This tractor is not available for sale right now');
+  }
+  if (a.action === 'counter' && a.counterCents !== undefined)
+    checkCap(a.counterCents, current.originalPriceCents, 'Counter amount');
+  const updated = await repo.transitionOffer(tx, {
+    offerId: a.offerId,
+    to,
+    from: sources.filter((s) => !a.expectedStatus || s === a.expectedStatus),
+    scope,
+    sellerUserId,
+    now,
+    counterOfferAmountCents: a.counterCents,
+    counterMessage: a.counterMessage,
+    amountFromCounter: a.action === 'accept_counter',
+    // A counter gives the buyer a new OFFER_TTL_HOURS to answer it.
+    expiresAt: a.action === 'counter' ? offerExpiresAt(now, ctx.config.offerTtlHours) : undefined,
+  });
+  if (!updated) {
+    const fresh = await repo.findOffer(tx, a.offerId, scope, sellerUserId);
+    if (!fresh) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+    // Past its expiry but not yet swept: it is expired already (the UPDATE refused it on expires_at).
+    if (isOpenOffer(fresh.status) && fresh.expiresAt <= now) throw refusal(a.action, 'expired');
+    if (a.expectedStatus && fresh.status !== a.expectedStatus && sources.includes(fresh.status))
+      throw new AppError('CONFLICT', `This offer has changed: it is now ${fresh.status}. Please review it.`);
+    throw refusal(a.action, fresh.status);
+  }
+  await afterTransition(ctx, tx, a, current.status, updated, now);
+  return toOffer(updated);
 }
 
 async function afterTransition(
@@ -554,8 +609,13 @@ async function afterTransition(
   });
   // A buyer's own step carries `notice`, so an open admin panel can toast it
   // (docs/product/offers.md#admin-notices).
-  const notice: AdminNoticeKind | undefined =
-    a.action === 'accept_counter' ? 'counter_accepted' : a.action === 'withdraw' ? 'withdrawn' : undefined;
+  const notice: AdminNoticeKind | undefined = a.buyNow
+    ? 'bought_now'
+    : a.action === 'accept_counter'
+      ? 'counter_accepted'
+      : a.action === 'withdraw'
+        ? 'withdrawn'
+        : undefined;
   const updated = { offerId: offer.id, listingId: offer.listingId, status: offer.status };
   await publishEvent(tx, {
     type: 'offer.updated',

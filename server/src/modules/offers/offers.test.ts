@@ -43,16 +43,19 @@ describe('offers: making offers, lists and row-level access', () => {
     expect(mails[0].payload).toMatchObject({ buyerCompany: 'Prairie Ag', amountCents: 45_000_00 });
   });
 
-  it('takes the asking price for buy now, whatever the client sends', async () => {
+  it('takes the asking price for buy now, whatever amount the client sends', async () => {
+    // Buy Now sells the tractor (offers.buy-now.test.ts): a listing of its own.
     const res = await asDealer.post('/api/offers', {
-      listingId,
+      listingId: await insertListing(t.app, admin.id, { priceCents: 48_500_00 }),
       offerType: 'buy_now',
+      askingCents: 48_500_00,
       amount: 1,
       message: '  Ready to buy  ',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().offer).toMatchObject({
       offerType: 'buy_now',
+      status: 'accepted',
       offerAmountCents: 48_500_00,
       message: 'Ready to buy',
     });

@@ -5,6 +5,7 @@ import {
   ledgerMoneyBody,
   moneyRangeQuery,
   moneyViewSchema,
+  payoutBody,
   purchaseLedgerSchema,
 } from '../../../../domain/ledger-api.js';
 import { idempotencyHeaders } from '../../../../domain/offers.schemas.js';
@@ -233,8 +234,8 @@ export async function purchasesAdminRoutes(app: FastifyInstance, ctx: AppContext
   adminPost(
     'payouts',
     'recordPayout',
-    'Record the payout to the seller (after paid in full, collected and title received)',
-    ledgerMoneyBody,
+    'Record the payout to the seller (a reason if paid before the guarantee ends)',
+    payoutBody,
     (id, b, a, r, k) => service.recordMoney(ctx, a, id, 'payout', b, r, k),
     true,
   );

@@ -78,7 +78,14 @@ describe('money commands exactly once', () => {
   const payout = (id: string, amount: string, reference: string, key?: string) =>
     asAdmin.post(
       `/api/admin/purchases/${id}/payouts`,
-      { amount, method: 'wire', reference, paidOn: '2026-12-10' },
+      // Paid while the buyer may still claim: the reason belongs to the request (and its fingerprint).
+      {
+        amount,
+        method: 'wire',
+        reference,
+        paidOn: '2026-12-10',
+        reason: 'The seller is paid early by agreement',
+      },
       key ? { 'idempotency-key': key } : {},
     );
   const entriesOf = async (id: string) =>
@@ -212,12 +219,12 @@ describe('money commands exactly once', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
     const refused = a.statusCode === 400 ? a : b;
     expect(refused.json().error).toMatchObject({
-      message: 'FieldLot owes the seller $9,750.00; this payout of $70,000.00 is more',
-      fields: { amount: 'FieldLot owes the seller $9,750.00; this payout of $70,000.00 is more' },
+      message: 'FieldLot owes the seller $9,750; this payout of $70,000 is more',
+      fields: { amount: 'FieldLot owes the seller $9,750; this payout of $70,000 is more' },
     });
     const over = await payout(id, '100000', 'P-4');
     expect(over.json().error.message).toBe(
-      'FieldLot owes the seller $9,750.00; this payout of $100,000.00 is more',
+      'FieldLot owes the seller $9,750; this payout of $100,000 is more',
     );
     expect((await payoutsOf(id)).map((e) => e.amountCents)).toEqual([100_000_00, 70_000_00]);
     expect(await owedToSeller(id)).toBe(9_750_00);
@@ -239,6 +246,7 @@ describe('money commands exactly once', () => {
     cancel: 'cancel',
   };
   const CANCEL_REASON = 'Title is not clean';
+  const EARLY_REASON = 'The seller is paid early by agreement';
   const bodyOf = (c: Command) =>
     c.kind === 'cancel'
       ? { reason: CANCEL_REASON }
@@ -247,6 +255,8 @@ describe('money commands exactly once', () => {
           method: 'wire',
           reference: c.reference,
           paidOn: '2026-12-10',
+          // Inside the buyer's guarantee a payout takes a reason (docs/product/purchases.md#paying-the-seller).
+          ...(c.kind === 'payout' ? { reason: EARLY_REASON } : {}),
         };
 
   const fresh: fc.Arbitrary<Command> = fc.record({

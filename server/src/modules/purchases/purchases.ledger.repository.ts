@@ -12,7 +12,7 @@ export async function insertEntries(
   exec: Executor,
   purchaseId: string,
   entries: readonly LedgerEntry[],
-  meta: { recordedBy: string | null; claimId?: string | null },
+  meta: { recordedBy: string | null; claimId?: string | null; payoutReason?: string | null },
 ): Promise<LedgerEntryRow[]> {
   if (entries.length === 0) return [];
   return exec
@@ -28,7 +28,8 @@ export async function insertEntries(
         method: 'method' in e ? e.method : null,
         reference: 'reference' in e ? e.reference : null,
         paidOn: 'paidOn' in e ? e.paidOn : null,
-        reason: 'reason' in e ? e.reason : null,
+        // A payout's reason: why it was made before the buyer's guarantee ended.
+        reason: 'reason' in e ? e.reason : e.kind === 'payout' ? (meta.payoutReason ?? null) : null,
         claimId: e.kind === 'credit' ? (meta.claimId ?? null) : null,
         at: new Date(e.at),
         recordedBy: meta.recordedBy,

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryDate } from '../../../../domain/ledger.js';
 import { ledgerEntryOf, type MoneyView, type PurchaseLedger } from '../../../../domain/ledger-api.js';
+import { dateLabel } from '../../../../domain/purchases.js';
 import type { Purchase, SoldPurchase } from '../../../../domain/purchases-api.js';
-import { purchaseLedgerEntries, purchases } from '../../db/schema.js';
+import { auditLog, purchaseLedgerEntries, purchases } from '../../db/schema.js';
 import { insertListing, mailsTo } from '../../test/fixtures/offers.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
@@ -14,6 +15,8 @@ import { csvCell } from './purchases.money.js';
  * The purchase ledger through the API (docs/product/purchases.md#the-ledger, decisions 0033 and 0035): the
  * $180,000 example, who bears a credit, refunds, the seller's payout and repayment, the admin's money view and CSV.
  */
+const DAY = 86_400_000;
+
 describe('purchase ledger', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -153,7 +156,7 @@ describe('purchase ledger', () => {
     const tooMuch = await move('refunds', p.id, '3000.01', 'R-1');
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.message).toBe(
-      'FieldLot owes the buyer $3,000.00; this refund of $3,000.01 is more',
+      'FieldLot owes the buyer $3,000; this refund of $3,000.01 is more',
     );
     const refund = await move('refunds', p.id, '3000', 'R-1');
     expect(refund.statusCode, refund.body).toBe(200);
@@ -226,13 +229,28 @@ describe('purchase ledger', () => {
     expect((await move('payouts', p.id, '179750', 'P-77')).json().error.message).toBe(
       'The seller is paid once FieldLot has received the title',
     );
-    expect((await sold(p.id)).payoutText).toBeNull();
+    const ends = dateLabel((await bought(p.id)).guaranteeEndsAt as string);
+    // The buyer may still claim: the seller's card says the payout waits for the guarantee's end.
+    expect((await sold(p.id)).payoutText).toBe(`Payout after the buyer's guarantee ends on ${ends}`);
     const title = await asAdmin.post(`/api/admin/purchases/${p.id}/title-received`, { date: '2026-12-02' });
     expect(title.statusCode, title.body).toBe(200);
-    // Ten business days after the last of Nov 24 (paid), Dec 1 (collected), Dec 2 (title).
-    expect(await sold(p.id)).toMatchObject({ payoutDueDate: '2026-12-16', payoutText: 'Payout due Dec 16' });
     const ready = (await asAdmin.get(`/api/admin/purchases/${p.id}/ledger`)).json() as PurchaseLedger;
     expect(ready.moneyActions).toEqual(['payout']);
+    // Inside the window a payout without a reason is refused, naming the window's end; nothing is recorded.
+    const inside = await move('payouts', p.id, '179750', 'P-77');
+    expect(inside.statusCode).toBe(400);
+    const refusal = `The buyer can claim until ${ends}; give a reason to pay the seller before then`;
+    expect(inside.json().error).toMatchObject({ message: refusal, fields: { reason: refusal } });
+    expect((await sold(p.id)).paidOutCents).toBe(0);
+
+    // Once the window is over the payout is due as before, and taken without a reason.
+    t.clock.advance(8 * DAY);
+    // Eight days on, the sessions made at the start have lapsed: sign in again.
+    [asAdmin, asSeller, asBuyer] = await Promise.all(
+      [admin, seller, buyerUser].map((u) => TestClient.as(t.app, u)),
+    );
+    // Ten business days after the last of Nov 24 (paid), Dec 1 (collected), Dec 2 (title).
+    expect(await sold(p.id)).toMatchObject({ payoutDueDate: '2026-12-16', payoutText: 'Payout due Dec 16' });
 
     // Two admins paying out one wire at once: the row lock lets one through; the other finds its reference paid.
     const [a, b] = await Promise.all([
@@ -272,6 +290,42 @@ describe('purchase ledger', () => {
     expect(after.json().error.message).toBe(
       'The purchase is cancelled: only refunds to the buyer and repayments by the seller remain',
     );
+    t.clock.advance(-8 * DAY);
+  });
+
+  it('a payout before the guarantee ends is taken with a reason: audited and on the ledger line', async () => {
+    const p = await soldDealerListing();
+    await payInFull(p.id);
+    await handOver(p.id);
+    expect(
+      (await asAdmin.post(`/api/admin/purchases/${p.id}/title-received`, { date: '2026-12-02' })).statusCode,
+    ).toBe(200);
+    const body = { amount: '179750', method: 'wire', reference: 'P-88', paidOn: '2026-12-03' };
+    const short = await asAdmin.post(`/api/admin/purchases/${p.id}/payouts`, { ...body, reason: ' ok ' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.reason).toBe('Give a reason of at least 5 characters');
+    const reason = 'Seller is a long-standing partner; FieldLot bears any claim';
+    const key = { 'idempotency-key': 'early-payout-0001' };
+    const url = `/api/admin/purchases/${p.id}/payouts`;
+    const paid = await asAdmin.post(url, { ...body, reason: ` ${reason} ` }, key);
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The reason is part of the request: the same key with another reason is another request, refused.
+    const otherReason = await asAdmin.post(url, { ...body, reason: 'Another reason entirely' }, key);
+    expect(otherReason.statusCode).toBe(409);
+    expect((await asAdmin.post(url, { ...body, reason }, key)).statusCode).toBe(200);
+    const ledger = (await asAdmin.get(`/api/admin/purchases/${p.id}/ledger`)).json() as PurchaseLedger;
+    const line = ledger.rows.find((r) => r.kind === 'payout');
+    expect(line).toMatchObject({
+      reason,
+      text: `Payout to the seller (Wire transfer, P-88), before the guarantee ended: ${reason}`,
+    });
+    const audits = (await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'purchase.payout')))
+      .map((r) => r.details as { purchaseId: string; reason?: string; event: string })
+      .filter((d) => d.purchaseId === p.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0].reason).toBe(reason);
+    expect(audits[0].event).toContain(`before the guarantee ended: ${reason}`);
+    expect(await sold(p.id)).toMatchObject({ paidOutCents: 179_750_00, payoutText: 'Paid Dec 3 — ref P-88' });
   });
 
   it('cancel and return: proceeds 0 for the seller, the buyer owed what they paid', async () => {

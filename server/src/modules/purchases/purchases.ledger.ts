@@ -21,6 +21,7 @@ import {
   type sellerMoneyShape,
 } from '../../../../domain/ledger-api.js';
 import type { PaymentMethod } from '../../../../domain/payment-terms.js';
+import { payoutAfterGuaranteeText } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
@@ -94,7 +95,7 @@ export async function applyLedgerStep(
   p: repo.PurchaseRow,
   isDealerListing: boolean,
   step: LedgerStep,
-  meta: { recordedBy: string | null; claimId?: string | null },
+  meta: { recordedBy: string | null; claimId?: string | null; payoutReason?: string | null },
   entries?: LedgerEntry[],
 ): Promise<{ before: LedgerEntry[]; after: LedgerEntry[]; added: LedgerEntry[]; summary: LedgerSummary }> {
   const before = entries ?? (await entriesOfPurchase(tx, p.id));
@@ -151,6 +152,11 @@ export function sellerMoney(
   s: LedgerSummary,
 ): SellerMoney {
   const due = payoutDueDate(ctx, p, entries);
+  // While the buyer may still claim, the payout waits for the guarantee's end (docs/product/purchases.md#paying-the-seller).
+  const waits =
+    s.owedToSellerCents > 0 && s.owedBySellerCents === 0
+      ? payoutAfterGuaranteeText(p.guaranteeEndsAt, due, ctx.clock.now())
+      : null;
   return {
     proceedsCents: s.sellerProceedsCents,
     proceedsText: sellerProceedsText(s),
@@ -158,7 +164,7 @@ export function sellerMoney(
     owedToSellerCents: s.owedToSellerCents,
     owedBySellerCents: s.owedBySellerCents,
     payoutDueDate: s.owedToSellerCents > 0 ? due : null,
-    payoutText: sellerPayoutText(s, due),
+    payoutText: waits ?? sellerPayoutText(s, due),
     charges: entries.flatMap((e) =>
       e.kind === 'credit' && e.bornBy === 'seller' && !s.cancelled
         ? [{ amountCents: e.amountCents, reason: e.reason, text: sellerChargeText(e), at: e.at }]

@@ -9,14 +9,19 @@ import {
   sellerFeeBeside,
 } from '../../../../domain/ledger.js';
 import {
-  ledgerEntryText,
+  ledgerLineText,
   type MoneyRangeQuery,
   type MoneyView,
   openMoneyActions,
   type PurchaseLedger,
 } from '../../../../domain/ledger-api.js';
 import { CURRENCY, plainAmount } from '../../../../domain/money.js';
-import { dateLabel, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../domain/purchases.js';
+import {
+  dateLabel,
+  earlyPayoutRefusal,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '../../../../domain/purchases.js';
 import type { Purchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
@@ -49,15 +54,15 @@ const LABELS: Record<MoneyKind, string> = {
 /**
  * A refund to the buyer, a payout to the seller or the seller's repayment: the purchase row locked, the same
  * Idempotency-Key answered once, the step through the ledger's rules (refused: over what is owed, a payout before
- * paid, collected and title, a payout reference already paid out), audited;
- * the buyer is told of a refund, the seller of a payout.
+ * paid, collected and title, a payout reference already paid out, a payout before the buyer's guarantee ends
+ * without a reason), audited (with that reason); the buyer is told of a refund, the seller of a payout.
  */
 export async function recordMoney(
   ctx: AppContext,
   actor: Actor,
   id: string,
   kind: MoneyKind,
-  body: { amount: number; method: PaymentMethod; reference: string; paidOn: string },
+  body: { amount: number; method: PaymentMethod; reference: string; paidOn: string; reason?: string },
   request: RequestInfo,
   requestKey?: string,
 ): Promise<Purchase> {
@@ -68,16 +73,21 @@ export async function recordMoney(
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
     if ((await recordRequestKey(tx, actor, p, { kind, body, requestKey })) === 'replay') return;
     const dealer = await isDealerListing(tx, p);
+    // docs/product/purchases.md#paying-the-seller: the seller is paid once the buyer can no longer claim.
+    const early = kind === 'payout' ? earlyPayoutRefusal(p.guaranteeEndsAt, now) : null;
+    const reason = kind === 'payout' ? body.reason : undefined;
     const { summary, after } = await applyLedgerStep(
       tx,
       ctx,
       p,
       dealer,
       { kind, amountCents: body.amount, ...moneyMove(body), at: now.toISOString() },
-      { recordedBy: actor.userId },
+      { recordedBy: actor.userId, payoutReason: early ? reason : undefined },
     );
+    // After the ledger's own rules (paid, collected, title), so their refusals come first; this one rolls back.
+    if (early && !reason) throw new AppError('VALIDATION', early, { fields: { reason: early } });
     const how = `${PAYMENT_METHOD_LABELS[body.method]}${body.reference ? `, ${body.reference}` : ''}, ${dateLabel(body.paidOn)}`;
-    const text = `${LABELS[kind]} of ${money(body.amount)} recorded (${how})`;
+    const text = `${LABELS[kind]} of ${money(body.amount)} recorded (${how})${early && reason ? `, before the guarantee ended: ${reason}` : ''}`;
     await audit(tx, {
       action: `purchase.${kind}`,
       resourceType: 'purchase',
@@ -88,6 +98,7 @@ export async function recordMoney(
         number: p.number,
         amountCents: body.amount,
         ...moneyMove(body),
+        ...(early && reason ? { reason } : {}),
         event: text,
       },
       request,
@@ -153,7 +164,7 @@ export async function purchaseLedger(ctx: AppContext, actor: Actor, id: string):
         reference: r?.reference ?? null,
         paidOn: r?.paidOn ?? null,
         reason: r?.reason ?? null,
-        text: ledgerEntryText(entry),
+        text: ledgerLineText(entry, r?.reason),
         recordedBy: r?.recordedBy ?? null,
         balances,
       };

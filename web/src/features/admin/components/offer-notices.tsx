@@ -42,6 +42,8 @@ export function noticeText(data: Record<string, unknown>): string | null {
   switch (data.notice) {
     case 'counter_accepted':
       return `Sold: ${who} accepted the counter-offer on ${tractor} at ${amount}`;
+    case 'bought_now':
+      return `Sold: ${who} bought ${tractor} with Buy Now at ${amount}`;
     case 'buy_now':
       return `Buy now request: ${who} wants ${tractor} at ${amount}`;
     case 'withdrawn':

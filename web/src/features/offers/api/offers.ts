@@ -64,6 +64,8 @@ export interface NewOffer {
   listingId: string;
   offerType: OfferType;
   amount?: string;
+  /** Buy Now: the asking price the buyer confirmed (docs/product/offers.md#buy-now). */
+  askingCents?: number;
   message?: string;
 }
 
@@ -72,7 +74,8 @@ export function useCreateOffer() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: NewOffer; idempotencyKey: string }) =>
       api.POST('/api/offers', { body: input, params: { header: { 'idempotency-key': idempotencyKey } } }),
-    onSuccess: refresh,
+    // Settled, not only on success: a Buy Now refused for a changed price shows the new price at once.
+    onSettled: refresh,
   });
 }
 

@@ -100,19 +100,22 @@ export function OfferDialog({
   // One open offer per dealer per listing: a new one replaces theirs, so say so before they send it.
   const openOffer = history.data?.find((o) => isOpenOffer(o.status));
 
+  // mutateAsync, not mutate's callbacks: a Buy Now sells the tractor, and the refetch after it can unmount this
+  // dialog (the page shows the sale) before mutate's per-call callbacks run; the toast must still say it.
   const send = (v: Values) => {
-    create.mutate(
-      {
+    create
+      .mutateAsync({
         input: {
           listingId: listing.id,
           offerType: v.offerType,
-          ...(v.offerType === 'offer' ? { amount: v.amount.trim() } : {}),
+          // Buy Now: the asking price the buyer confirmed; the server refuses if it changed since.
+          ...(v.offerType === 'offer' ? { amount: v.amount.trim() } : { askingCents: asking }),
           message: v.message,
         },
         idempotencyKey: key,
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast.success(
             v.offerType === 'buy_now'
               ? 'Buy now request submitted successfully!'
@@ -121,7 +124,7 @@ export function OfferDialog({
           form.reset(EMPTY);
           onClose();
         },
-        onError: (err) => {
+        (err: unknown) => {
           setStep('form');
           if (applyServerErrors(form, err)) {
             // The amount field shows what is wrong.
@@ -135,8 +138,7 @@ export function OfferDialog({
             toast.error('An unexpected error occurred. Please try again.');
           }
         },
-      },
-    );
+      );
   };
 
   const onSubmit = form.handleSubmit((v) => {
@@ -212,7 +214,8 @@ export function OfferDialog({
             <DialogHeader>
               <DialogTitle>Confirm Buy Now</DialogTitle>
               <DialogDescription>
-                You are asking to buy {tractorName(listing)} at its asking price of {formatDollars(asking)}.
+                You are buying {tractorName(listing)} at its asking price of {formatDollars(asking)}. The
+                seller set this price, so your purchase is accepted at once and is binding.
               </DialogDescription>
             </DialogHeader>
             {fees(asking, 'Purchase price')}

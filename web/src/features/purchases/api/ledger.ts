@@ -1,4 +1,4 @@
-import type { LedgerMoneyBody, MoneyRangeQuery } from '@domain/ledger-api';
+import type { LedgerMoneyBody, MoneyRangeQuery, PayoutBody } from '@domain/ledger-api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUrl, qs } from '@/lib/api';
 import { purchaseKeys } from './purchases';
@@ -51,7 +51,7 @@ export function useRecordMoney() {
     }: {
       id: string;
       step: MoneyStep;
-      body: LedgerMoneyBody;
+      body: LedgerMoneyBody | PayoutBody;
       idempotencyKey: string;
     }) =>
       api.POST(`/api/admin/purchases/{purchaseId}/${step}`, {

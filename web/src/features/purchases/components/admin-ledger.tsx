@@ -109,6 +109,7 @@ function MoneyActions({ purchase: p, ledger: l }: { purchase: Purchase; ledger: 
             step="payouts"
             title="Record payout"
             owedCents={payout}
+            guaranteeEndsAt={p.guaranteeEndsAt}
             question={(c) => `Record a payout of ${formatDollarsCents(c)} to ${seller}?`}
             done={(c) => `Payout of ${formatDollarsCents(c)} recorded`}
           />

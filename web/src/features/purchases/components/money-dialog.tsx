@@ -1,4 +1,4 @@
-import { ledgerMoneyBody } from '@domain/ledger-api';
+import { payoutBody } from '@domain/ledger-api';
 import { formatDollarsCents } from '@domain/money';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@domain/payment-terms';
 import { dateLabel } from '@domain/purchases';
@@ -22,8 +22,9 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { type MoneyStep, useRecordMoney } from '../api/ledger';
 
-type FormIn = z.input<typeof ledgerMoneyBody>;
-type FormOut = z.output<typeof ledgerMoneyBody>;
+// The payout's body: the money move and its optional reason (refunds and repayments never show the field).
+type FormIn = z.input<typeof payoutBody>;
+type FormOut = z.output<typeof payoutBody>;
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -38,6 +39,11 @@ export interface MoneyDialogProps {
   question: (amountCents: number) => string;
   /** Toast on success: "Payout of $179,750.00 recorded". */
   done: (amountCents: number) => string;
+  /**
+   * A payout while the buyer may still claim (docs/product/purchases.md#paying-the-seller): the end of the
+   * guarantee, and the form asks for the reason for paying before it.
+   */
+  guaranteeEndsAt?: string | null;
 }
 
 /**
@@ -46,7 +52,7 @@ export interface MoneyDialogProps {
  * the form; its other refusals are toasts.
  */
 export function MoneyDialog(props: MoneyDialogProps) {
-  const { purchaseId, step, title, owedCents, question, done } = props;
+  const { purchaseId, step, title, owedCents, question, done, guaranteeEndsAt } = props;
   const id = useId();
   const record = useRecordMoney();
   const [open, setOpen] = useState(false);
@@ -58,12 +64,15 @@ export function MoneyDialog(props: MoneyDialogProps) {
     method: 'wire',
     reference: '',
     paidOn: todayIso(),
+    reason: '',
   });
   const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ledgerMoneyBody),
+    resolver: zodResolver(payoutBody),
     defaultValues: initial(),
   });
   const { errors } = form.formState;
+  // Read when the dialog renders: the window may close while the page is open.
+  const early = step === 'payouts' && !!guaranteeEndsAt && new Date() < new Date(guaranteeEndsAt);
   const show = (o: boolean) => {
     setOpen(o);
     setAsking(null);
@@ -79,7 +88,13 @@ export function MoneyDialog(props: MoneyDialogProps) {
       .mutateAsync({
         id: purchaseId,
         step,
-        body: { ...v, amount: (v.amount / 100).toFixed(2) },
+        body: {
+          amount: (v.amount / 100).toFixed(2),
+          method: v.method,
+          reference: v.reference,
+          paidOn: v.paidOn,
+          ...(step === 'payouts' && v.reason ? { reason: v.reason } : {}),
+        },
         idempotencyKey: key,
       })
       .then(
@@ -110,8 +125,9 @@ export function MoneyDialog(props: MoneyDialogProps) {
                 <DialogTitle>{question(asking.amount)}</DialogTitle>
                 <DialogDescription>
                   {PAYMENT_METHOD_LABELS[asking.method]}
-                  {asking.reference ? `, ref ${asking.reference}` : ''}, dated {dateLabel(asking.paidOn)}. A
-                  ledger entry is never changed afterwards.
+                  {asking.reference ? `, ref ${asking.reference}` : ''}, dated {dateLabel(asking.paidOn)}.
+                  {asking.reason ? ` Paid before the guarantee ends: ${asking.reason}.` : ''} A ledger entry
+                  is never changed afterwards.
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
@@ -155,6 +171,17 @@ export function MoneyDialog(props: MoneyDialogProps) {
                 <Input type="date" {...described('paidOn')} {...form.register('paidOn')} />
                 <FieldError id={`${id}-paidOn-error`} message={errors.paidOn?.message} />
               </div>
+              {early && guaranteeEndsAt && (
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor={`${id}-reason`}>Reason for paying before the guarantee ends</Label>
+                  <p className="text-xs text-muted-foreground" id={`${id}-reason-hint`}>
+                    The buyer can claim until {dateLabel(guaranteeEndsAt)}. The reason is audited and shown on
+                    the ledger line.
+                  </p>
+                  <Input {...described('reason')} {...form.register('reason')} />
+                  <FieldError id={`${id}-reason-error`} message={errors.reason?.message} />
+                </div>
+              )}
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => show(false)}>
                   Cancel

@@ -1,0 +1,2 @@
+ALTER TABLE "purchase_ledger_entries" DROP CONSTRAINT "purchase_ledger_entries_reason_check";--> statement-breakpoint
+ALTER TABLE "purchase_ledger_entries" ADD CONSTRAINT "purchase_ledger_entries_reason_check" CHECK (("purchase_ledger_entries"."kind" in ('credit','reversal') and "purchase_ledger_entries"."reason" is not null) or "purchase_ledger_entries"."kind" = 'payout' or "purchase_ledger_entries"."reason" is null);
