@@ -10,6 +10,7 @@ import {
   inquiryOffers,
   listingImages,
   listings,
+  outbox,
   saleInquiries,
 } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -22,6 +23,7 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
+import { expireDueFarmerOffers } from './index.js';
 
 const DAY = 86_400_000;
 
@@ -265,8 +267,37 @@ describe('the farmer offer', () => {
     );
     const list = await adminClient.get('/api/admin/inquiries');
     expect(list.json().inquiries[0].status).toBe('offer_expired');
+    expect((await adminClient.get(`/api/admin/inquiries/${id}`)).json().inquiry.status).toBe('offer_expired');
     // An expired inquiry may get a new offer.
     expect((await send(id, { amount: '24000' })).statusCode).toBe(201);
+  });
+
+  it('shows an offer expired from the clock on every read, writes nothing there, and the sweep expires it', async () => {
+    const id = await inquiry();
+    await send(id, { amount: '25000' });
+    const token = await lastToken();
+    t.clock.advance(8 * DAY);
+    adminClient = await TestClient.as(t.app, admin);
+    const db = t.app.ctx.db;
+    const written = async () => ({
+      inquiries: await db.select().from(saleInquiries),
+      offers: await db.select().from(inquiryOffers),
+      audit: (await db.select().from(auditLog)).length,
+      events: (await db.select().from(domainEvents)).length,
+      outbox: (await db.select().from(outbox)).length,
+    });
+    const before = await written();
+    expect(before.inquiries[0].status).toBe('offer_sent');
+    expect((await farmer().get(`/api/farmer-offers/${token}`)).statusCode).toBe(409);
+    expect((await adminClient.get('/api/admin/inquiries')).json().inquiries[0].status).toBe('offer_expired');
+    expect((await adminClient.get(`/api/admin/inquiries/${id}`)).json().inquiry.status).toBe('offer_expired');
+    expect(await written()).toEqual(before);
+
+    expect(await expireDueFarmerOffers(t.app.ctx)).toBe(1);
+    const [row] = await db.select().from(saleInquiries).where(eq(saleInquiries.id, id));
+    expect(row.status).toBe('offer_expired');
+    expect(row.updatedAt.getTime()).toBeGreaterThan(before.inquiries[0].updatedAt.getTime());
+    expect(await expireDueFarmerOffers(t.app.ctx)).toBe(0);
   });
 
   it('records Call me and tells the admins, keeping the inquiry at Offer sent', async () => {
