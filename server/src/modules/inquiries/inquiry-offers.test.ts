@@ -166,10 +166,13 @@ describe('the farmer offer', () => {
     const page = await farmer().get(`/api/farmer-offers/${token}`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ tractor: '1981 John Deere 4440', amountCents: 2_750_000 });
+    // The link's answer is kept by no cache (a shared one would hand the offer to the next visitor).
+    expect(page.headers['cache-control']).toBe('no-store');
     // Nothing about the seller on the public page.
     expect(JSON.stringify(page.json())).not.toMatch(/farmer@example|555|Ames/);
 
     const accepted = await farmer().post(`/api/farmer-offers/${token}/answer`, { answer: 'accept' });
+    expect(accepted.headers['cache-control']).toBe('no-store');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ status: 'accepted', amountCents: 2_750_000 });
 
