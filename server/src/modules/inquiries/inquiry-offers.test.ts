@@ -14,7 +14,7 @@ import {
   saleInquiries,
 } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
-import { listFiles } from '../../test/fixtures/images.js';
+import { listFiles, overTheCap } from '../../test/fixtures/images.js';
 import {
   createTestApp,
   createUser,
@@ -23,6 +23,7 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
+import { IMAGE_MAX_BYTES } from '../listings/index.js';
 import { expireDueFarmerOffers } from './index.js';
 
 const DAY = 86_400_000;
@@ -135,6 +136,11 @@ describe('the farmer offer', () => {
     const text = await submitWithPhotos([await photo('#111'), Buffer.from('not a picture at all')]);
     expect(text.statusCode).toBe(415);
     expect(text.json().error.fields.photos).toMatch(/^Photo 2: /);
+    const inquiryPart = `--{boundary}\r\nContent-Disposition: form-data; name="inquiry"\r\n\r\n${JSON.stringify(tractor)}\r\n`;
+    const over = overTheCap(IMAGE_MAX_BYTES, 'photos', inquiryPart);
+    const big = await new TestClient(t.app).post('/api/inquiries/with-photos', over.body, over.headers);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.fields.photos).toBe('Images must be 15 MB or smaller');
     expect(await t.app.ctx.db.select().from(saleInquiries)).toHaveLength(0);
     expect(await listFiles(path.join(dataDir, 'images'))).toHaveLength(0);
   });
