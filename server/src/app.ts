@@ -24,7 +24,7 @@ import { COMPRESS_THRESHOLD, DYNAMIC_GZIP_LEVEL, dynamicBrotliParams } from './l
 import type { AppContext } from './lib/context.js';
 import { DomainEventBus } from './lib/domain-events.js';
 import { Metrics } from './lib/metrics.js';
-import { redactUrl } from './lib/redact-url.js';
+import { redactSecrets, redactUrl } from './lib/redact-url.js';
 import { observeModules, registerModules, subscribeModules } from './modules/index.js';
 import { tractorPageHints } from './modules/listings/index.js';
 import { apiDocsRoutes, registerOpenapi } from './openapi/api-docs.js';
@@ -120,7 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
-            // Link tokens travel in query strings (/reset-password?token=...): logged URLs carry none.
+            // Link tokens travel in query strings (/reset-password?token=...) and in the farmer's offer path
+            // (/farmer-offer/<token>): logged URLs carry none, and every line is scrubbed once more on its way out.
+            hooks: { streamWrite: redactSecrets },
             serializers: {
               req: (req: FastifyRequest) => ({
                 method: req.method,
@@ -168,6 +170,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onSend', async (req, _reply, payload) => {
     if (ctx.events.emittedSinceLastPass())
       await ctx.events.deliverDue(ctx).catch((err) => req.log.error({ err }, 'domain events not delivered'));
+    return payload;
+  });
+
+  // A token in the path or the query (the farmer's offer link, reset and sign-in links): no cache, shared or
+  // private, keeps the answer, its errors included (docs/product/security.md).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (redactUrl(req.url) !== req.url) reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -297,7 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     }
     if (!isSpaRoute(pathname)) {
-      req.log.warn({ path: pathname }, 'page not found');
+      req.log.warn({ path: redactUrl(pathname) }, 'page not found');
       reply.code(404);
     }
     reply.header('cache-control', 'no-cache');

@@ -76,7 +76,10 @@ describe('server basics (in process)', () => {
       for (const url of SPA_ROUTES.map((route) => route.replace(/:[A-Za-z]+/g, id))) {
         const res = await app.inject(url);
         expect(res.statusCode, url).toBe(200);
-        expect(res.headers['cache-control'], url).toBe('no-cache');
+        // A page whose path carries a link token is kept by no cache at all (decision 0070).
+        expect(res.headers['cache-control'], url).toBe(
+          url.startsWith('/farmer-offer/') ? 'no-store' : 'no-cache',
+        );
       }
     });
 

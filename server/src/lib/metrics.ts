@@ -72,6 +72,8 @@ export class Metrics {
     if (this.defaults) return;
     this.defaults = true;
     collectDefaultMetrics({ register: this.registry, prefix: METRICS_PREFIX });
+    // The Node version tells an attacker which advisories apply; the operator knows it from the deploy.
+    this.registry.removeSingleMetric(`${METRICS_PREFIX}nodejs_version_info`);
   }
 
   /** A request answered; `seconds` null for a stream that lasted as long as its client stayed. */

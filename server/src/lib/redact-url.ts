@@ -2,12 +2,24 @@
 const SECRET_PARAM = /token|temp_password|password|secret|signature/i;
 
 /**
- * The URL with the values of secret query parameters replaced (docs/product/security.md: logs never carry
- * tokens).
+ * Pages and API routes whose path carries a link token (the farmer's offer link, domain/farmer-offers.ts): the
+ * segment after these is the secret. Token links of other kinds travel in query strings.
+ */
+const TOKEN_PATH = /(\/(?:api\/)?farmer-offers?\/)[^/?#\s"'\\]+/gi;
+/** Secret query values inside any text (a log line's message, an error's message). */
+const SECRET_QUERY =
+  /([?&](?:[^=&\s"'\\]*(?:token|temp_password|password|secret|signature)[^=&\s"'\\]*)=)[^&#\s"'\\]+/gi;
+
+const REDACTED = '[REDACTED]';
+
+/**
+ * The URL with the values of secret query parameters and token path segments replaced
+ * (docs/product/security.md: logs never carry tokens).
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  const pathPart = (q < 0 ? url : url.slice(0, q)).replace(TOKEN_PATH, `$1${REDACTED}`);
+  if (q < 0) return pathPart;
   const query = url
     .slice(q + 1)
     .split('&')
@@ -18,8 +30,16 @@ export function redactUrl(url: string): string {
       try {
         name = decodeURIComponent(rawName.replace(/\+/g, ' '));
       } catch {}
-      return eq >= 0 && SECRET_PARAM.test(name) ? `${rawName}=[REDACTED]` : pair;
+      return eq >= 0 && SECRET_PARAM.test(name) ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
-  return `${url.slice(0, q)}?${query}`;
+  return `${pathPart}?${query}`;
+}
+
+/**
+ * The last guard on every log line (pino's streamWrite hook): whatever field a URL ended up in (an error's
+ * message, a path, a link), token path segments and secret query values are replaced.
+ */
+export function redactSecrets(line: string): string {
+  return line.replace(TOKEN_PATH, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
 }

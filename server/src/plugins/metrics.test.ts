@@ -96,6 +96,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     // Node's own: event loop lag and memory.
     expect(sampleOf(text, 'fieldlot_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sampleOf(text, 'fieldlot_process_resident_memory_bytes')).toBeGreaterThan(0);
+    // Never the Node version (which advisories apply is no one's business outside).
+    expect(text).not.toContain('nodejs_version_info');
+    expect(text).not.toContain(process.version);
   });
 
   it('has the pool gauges (PostgreSQL; PGlite has no pool) and every database error kind from zero', async () => {

@@ -49,10 +49,18 @@ export async function insertInquiry(exec: Executor, row: NewInquiry): Promise<Sa
   return toView(created);
 }
 
+/** An offer whose date has passed, still unanswered: the inquiry shows `offer_expired` before the sweep writes it. */
+const dueOffer = (now: Date) =>
+  sql`exists (select 1 from "inquiry_offers" o where o.inquiry_id = "tractor_sale_inquiries"."id" and o.status = 'sent' and o.valid_until <= ${now.toISOString()}::timestamptz)`;
+
+/** The status as of `now`: reads compute the expiry from the clock and never write it (the sweep does). */
+const statusAt = (now: Date) =>
+  sql<InquiryStatus>`case when ${saleInquiries.status} = 'offer_sent' and ${dueOffer(now)} then 'offer_expired' else ${saleInquiries.status} end`;
+
 /** Newest first; the admin list is bounded so a flood of inquiries cannot make the page unusable. */
-export async function listInquiries(exec: Executor, limit: number): Promise<SaleInquiry[]> {
+export async function listInquiries(exec: Executor, limit: number, now: Date): Promise<SaleInquiry[]> {
   const rows = await exec
-    .select({ ...columns, photoCount })
+    .select({ ...columns, status: statusAt(now), photoCount })
     .from(saleInquiries)
     .orderBy(desc(saleInquiries.createdAt), desc(saleInquiries.id))
     .limit(limit);
@@ -62,10 +70,11 @@ export async function listInquiries(exec: Executor, limit: number): Promise<Sale
 export async function findInquiry(
   exec: Executor,
   id: string,
-  opts: { lock?: boolean } = {},
+  opts: { lock?: boolean; now?: Date } = {},
 ): Promise<SaleInquiry | null> {
+  const status = opts.now ? statusAt(opts.now) : saleInquiries.status;
   const q = exec
-    .select({ ...columns, photoCount })
+    .select({ ...columns, status, photoCount })
     .from(saleInquiries)
     .where(eq(saleInquiries.id, id));
   const [row] = opts.lock ? await q.for('update', { of: saleInquiries }) : await q;
@@ -182,17 +191,15 @@ export async function supersedeOpenOffers(exec: Executor, inquiryId: string, now
   return rows.map((r) => r.id);
 }
 
-/** Inquiries waiting on an offer whose date has passed move to `offer_expired` (the offer row itself stays `sent`). */
+/**
+ * Inquiries waiting on an offer whose date has passed move to `offer_expired` (the offer row itself stays `sent`).
+ * Called by the scheduled sweep and inside write transactions, never by a read.
+ */
 export async function expireDueInquiries(exec: Executor, now: Date): Promise<string[]> {
   const rows = await exec
     .update(saleInquiries)
     .set({ status: 'offer_expired', updatedAt: now })
-    .where(
-      and(
-        eq(saleInquiries.status, 'offer_sent'),
-        sql`exists (select 1 from "inquiry_offers" o where o.inquiry_id = "tractor_sale_inquiries"."id" and o.status = 'sent' and o.valid_until <= ${now.toISOString()}::timestamptz)`,
-      ),
-    )
+    .where(and(eq(saleInquiries.status, 'offer_sent'), dueOffer(now)))
     .returning({ id: saleInquiries.id });
   return rows.map((r) => r.id);
 }

@@ -12,7 +12,12 @@ import {
 } from '../../../../domain/inquiries.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
-import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../listings/index.js';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_SIZE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  readCappedFile,
+} from '../listings/index.js';
 import { changeInquiryStatus, inquiryPhotoFile, listForAdmin, submitInquiry } from './inquiries.service.js';
 import { inquiryOfferRoutes } from './inquiry-offers.routes.js';
 
@@ -187,7 +192,7 @@ async function readSellForm(req: FastifyRequest) {
           continue;
         }
         if (photos.length >= INQUIRY_PHOTOS_MAX) throw tooMany();
-        photos.push(await part.toBuffer());
+        photos.push(await readCappedFile(part, 'photos'));
       } else if (part.fieldname === 'inquiry') {
         try {
           raw = JSON.parse(String(part.value));

@@ -208,8 +208,7 @@ function mailFacts(i: SaleInquiry) {
 
 export async function listForAdmin(ctx: AppContext, actor: Actor): Promise<SaleInquiry[]> {
   requireRole(actor, 'admin');
-  await expireDueInquiries(ctx.db, ctx.clock.now());
-  return listInquiries(ctx.db, INQUIRY_LIST_LIMIT);
+  return listInquiries(ctx.db, INQUIRY_LIST_LIMIT, ctx.clock.now());
 }
 
 /**

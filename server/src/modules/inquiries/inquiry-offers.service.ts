@@ -78,8 +78,7 @@ const inquiryUpdated = (exec: Executor, inquiryId: string, status: string) =>
 /** The admin's view of one inquiry: the seller's details, the photos' addresses, every offer and its answer. */
 export async function inquiryDetail(ctx: AppContext, actor: Actor, inquiryId: string) {
   requireRole(actor, 'admin');
-  await expireDueInquiries(ctx.db, ctx.clock.now());
-  const inquiry = await findInquiry(ctx.db, inquiryId);
+  const inquiry = await findInquiry(ctx.db, inquiryId, { now: ctx.clock.now() });
   if (!inquiry) throw notFound(INQUIRY_NOT_FOUND);
   const photos = (await photosOf(ctx.db, inquiryId)).map((p) => {
     const file = (w: number) =>
@@ -196,10 +195,8 @@ async function openOfferOf(ctx: AppContext, exec: Executor, token: string, lock 
   if (state === 'answered') throw conflict(USED);
   const inquiry = await findInquiry(exec, offer.inquiryId, { lock });
   if (!inquiry) throw notFound(FARMER_OFFER_LINK_INVALID);
-  if (state === 'expired') {
-    await expireDueInquiries(exec, ctx.clock.now());
-    throw conflict(expiredMessage(offer));
-  }
+  // The inquiry's own status moves with the scheduled sweep; the link says "expired" from the offer's date.
+  if (state === 'expired') throw conflict(expiredMessage(offer));
   if (inquiry.status !== 'offer_sent') throw conflict(CLOSED);
   return { offer, inquiry };
 }
@@ -215,6 +212,18 @@ export async function farmerOfferByToken(ctx: AppContext, token: string, request
     pickup: offer.pickup,
     message: offer.message,
   };
+}
+
+/**
+ * The scheduled sweep's part for farmers' offers: inquiries whose offer date has passed unanswered move to
+ * `offer_expired` and the admins' screens hear it. Reads never write this; they compute it from the clock.
+ */
+export async function expireDueFarmerOffers(ctx: AppContext): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const expired = await expireDueInquiries(tx, ctx.clock.now());
+    for (const id of expired) await inquiryUpdated(tx, id, 'offer_expired');
+    return expired.length;
+  });
 }
 
 /**

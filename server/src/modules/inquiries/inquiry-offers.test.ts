@@ -10,10 +10,11 @@ import {
   inquiryOffers,
   listingImages,
   listings,
+  outbox,
   saleInquiries,
 } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
-import { listFiles } from '../../test/fixtures/images.js';
+import { listFiles, overTheCap } from '../../test/fixtures/images.js';
 import {
   createTestApp,
   createUser,
@@ -22,6 +23,8 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
+import { IMAGE_MAX_BYTES } from '../listings/index.js';
+import { expireDueFarmerOffers } from './index.js';
 
 const DAY = 86_400_000;
 
@@ -133,6 +136,11 @@ describe('the farmer offer', () => {
     const text = await submitWithPhotos([await photo('#111'), Buffer.from('not a picture at all')]);
     expect(text.statusCode).toBe(415);
     expect(text.json().error.fields.photos).toMatch(/^Photo 2: /);
+    const inquiryPart = `--{boundary}\r\nContent-Disposition: form-data; name="inquiry"\r\n\r\n${JSON.stringify(tractor)}\r\n`;
+    const over = overTheCap(IMAGE_MAX_BYTES, 'photos', inquiryPart);
+    const big = await new TestClient(t.app).post('/api/inquiries/with-photos', over.body, over.headers);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.fields.photos).toBe('Images must be 15 MB or smaller');
     expect(await t.app.ctx.db.select().from(saleInquiries)).toHaveLength(0);
     expect(await listFiles(path.join(dataDir, 'images'))).toHaveLength(0);
   });
@@ -164,10 +172,13 @@ describe('the farmer offer', () => {
     const page = await farmer().get(`/api/farmer-offers/${token}`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ tractor: '1981 John Deere 4440', amountCents: 2_750_000 });
+    // The link's answer is kept by no cache (a shared one would hand the offer to the next visitor).
+    expect(page.headers['cache-control']).toBe('no-store');
     // Nothing about the seller on the public page.
     expect(JSON.stringify(page.json())).not.toMatch(/farmer@example|555|Ames/);
 
     const accepted = await farmer().post(`/api/farmer-offers/${token}/answer`, { answer: 'accept' });
+    expect(accepted.headers['cache-control']).toBe('no-store');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ status: 'accepted', amountCents: 2_750_000 });
 
@@ -265,8 +276,37 @@ describe('the farmer offer', () => {
     );
     const list = await adminClient.get('/api/admin/inquiries');
     expect(list.json().inquiries[0].status).toBe('offer_expired');
+    expect((await adminClient.get(`/api/admin/inquiries/${id}`)).json().inquiry.status).toBe('offer_expired');
     // An expired inquiry may get a new offer.
     expect((await send(id, { amount: '24000' })).statusCode).toBe(201);
+  });
+
+  it('shows an offer expired from the clock on every read, writes nothing there, and the sweep expires it', async () => {
+    const id = await inquiry();
+    await send(id, { amount: '25000' });
+    const token = await lastToken();
+    t.clock.advance(8 * DAY);
+    adminClient = await TestClient.as(t.app, admin);
+    const db = t.app.ctx.db;
+    const written = async () => ({
+      inquiries: await db.select().from(saleInquiries),
+      offers: await db.select().from(inquiryOffers),
+      audit: (await db.select().from(auditLog)).length,
+      events: (await db.select().from(domainEvents)).length,
+      outbox: (await db.select().from(outbox)).length,
+    });
+    const before = await written();
+    expect(before.inquiries[0].status).toBe('offer_sent');
+    expect((await farmer().get(`/api/farmer-offers/${token}`)).statusCode).toBe(409);
+    expect((await adminClient.get('/api/admin/inquiries')).json().inquiries[0].status).toBe('offer_expired');
+    expect((await adminClient.get(`/api/admin/inquiries/${id}`)).json().inquiry.status).toBe('offer_expired');
+    expect(await written()).toEqual(before);
+
+    expect(await expireDueFarmerOffers(t.app.ctx)).toBe(1);
+    const [row] = await db.select().from(saleInquiries).where(eq(saleInquiries.id, id));
+    expect(row.status).toBe('offer_expired');
+    expect(row.updatedAt.getTime()).toBeGreaterThan(before.inquiries[0].updatedAt.getTime());
+    expect(await expireDueFarmerOffers(t.app.ctx)).toBe(0);
   });
 
   it('records Call me and tells the admins, keeping the inquiry at Offer sent', async () => {

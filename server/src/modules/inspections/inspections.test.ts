@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
 import { auditLog, inspectionRevisions, listings, offers } from '../../db/schema.js';
 import { underFirstLook } from '../../test/fixtures/first-look.js';
+import { overTheCap } from '../../test/fixtures/images.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
@@ -15,6 +16,7 @@ import {
   TestClient,
   type TestUser,
 } from '../../test/test-app.js';
+import { IMAGE_MAX_BYTES } from '../listings/index.js';
 
 /** A camera-like JPEG. */
 const jpeg = (width: number, height: number) =>
@@ -246,6 +248,16 @@ describe('condition reports API', { timeout: 120_000 }, () => {
     const notImage = await upload('identification.hour-meter', Buffer.from('%PDF-1.4 not an image'));
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json().error.fields.file).toBe('Only JPEG, PNG, WebP or AVIF images can be uploaded');
+
+    const over = overTheCap(IMAGE_MAX_BYTES);
+    const big = await asInspector.request(
+      'POST',
+      `/api/inspections/${listingId}/photos?checkpointId=identification.hour-meter`,
+      over.body,
+      over.headers,
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.message).toBe('Images must be 15 MB or smaller');
 
     const draft = (await asInspector.get(`/api/inspections/${listingId}`)).json();
     expect(draft.answers['engine.idle']).toEqual({ rating: 'ok', note: 'Smooth' });

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_LISTING_TEXTS } from '../../../../domain/dealer-listings.js';
 import { testConfig } from '../../config.js';
 import { listings, users } from '../../db/schema.js';
-import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
+import { jpegWithExif, multipart, overTheCap } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
 import { renderTemplate } from '../mail/index.js';
+import { IMAGE_MAX_BYTES } from './image-files.js';
 
 /**
  * Dealers selling (docs/product/dealer-selling.md): a dealer lists, FieldLot reviews, buyers offer, the
@@ -158,6 +159,11 @@ describe('dealers sell their trade-ins', () => {
     expect((await asA.post(`/api/my-listings/${id}/images`, body, headers)).statusCode).toBe(201);
     const other = multipart(await jpegWithExif(800, 600));
     expect((await asB.post(`/api/my-listings/${id}/images`, other.body, other.headers)).statusCode).toBe(404);
+    // A file one byte over the cap, read up to the cap before the parser sees the rest: 413, nothing added.
+    const over = overTheCap(IMAGE_MAX_BYTES);
+    const big = await asA.post(`/api/my-listings/${id}/images`, over.body, over.headers);
+    expect(big.statusCode).toBe(413);
+    expect((await asA.get(`/api/listings/${id}`)).json().images).toHaveLength(1);
 
     const before = (await asAdmin.get('/api/admin/listings?status=in_review')).json().inReview as number;
     expect((await asA.post(`/api/my-listings/${id}/submit`)).json().stage).toBe('in_review');

@@ -8,10 +8,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../db/schema.js';
 import { underFirstLook } from '../../test/fixtures/first-look.js';
-import { jpegWithExif, listFiles, multipart, pngBomb } from '../../test/fixtures/images.js';
+import { jpegWithExif, listFiles, multipart, overTheCap, pngBomb } from '../../test/fixtures/images.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 import {
+  IMAGE_MAX_BYTES,
   IMAGE_PIXELS_MESSAGE,
   IMAGE_SIZE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
@@ -204,6 +205,18 @@ describe('image routes', () => {
       const res = await promise;
       expect(res.statusCode).toBe(status);
       expect(res.json().error.message).toBe(message);
+    }
+    // A file just over the cap, its bytes up to the cap read before the parser sees the last one.
+    for (let i = 0; i < 3; i++) {
+      const over = overTheCap(IMAGE_MAX_BYTES);
+      const res = await asAdmin.request(
+        'POST',
+        `/api/admin/listings/${listingId}/images`,
+        over.body,
+        over.headers,
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.message).toBe(IMAGE_SIZE_MESSAGE);
     }
     const json = await asAdmin.post(`/api/admin/listings/${listingId}/images`, { file: 'x' });
     expect(json.statusCode).toBe(415);

@@ -31,4 +31,4 @@ export { ALREADY_SOLD, sellListing, unsellListing } from './listings.sale.js';
 export { canSeeListing, countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';
 export { type TractorPageHints, tractorPageHints } from './page-hints.js';
-export { PHOTO_MISSING, uploadedImage } from './uploaded-image.js';
+export { PHOTO_MISSING, readCappedFile, uploadedImage } from './uploaded-image.js';

@@ -302,7 +302,7 @@ describe('mail outbox worker', () => {
     }
   });
 
-  it('writes an .eml file per message and logs its links when no SMTP server is configured', async () => {
+  it('writes an .eml file per message and logs its file, never its links, when no SMTP server is configured', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldlot-eml-'));
     tmpDirs.push(dir);
     const logged: Array<Record<string, unknown>> = [];
@@ -317,9 +317,8 @@ describe('mail outbox worker', () => {
     const eml = readFileSync(path.join(dir, files[0]), 'utf8');
     expect(eml).toMatch(/^To: eml@example.com$/m);
     expect(eml).toMatch(/^Subject: Hello Eve$/m);
-    expect(logged[0]).toMatchObject({
-      to: 'eml@example.com',
-      links: expect.arrayContaining(['http://localhost:3000/my-offers']),
-    });
+    expect(logged[0]).toMatchObject({ to: 'eml@example.com', file: path.join(dir, files[0]) });
+    expect(eml).toContain('http://localhost:3000/my-offers');
+    expect(JSON.stringify(logged)).not.toContain('http://');
   });
 });

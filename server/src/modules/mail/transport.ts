@@ -62,7 +62,8 @@ export function smtpTransport(url: string): MailTransport {
 
 /**
  * Without SMTP: each message becomes `DATA_DIR/mail/<ISO time>-<id>-<template>.eml` (names sort by time,
- * so the newest is last), and its links go to the log.
+ * so the newest is last). The log names the file, never the links: they carry sign-in, reset and offer tokens,
+ * and whoever reads the logs must not be able to use them (even in production without SMTP).
  */
 export function emlTransport(dir: string, log?: FastifyBaseLogger): MailTransport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -75,7 +76,7 @@ export function emlTransport(dir: string, log?: FastifyBaseLogger): MailTranspor
       const safeTemplate = mail.template.replace(/[^\w.-]/g, '_');
       const file = path.join(dir, `${stamp}-${String(mail.id).padStart(6, '0')}-${safeTemplate}.eml`);
       writeFileSync(file, info.message as Buffer);
-      log?.info({ to: mail.to, subject: mail.subject, links: linksOf(mail.html), file }, 'mail written');
+      log?.info({ to: mail.to, subject: mail.subject, file }, 'mail written');
     },
     close: () => builder.close(),
   };

@@ -9,4 +9,4 @@ export { returnOffer } from './offers.repository.js';
 export { offersRoutes } from './offers.routes.js';
 // The sale is the purchases module's (docs/product/purchases.md#purchase); it asks offers for these.
 export { endOffersBySale, type SaleOfferRow, saleMails, saleOffer } from './offers.sale.js';
-export { expireDueOffers, startOfferExpiry } from './offers.service.js';
+export { expireDueOffers } from './offers.service.js';

@@ -1,11 +1,14 @@
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { FLOOR_COUNTED_ENDINGS } from '../../../../domain/offer-floor.js';
+import { OPEN_OFFER_STATUSES } from '../../../../domain/offers.js';
 import type { Executor } from '../../db/client.js';
 import { offers } from '../../db/schema.js';
 
 /**
- * The offers a dealership (an admin acting as a buyer: that user) made on a listing that ended declined since
- * `since`, newest first: rejected by the seller or expired unanswered (an offer under the floor among them), but
- * not a counter the buyer let expire. Decision 0039, domain/offer-floor.ts.
+ * The offers a dealership (an admin acting as a buyer: that user) made on a listing that count toward the floor
+ * rules, newest first: ended without a sale since `since` (rejected, expired, withdrawn or replaced; an offer
+ * under the floor among them) or still open. The SQL twin of `countsTowardFloorRules` (domain/offer-floor.ts,
+ * decisions 0039 and 0070).
  */
 export async function declinedOffers(
   exec: Executor,
@@ -23,9 +26,10 @@ export async function declinedOffers(
           ? eq(offers.dealershipId, who.dealershipId)
           : eq(offers.buyerUserId, who.buyerUserId),
         eq(offers.offerType, 'offer'),
-        inArray(offers.status, ['rejected', 'expired']),
-        isNull(offers.counterOfferAmountCents),
-        gt(offers.updatedAt, since),
+        or(
+          inArray(offers.status, [...OPEN_OFFER_STATUSES]),
+          and(inArray(offers.status, [...FLOOR_COUNTED_ENDINGS]), gt(offers.updatedAt, since)),
+        ),
       ),
     )
     .orderBy(desc(offers.updatedAt), desc(offers.id));

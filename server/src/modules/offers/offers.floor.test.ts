@@ -132,6 +132,29 @@ describe('a floor price cannot be probed', { timeout: 180_000 }, () => {
     expect((await offer(client, listingId, nextOfferMinimumCents(last, ASKING))).statusCode).toBe(201);
   });
 
+  it('counts a withdrawn or replaced offer like a declined one: the step from it and the weekly limit', async () => {
+    const listingId = await listingWithFloor();
+    const { client } = await buyer();
+    const first = await offer(client, listingId, 60_000_00);
+    expect(first.statusCode, first.body).toBe(201);
+    // An hour later it is still open (under the floor, unseen): the prober withdraws it.
+    await pass(HOUR);
+    expect((await client.post(`/api/offers/${first.json().offer.id}/withdraw`, {})).statusCode).toBe(200);
+    const lower = await offer(client, listingId, 50_000_00);
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().error.message).toBe(offerStepText(60_000_00, ASKING));
+    // A new offer replacing an open one steps from the open one too.
+    expect((await offer(client, listingId, 62_400_00)).statusCode).toBe(201);
+    const under = await offer(client, listingId, 63_000_00);
+    expect(under.statusCode).toBe(400);
+    expect(under.json().error.message).toBe(offerStepText(62_400_00, ASKING));
+    expect((await offer(client, listingId, 64_800_00)).statusCode).toBe(201);
+    // Withdrawn, replaced and open: three this week, so the fourth is refused whatever its amount.
+    const refused = await offer(client, listingId, 110_000_00);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(TOO_MANY_OFFERS_TEXT);
+  });
+
   /**
    * The property: an automated prober from one dealership, searching the floor by bisection with everything the
    * API answers it, cannot narrow the floor to within 5% of the asking price in 7 days. It watches each offer

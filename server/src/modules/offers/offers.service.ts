@@ -768,29 +768,6 @@ async function afterExpiry(ctx: AppContext, tx: Tx, offer: repo.OfferRow) {
     });
 }
 
-/** Sweeps every OFFER_EXPIRY_SWEEP_SECONDS; returns a stop function that waits for a sweep in progress. */
-export function startOfferExpiry(ctx: AppContext): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = running
-      .then(() => expireDueOffers(ctx))
-      .then((count) => {
-        if (count) ctx.log.info({ count }, 'offers expired');
-      })
-      .catch((err) => ctx.log.error({ err }, 'offer expiry sweep failed'));
-  };
-  const timer = setInterval(tick, ctx.config.offerExpirySweepSeconds * 1000);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
-}
-
 export function acceptCounter(ctx: AppContext, actor: Actor, offerId: string, request: RequestInfo) {
   requireRoleSaying(NOT_APPROVED, actor, 'dealer', 'admin');
   return transition(ctx, { action: 'accept_counter', role: 'buyer', offerId, actor, request });

@@ -151,22 +151,24 @@ describe('offers: making offers, lists and row-level access', () => {
 
   it('limits a dealer to 30 new offers an hour (refused attempts do not count)', async () => {
     const busy = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
-    const l = await insertListing(t.app, admin.id);
+    // One offer a tractor (the floor rules limit offers on one tractor on their own).
+    const ls = await Promise.all(Array.from({ length: 31 }, () => insertListing(t.app, admin.id)));
     expect(
-      (await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 'x' })).statusCode,
+      (await busy.post('/api/offers', { listingId: ls[0], offerType: 'offer', amount: 'x' })).statusCode,
     ).toBe(400);
     for (let i = 0; i < 30; i++)
       expect(
-        (await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 100 + i })).statusCode,
+        (await busy.post('/api/offers', { listingId: ls[i], offerType: 'offer', amount: 100 + i }))
+          .statusCode,
       ).toBe(201);
-    const over = await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 500 });
+    const over = await busy.post('/api/offers', { listingId: ls[30], offerType: 'offer', amount: 500 });
     expect(over.statusCode).toBe(429);
     expect(over.json().error.message).toBe('Too many offers. Please try again later.');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await countOffers(t.app, { listingId: l })).toBe(30);
+    expect(await countOffers(t.app, { listingId: ls[30] })).toBe(0);
     t.clock.advance(3600_000 + 1);
     expect(
-      (await busy.post('/api/offers', { listingId: l, offerType: 'offer', amount: 500 })).statusCode,
+      (await busy.post('/api/offers', { listingId: ls[30], offerType: 'offer', amount: 500 })).statusCode,
     ).toBe(201);
   });
 
@@ -236,10 +238,11 @@ describe('offers: making offers, lists and row-level access', () => {
       const newer = await asDealer.post('/api/offers', {
         listingId: l,
         offerType: 'offer',
-        amount: 200,
+        // A replacement steps 2% of the asking price (at least $500) above the offer it replaces (decision 0070).
+        amount: 2000,
         message: 'Second',
       });
-      expect(newer.statusCode).toBe(201);
+      expect(newer.statusCode, newer.body).toBe(201);
       theirs = (await asOther.post('/api/offers', { listingId: l, offerType: 'offer', amount: 300 })).json()
         .offer.id;
     });
@@ -270,7 +273,7 @@ describe('offers: making offers, lists and row-level access', () => {
     it("gives the history on one listing: only the caller's offers, newest first", async () => {
       const res = await asDealer.get(`/api/offers/listing/${l}`);
       expect(res.json().offers.map((o: { offerAmountCents: number }) => o.offerAmountCents)).toEqual([
-        200_00, 100_00,
+        2000_00, 100_00,
       ]);
       const theirsRes = await asOther.get(`/api/offers/listing/${l}`);
       expect(theirsRes.json().offers.map((o: { id: string }) => o.id)).toEqual([theirs]);

@@ -6,10 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Purchase } from '../../../../domain/purchases-api.js';
 import { purchaseClaims } from '../../db/schema.js';
-import { jpegWithExif, multipart } from '../../test/fixtures/images.js';
+import { jpegWithExif, multipart, overTheCap } from '../../test/fixtures/images.js';
 import { mailsTo } from '../../test/fixtures/offers.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
+import { IMAGE_MAX_BYTES } from '../listings/index.js';
 import { claimCheckpointViews } from './claim-evidence.js';
 
 const PASSWORD = 'Combine-Harvest#2031';
@@ -114,6 +115,18 @@ describe('claim photos', () => {
     return client.post(`/api/purchases/${purchaseId}/claims/photos`, body, headers);
   };
   const urlsOf = (p: ClaimPhoto) => [p.thumbUrl, p.url];
+
+  it('refuses a photo just over the cap with 413 and keeps nothing', async () => {
+    const over = overTheCap(IMAGE_MAX_BYTES);
+    const res = await asOwner.post(`/api/purchases/${purchaseId}/claims/photos`, over.body, over.headers);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe('Images must be 15 MB or smaller');
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(purchaseClaims)
+      .where(eq(purchaseClaims.purchaseId, purchaseId));
+    expect(row.photos).toEqual([]);
+  });
 
   it('the buyer uploads two photos; the purchase shows each as a thumbnail and a full size', async () => {
     expect((await upload(asOwner, await jpegWithExif(1200, 900))).statusCode).toBe(200);
