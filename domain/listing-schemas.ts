@@ -68,6 +68,14 @@ const page = <T extends z.ZodType>(item: T) =>
   });
 export const dealerPageSchema = page(dealerCardSchema);
 export const publicPageSchema = page(publicCardSchema);
+/**
+ * The tractors under a first look granted to the dealer's dealership, shown above its inventory with their end
+ * (docs/product/want-lists.md#first-look): the badge "First look: 2 days left" is `firstLookLeftText(firstLookEndsAt)`.
+ */
+export const firstLookCardsSchema = z
+  .object({ items: z.array(dealerCardSchema.extend({ firstLookEndsAt: z.string() })) })
+  .meta({ id: 'FirstLookCards' });
+export type FirstLookCard = z.infer<typeof firstLookCardsSchema>['items'][number];
 export type InventoryPage = { items: ListingCard[] } & Omit<z.infer<typeof dealerPageSchema>, 'items'>;
 
 const SPEC_VALUE = {

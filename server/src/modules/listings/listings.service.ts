@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hoursNoticeOf } from '../../../../domain/hours-check.js';
-import { type DealerCard, yardProblems } from '../../../../domain/listing-schemas.js';
+import { type DealerCard, type FirstLookCard, yardProblems } from '../../../../domain/listing-schemas.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
 import { INVENTORY_COUNT_CAP } from '../../../../domain/listing-search.js';
 import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
@@ -153,6 +153,25 @@ export async function dealerInventory(ctx: AppContext, actor: Actor, query: List
     nextCursor: page.nextCursor,
     brands: page.brands,
   }));
+}
+
+/**
+ * The tractors whose first look the dealer's dealership holds, matching the inventory's filters: shown above the
+ * inventory, which leaves them out for everyone while the window runs (docs/product/want-lists.md#first-look).
+ * Per dealer, so never in the shared page cache. Admins hold none.
+ */
+export async function firstLookInventory(
+  ctx: AppContext,
+  actor: Actor,
+  query: ListingQuery,
+): Promise<{ items: FirstLookCard[] }> {
+  requireRole(actor, 'dealer', 'admin');
+  if (actor.status === 'admin') return { items: [] };
+  const { cursor: _cursor, sort: _sort, ...filters } = query;
+  const rows = await repo.firstLookCards(ctx.db, actor.userId, filters, ctx.clock.now());
+  return {
+    items: rows.map((r) => ({ ...toCard(r), firstLookEndsAt: new Date(r.first_look_ends).toISOString() })),
+  };
 }
 
 /** Signed-out visitors: the same cards with the price removed (and no price filters or sorts). */
