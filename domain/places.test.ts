@@ -52,10 +52,11 @@ describe('zipIn and placeOf', () => {
   });
 
   it('reads the town, the state and the ZIP', () => {
-    expect(placeOf('ames, ia 50010')).toEqual({ zip: '50010', state: 'IA', town: 'ames, IA' });
-    expect(placeOf('Iowa')).toEqual({ zip: null, state: 'IA', town: 'Iowa' });
-    expect(placeOf('50010')).toEqual({ zip: '50010', state: null, town: null });
-    expect(placeOf('')).toEqual({ zip: null, state: null, town: null });
+    expect(placeOf('ames, ia 50010')).toEqual({ zip: '50010', state: 'IA', city: 'ames', town: 'ames, IA' });
+    expect(placeOf('Iowa')).toEqual({ zip: null, state: 'IA', city: null, town: 'Iowa' });
+    expect(placeOf('50010')).toEqual({ zip: '50010', state: null, city: null, town: null });
+    expect(placeOf('Ames, Somewhere')).toEqual({ zip: null, state: null, city: null, town: null });
+    expect(placeOf('')).toEqual({ zip: null, state: null, city: null, town: null });
   });
 
   it('names a state from its code', () => {

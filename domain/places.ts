@@ -56,18 +56,22 @@ export function stateCode(location: string | null | undefined): string | null {
   return last ? stateOfPart(last) : null;
 }
 
-/** What a typed location says: its ZIP, its state's code and the town shown ("Ames, IA", or the state's name). */
+/**
+ * What a typed location says: its ZIP, its state's code, the city before the state ("Ames") and the town shown
+ * ("Ames, IA", or the state's name).
+ */
 export function placeOf(location: string | null | undefined): {
   zip: string | null;
   state: string | null;
+  city: string | null;
   town: string | null;
 } {
   const text = (location ?? '').trim();
-  if (!text) return { zip: null, state: null, town: null };
+  if (!text) return { zip: null, state: null, city: null, town: null };
   const zip = zipIn(text);
   const parts = partsOf(text);
   const state = stateCode(text);
-  const city = parts.length >= 2 ? parts.at(-2) : null;
+  const city = (state && parts.length >= 2 ? parts.at(-2) : null) ?? null;
   const town = state ? (city ? `${city}, ${state}` : (stateName(state) ?? state)) : null;
-  return { zip, state, town };
+  return { zip, state, city, town };
 }

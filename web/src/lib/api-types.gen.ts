@@ -473,6 +473,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/listings/{id}/farmer-yard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The farmer's town, state, ZIP and phone for the draft listing their accepted offer made
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["inquiries.farmerYard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/inquiries": {
         parameters: {
             query?: never;
@@ -2989,7 +3009,7 @@ export interface components {
             yardAddress: string | null;
             yardPhone: string | null;
             yardHours: string | null;
-            condition: string;
+            condition: string | null;
             description: string;
             transmission: string | null;
             frontLoader: boolean;
@@ -3380,6 +3400,13 @@ export interface components {
                 text: string;
             }[];
             createdAt: string;
+        };
+        FarmerYard: {
+            town: string | null;
+            location: string | null;
+            city: string | null;
+            zip: string | null;
+            yardPhone: string | null;
         };
         OfferListing: {
             make: string;
@@ -5609,6 +5636,99 @@ export interface operations {
                      *         "code": "RATE_LIMITED",
                      *         "message": "Too many attempts. Please try again later.",
                      *         "retryAfterSeconds": 900
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "inquiries.farmerYard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmerYard"];
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such record, or not one this account may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such record, or not one this account may see."
                      *       }
                      *     }
                      */
@@ -8557,7 +8677,7 @@ export interface operations {
                             hours: number;
                             priceCents: number;
                             location: string;
-                            condition: string;
+                            condition: string | null;
                             /** @enum {string} */
                             status: "active" | "inactive" | "sold";
                             createdAt: string;
@@ -11024,7 +11144,7 @@ export interface operations {
                             year: number;
                             hours: number;
                             location: string;
-                            condition: string;
+                            condition: string | null;
                             status: string;
                             reviewStatus: string | null;
                             rated: number;
@@ -11097,7 +11217,7 @@ export interface operations {
                             year: number;
                             hours: number;
                             location: string;
-                            condition: string;
+                            condition: string | null;
                             status: string;
                             reviewStatus: string | null;
                         };
