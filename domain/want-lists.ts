@@ -204,13 +204,15 @@ const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * The badge on a first-look tractor in its dealers' inventory (docs/product/want-lists.md#first-look): "First look:
- * 2 days left", "First look: 1 day left", "First look: 5 hours left", "First look: 20 minutes left". Whole days
- * (to the nearest) from a day on, hours (rounded up) under a day, minutes under an hour; null once it has ended.
+ * 2 days left", "First look: 1 day left", "First look: 5 hours left", "First look: 20 minutes left". Hours are
+ * rounded up; from 24 of them, whole days to the nearest; minutes under an hour; null once it has ended.
  */
 export function firstLookLeftText(endsAt: Date | string, now: Date): string | null {
   const ms = new Date(endsAt).getTime() - now.getTime();
   if (!(ms > 0)) return null;
-  if (ms >= 24 * HOUR_MS) return `First look: ${unit(Math.round(ms / (24 * HOUR_MS)), 'day')} left`;
-  if (ms >= HOUR_MS) return `First look: ${unit(Math.ceil(ms / HOUR_MS), 'hour')} left`;
+  const hours = Math.ceil(ms / HOUR_MS);
+  // A full day's window read a moment after it started is "1 day left", not "24 hours left".
+  if (hours >= 24) return `First look: ${unit(Math.round(hours / 24), 'day')} left`;
+  if (ms >= HOUR_MS) return `First look: ${unit(hours, 'hour')} left`;
   return `First look: ${unit(Math.ceil(ms / 60_000), 'minute')} left`;
 }
