@@ -4,6 +4,8 @@
  * loading the schemas (docs/decisions/0023).
  */
 
+import { CONDITION_NOT_STATED } from './listings.js';
+
 /** "Excellent" for 4.5 and above, down to "Poor" below 2.0: the grade in words. */
 export function gradeLabel(grade: number): string {
   if (grade >= 4.5) return 'Excellent';
@@ -28,12 +30,13 @@ export const AS_IS_TITLE = 'Sold as-is, not inspected';
  * One condition scale (docs/decisions/0042-hours-corrected-at-inspection.md): a published report's grade decides
  * the condition word shown everywhere; the seller's own word counts only until a report exists.
  */
-export function shownCondition(grade: number | null, sellerCondition: string): string {
-  return grade !== null && grade > 0 ? gradeLabel(grade) : sellerCondition;
+export function shownCondition(grade: number | null, sellerCondition: string | null): string {
+  return grade !== null && grade > 0 ? gradeLabel(grade) : (sellerCondition ?? CONDITION_NOT_STATED);
 }
 
 /** The seller's own condition word, kept beside a report's grade. */
-export const sellerDescriptionText = (sellerCondition: string) => `Seller's description: ${sellerCondition}`;
+export const sellerDescriptionText = (sellerCondition: string | null) =>
+  `Seller's description: ${sellerCondition ?? CONDITION_NOT_STATED}`;
 
 /** Where each condition word starts on the grade scale (the same bands as gradeLabel). */
 export const CONDITION_GRADE_FLOOR: Record<string, number> = {

@@ -1,5 +1,5 @@
 import type { ListingStatus } from './listings.js';
-import { US_STATES } from './listings.js';
+import { stateName } from './places.js';
 
 /**
  * docs/product/dealer-selling.md#status-machine: the one lifecycle of a listing, shared by FieldLot's own
@@ -154,6 +154,6 @@ export const WITHDRAW_SOLD = 'This listing has an accepted offer and can no long
 
 /** "A dealer in Iowa": how a seller sees a buyer before the sale (the buyer's state, when known). */
 export function anonymousBuyer(state: string | null | undefined): string {
-  const name = US_STATES.find(([code]) => code === state)?.[1];
+  const name = stateName(state);
   return name ? `A dealer in ${name}` : 'A FieldLot dealer';
 }

@@ -8,7 +8,6 @@
  * n / (n + SHRINK); a state's offset is its mean residual shrunk toward zero the same way. The typical range is the
  * 10th–90th percentile of the residuals (about 80% of sales).
  */
-import { US_STATES } from './listings';
 import { formatDollarsRounded as formatDollars } from './money';
 
 export interface MarketSale {
@@ -245,16 +244,8 @@ export function modelFamily(model: string): string {
   return first.split(/[.-]/)[0] || first;
 }
 
-/** "IA" from "IA", "Iowa" or "Ames, Iowa"; null when no state is named. */
-export function stateCode(location: string | null | undefined): string | null {
-  if (!location) return null;
-  const text = location.trim().toLowerCase();
-  for (const [code, name] of US_STATES)
-    if (text === code.toLowerCase() || text === name.toLowerCase()) return code;
-  for (const [code, name] of US_STATES) if (text.endsWith(name.toLowerCase())) return code;
-  const tail = /\b([a-z]{2})$/.exec(text)?.[1];
-  return US_STATES.find(([code]) => code.toLowerCase() === tail)?.[0] ?? null;
-}
+/** The state a location names: the one reading of a place (domain/places.ts). */
+export { stateCode } from './places';
 
 /** The grade assumed when a tractor has no condition report yet: the middle of the 1–5 scale. */
 export const UNGRADED = 3;

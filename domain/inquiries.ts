@@ -1,4 +1,5 @@
 import { INQUIRY_OFFER_STATUSES, type InquiryOfferStatus } from './farmer-offers';
+import { placeOf, stateName } from './places';
 
 /** docs/product/selling.md#inquiry-status: the seed's pending / contacted / closed, grown by the offer flow. */
 export const INQUIRY_STATUSES = INQUIRY_OFFER_STATUSES;
@@ -55,4 +56,36 @@ export function checkPhone(v: string | null | undefined): { ok: true; phone: str
   if (t.length > 30 || !/^[+\d\s().-]+$/.test(t) || digits.length < 7 || digits.length > 20)
     return { ok: false };
   return { ok: true, phone: t };
+}
+
+/**
+ * The yard a farmer's inquiry names (docs/product/selling.md#from-accepted-offer-to-draft): the town, state and
+ * ZIP they typed as their location and their phone. Never a street address (the sell form does not ask for one).
+ * `zipPlace` fills the town and state of a bare ZIP ("50010") where the server knows it.
+ */
+export interface FarmerYard {
+  /** "Ames, IA": what the admin's "Use the farmer's yard: Ames, IA" names; null when no place is known. */
+  town: string | null;
+  /** The listing's location: the state's name ("Iowa"). */
+  location: string | null;
+  city: string | null;
+  zip: string | null;
+  yardPhone: string | null;
+}
+
+export function farmerYard(
+  inquiry: { location: string | null; phone: string | null },
+  zipPlace: (zip: string) => { city: string; state: string } | null = () => null,
+): FarmerYard {
+  const place = placeOf(inquiry.location);
+  const byZip = place.zip ? zipPlace(place.zip) : null;
+  const state = place.state ?? byZip?.state ?? null;
+  const city = place.city ?? (byZip && byZip.state === state ? byZip.city : null);
+  return {
+    town: state ? (city ? `${city}, ${state}` : (stateName(state) ?? null)) : null,
+    location: stateName(state) ?? null,
+    city,
+    zip: place.zip,
+    yardPhone: inquiry.phone?.trim() || null,
+  };
 }

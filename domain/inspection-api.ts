@@ -96,7 +96,8 @@ const listingSummarySchema = z.object({
   year: z.number(),
   hours: z.number(),
   location: z.string(),
-  condition: z.string(),
+  /** Null: not stated yet (a farmer's draft, decision 0073). */
+  condition: z.string().nullable(),
   status: z.string(),
   /** A dealer's listing waits for FieldLot's review before it goes live; null for FieldLot's own listings. */
   reviewStatus: z.string().nullable(),

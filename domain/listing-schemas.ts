@@ -68,6 +68,14 @@ const page = <T extends z.ZodType>(item: T) =>
   });
 export const dealerPageSchema = page(dealerCardSchema);
 export const publicPageSchema = page(publicCardSchema);
+/**
+ * The tractors under a first look granted to the dealer's dealership, shown above its inventory with their end
+ * (docs/product/want-lists.md#first-look): the badge "First look: 2 days left" is `firstLookLeftText(firstLookEndsAt)`.
+ */
+export const firstLookCardsSchema = z
+  .object({ items: z.array(dealerCardSchema.extend({ firstLookEndsAt: z.string() })) })
+  .meta({ id: 'FirstLookCards' });
+export type FirstLookCard = z.infer<typeof firstLookCardsSchema>['items'][number];
 export type InventoryPage = { items: ListingCard[] } & Omit<z.infer<typeof dealerPageSchema>, 'items'>;
 
 const SPEC_VALUE = {
@@ -94,7 +102,8 @@ export const detailSchema = z
     yardAddress: z.string().nullable(),
     yardPhone: z.string().nullable(),
     yardHours: z.string().nullable(),
-    condition: z.string(),
+    /** Null: not stated yet (a farmer's draft, decision 0073); a live listing always has one. */
+    condition: z.string().nullable(),
     description: z.string(),
     transmission: z.string().nullable(),
     frontLoader: z.boolean(),
@@ -132,7 +141,8 @@ export const adminRowSchema = z.object({
   hours: z.number(),
   priceCents: z.number(),
   location: z.string(),
-  condition: z.string(),
+  /** Null: not stated yet (a farmer's draft, decision 0073); a live listing always has one. */
+  condition: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
   grade: z.number().nullable(),
@@ -224,6 +234,41 @@ export function yardProblems(l: {
   return out;
 }
 
+/** What else a listing needs before it goes live or to review (decision 0073), beside its yard. */
+export const READY_MESSAGES = {
+  condition: "Choose the tractor's condition",
+  priceCents: 'Set the asking price',
+} as const;
+export const YARD_REFUSAL = "Add the tractor's yard: street address, city, state, ZIP and contact phone";
+
+/**
+ * Every field a listing lacks to go live (`price`: the admin's Activate asks for a price, a dealer's review does
+ * not), each with its message: the condition, the asking price, then the yard in the form's order.
+ */
+export function goLiveProblems(
+  l: Parameters<typeof yardProblems>[0] & { condition: string | null; priceCents: number },
+  options: { price: boolean },
+): Partial<Record<keyof typeof YARD_MESSAGES | keyof typeof READY_MESSAGES, string>> {
+  return {
+    ...(l.condition ? {} : { condition: READY_MESSAGES.condition }),
+    ...(options.price && !(l.priceCents > 0) ? { priceCents: READY_MESSAGES.priceCents } : {}),
+    ...yardProblems(l),
+  };
+}
+
+/** The refusal's one line: the yard's own when only the yard is missing, else what is missing in a list. */
+export function goLiveRefusal(fields: Partial<Record<string, string>>): string {
+  const yard = Object.keys(fields).some((k) => k in YARD_MESSAGES);
+  const parts = [
+    fields.condition ? 'condition' : null,
+    fields.priceCents ? 'asking price' : null,
+    yard ? 'yard' : null,
+  ].filter((p): p is string => p !== null);
+  if (parts.length === 1 && yard) return YARD_REFUSAL;
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return `Complete the listing before it goes live: its ${list}`;
+}
+
 /** Listing fields without defaults (the edit body is a partial of these; the web form reuses the text ones). */
 export const listingFields = z.object({
   make: z.enum(LISTING_BRANDS, { error: 'Make is required' }),
@@ -288,5 +333,15 @@ export const listingInputSchema = listingFields.extend({
 export type ListingInput = z.infer<typeof listingInputSchema>;
 /** What the SPA sends to add a listing (before defaults and trimming). */
 export type ListingBody = z.input<typeof listingInputSchema>;
-export const listingPatchSchema = listingFields.partial();
+/**
+ * An edit names only fields a listing has: an unknown one ("price" for `priceCents`) is refused with its name, never
+ * answered 200 and dropped (decision 0073).
+ */
+export const unknownFieldMessage = (keys: readonly string[]) =>
+  `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}${
+    keys.includes('price') ? '. The asking price is priceCents, in cents.' : ''
+  }`;
+export const listingPatchSchema = z.strictObject(listingFields.partial().shape, {
+  error: (iss) => (iss.code === 'unrecognized_keys' ? unknownFieldMessage(iss.keys) : undefined),
+});
 export type ListingPatch = z.infer<typeof listingPatchSchema>;

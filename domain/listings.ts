@@ -1,5 +1,7 @@
 export const CONDITIONS = ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'] as const;
 export type Condition = (typeof CONDITIONS)[number];
+/** What a listing shows before anyone stated its condition (a farmer's draft, decision 0073). */
+export const CONDITION_NOT_STATED = 'Not stated';
 
 /** Badge colours (docs/product/listings.md#a-listing): excellent green, very good blue, good yellow, fair orange, anything else grey. */
 export function conditionTone(condition: string): 'green' | 'blue' | 'yellow' | 'orange' | 'grey' {

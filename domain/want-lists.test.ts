@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inquiryNoticeText, matchesWantList, type WantCandidate, wantListFormSchema } from './want-lists.js';
+import {
+  firstLookLeftText,
+  inquiryNoticeText,
+  matchesWantList,
+  type WantCandidate,
+  wantListFormSchema,
+} from './want-lists.js';
 
 const want = (o: Record<string, unknown>) => wantListFormSchema.parse({ make: 'John Deere', ...o });
 const tractor: WantCandidate = {
@@ -54,5 +60,30 @@ describe('inquiryNoticeText', () => {
     expect(
       inquiryNoticeText({ town: 'Ames, IA', make: 'John Deere', model: '6145R', year: 2015, hours: 4100 }),
     ).toBe('A farmer near Ames, IA has a 2015 John Deere 6145R, 4,100 h. Interested?');
+  });
+});
+
+describe('firstLookLeftText', () => {
+  const now = new Date('2026-12-06T12:00:00Z');
+  const at = (hours: number) => new Date(now.getTime() + hours * 3600_000);
+  it.each([
+    [48, 'First look: 2 days left'],
+    [47.9, 'First look: 2 days left'],
+    [30, 'First look: 1 day left'],
+    [24, 'First look: 1 day left'],
+    [23.5, 'First look: 1 day left'],
+    [23, 'First look: 23 hours left'],
+    [5, 'First look: 5 hours left'],
+    [4.2, 'First look: 5 hours left'],
+    [1, 'First look: 1 hour left'],
+    [0.5, 'First look: 30 minutes left'],
+    [1 / 60, 'First look: 1 minute left'],
+  ])('%s hours before the end: %j', (hours, text) => {
+    expect(firstLookLeftText(at(hours), now)).toBe(text);
+  });
+  it('has no badge once the window has ended', () => {
+    expect(firstLookLeftText(at(0), now)).toBeNull();
+    expect(firstLookLeftText(at(-1), now)).toBeNull();
+    expect(firstLookLeftText(at(2).toISOString(), now)).toBe('First look: 2 hours left');
   });
 });

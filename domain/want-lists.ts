@@ -199,28 +199,20 @@ export function wantListSummary(w: {
   return [name, years, hours].filter(Boolean).join(', ');
 }
 
+const HOUR_MS = 3600_000;
+const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 /**
- * Where a farmer's free-text location is: a ZIP ("50010"), or a town and state ("Ames, IA", "Ames, Iowa").
- * The town shown to dealers is "City, ST" (never a street); `state` is the two-letter code.
+ * The badge on a first-look tractor in its dealers' inventory (docs/product/want-lists.md#first-look): "First look:
+ * 2 days left", "First look: 1 day left", "First look: 5 hours left", "First look: 20 minutes left". Hours are
+ * rounded up; from 24 of them, whole days to the nearest; minutes under an hour; null once it has ended.
  */
-export function inquiryPlace(
-  location: string | null,
-  stateNames: ReadonlyArray<readonly [string, string]>,
-): { zip: string | null; state: string | null; town: string | null } {
-  const text = (location ?? '').trim();
-  if (!text) return { zip: null, state: null, town: null };
-  const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(text)?.[1] ?? null;
-  const parts = text
-    .replace(/\b\d{5}(?:-\d{4})?\b/, '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const last = parts.at(-1) ?? '';
-  const found = stateNames.find(
-    ([code, name]) => code === last.toUpperCase() || name.toLowerCase() === last.toLowerCase(),
-  );
-  const state = found?.[0] ?? null;
-  const city = parts.length >= 2 ? parts.at(-2) : null;
-  const town = state ? (city ? `${city}, ${state}` : (found?.[1] ?? state)) : null;
-  return { zip, state, town };
+export function firstLookLeftText(endsAt: Date | string, now: Date): string | null {
+  const ms = new Date(endsAt).getTime() - now.getTime();
+  if (!(ms > 0)) return null;
+  const hours = Math.ceil(ms / HOUR_MS);
+  // A full day's window read a moment after it started is "1 day left", not "24 hours left".
+  if (hours >= 24) return `First look: ${unit(Math.round(hours / 24), 'day')} left`;
+  if (ms >= HOUR_MS) return `First look: ${unit(hours, 'hour')} left`;
+  return `First look: ${unit(Math.ceil(ms / 60_000), 'minute')} left`;
 }

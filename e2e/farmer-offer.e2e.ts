@@ -8,10 +8,11 @@ import {
   openBrowser,
   PHONE,
   screenshot,
+  toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { signInViaApi } from './support/session';
+import { apiWrite, signInViaApi } from './support/session';
 
 async function jpeg(color: string) {
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
@@ -36,14 +37,15 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     await admin?.close();
   });
 
-  it('sell form with two photos, a $27,500 offer, accepted by link, a draft listing with the photos', async () => {
+  it('sell form with two photos, a $27,500 offer, accepted by link, a draft listing with the photos, live in one sitting', async () => {
     const email = `farmer-${Date.now()}@example.com`;
+    const model = `4440${Date.now().toString(36).toUpperCase()}`;
     const f = farmer.page;
 
     // The farmer: the tractor, two photos, then the e-mail and a phone number.
     await f.goto('/sell-your-tractor');
     await f.getByLabel('Make').selectOption('John Deere');
-    await f.getByLabel('Model').fill('4440');
+    await f.getByLabel('Model').fill(model);
     await f.getByLabel('Year').fill('1981');
     await f.getByLabel('Hours').fill('9800');
     await f.getByLabel('Location').fill('Ames, IA');
@@ -95,7 +97,7 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     await screenshot(f, 'farmer-offer-page-390');
     await f.getByRole('button', { name: 'Accept offer' }).click();
     const accept = f.getByTestId('amount-confirm');
-    await accept.getByText('Accept $27,500 for 1981 John Deere 4440?').waitFor();
+    await accept.getByText(`Accept $27,500 for 1981 John Deere ${model}?`).waitFor();
     await screenshot(f, 'farmer-offer-accept-confirm-390');
     await accept.getByRole('button', { name: 'Accept $27,500' }).click();
     await f.getByRole('heading', { name: 'Offer accepted' }).waitFor();
@@ -111,8 +113,73 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     const draft = await a.request.get(`/api/listings/${listingId}`);
     expect(draft.status()).toBe(200);
     const body = await draft.json();
-    expect(body).toMatchObject({ make: 'John Deere', model: '4440', year: 1981, hours: 9800 });
+    // What the inquiry knows, and no invented condition.
+    expect(body).toMatchObject({
+      make: 'John Deere',
+      model,
+      year: 1981,
+      hours: 9800,
+      location: 'Iowa',
+      city: 'Ames',
+      yardPhone: '(515) 555-0142',
+      condition: null,
+      priceCents: 0,
+    });
     expect(body.images).toHaveLength(2);
+
+    // Activate names what is missing under each field; the farmer's yard fills in with one tap.
+    await a.goto('/admin?tab=listings');
+    await a.getByLabel('Search listings').fill(model);
+    const listing = a.getByTestId('admin-listing').filter({ hasText: model });
+    await listing.getByRole('button', { name: 'Activate' }).click();
+    await toast(
+      a,
+      'Complete the listing before it goes live: its condition, asking price and yard',
+    ).waitFor();
+    const dialog = a.getByRole('dialog', { name: 'Edit Listing' });
+    await dialog.getByText("Choose the tractor's condition").waitFor();
+    await dialog.getByText('Set the asking price').waitFor();
+    await dialog.getByText('Yard street address is required').waitFor();
+    await dialog.getByRole('button', { name: "Use the farmer's yard: Ames, IA" }).click();
+    expect(await dialog.getByLabel('City').inputValue()).toBe('Ames');
+    expect(await dialog.getByLabel('Yard contact phone').inputValue()).toBe('(515) 555-0142');
+    expect(await dialog.getByLabel('Location (state)').inputValue()).toBe('Iowa');
+    await dialog.getByLabel('Yard street address').fill('2600 E Lincoln Way');
+    await dialog.getByLabel('ZIP code (for delivery estimates)').fill('50010');
+    await dialog.getByLabel('Price ($)').fill('34,500');
+    await dialog.getByLabel('Condition').selectOption('Good');
+    expect(await noSidewaysScroll(admin)).toBe(true);
+    await expectNoAxeViolations(a);
+    await screenshot(a, 'farmer-offer-admin-activate-fields-390');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(a, 'Listing updated successfully').waitFor();
+    const saved = await (await a.request.get(`/api/listings/${listingId}`)).json();
+    expect(saved).toMatchObject({
+      priceCents: 3_450_000,
+      condition: 'Good',
+      yardAddress: '2600 E Lincoln Way',
+    });
+
+    // A price sent under another name is refused with the name, never answered 200 and dropped.
+    const wrongName = await apiWrite(a, 'PATCH', `/api/admin/listings/${listingId}`, { price: 34_500 });
+    expect(wrongName.status()).toBe(400);
+    expect((await wrongName.json()).error.message).toBe(
+      'Unknown field: price. The asking price is priceCents, in cents.',
+    );
+
+    // What is left is the inspection (or as-is): the server's reason, then it goes live.
+    await listing.getByRole('button', { name: 'Activate' }).click();
+    await toast(
+      a,
+      'This tractor goes live only with a published condition report or as "Sold as-is, not inspected"',
+    ).waitFor();
+    const asIs = await apiWrite(a, 'POST', `/api/admin/listings/${listingId}/as-is`, {
+      reason: 'E2E: sold as seen',
+    });
+    expect(asIs.ok(), await asIs.text()).toBe(true);
+    await listing.getByRole('button', { name: 'Activate' }).click();
+    await toast(a, 'Listing activated successfully').waitFor();
+    await screenshot(a, 'farmer-offer-admin-live-390');
 
     // The link works once: opened again, a clear page inviting a new inquiry.
     await f.goto(link as string);
@@ -123,5 +190,6 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     await f.getByRole('link', { name: 'Ask for a new offer' }).waitFor();
     await screenshot(f, 'farmer-offer-used-390');
     expect(farmer.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    expect(admin.errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
   }, 300_000);
 });

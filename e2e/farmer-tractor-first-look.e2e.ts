@@ -79,6 +79,7 @@ describe.runIf(hasBrowser())("a farmer's tractor reaches the dealer who wants it
     // The dealer's notice names the town and the tractor, never the farmer; the answer names its amount first.
     const notice = `A farmer near Ames, IA has a 1981 John Deere ${model}, 9,800 h. Interested?`;
     const d = dealer.page;
+    const o = other.page;
     await d.goto('/want-lists/matches');
     const match = d.getByRole('listitem').filter({ hasText: notice });
     await match.waitFor({ timeout: 30_000 });
@@ -137,12 +138,13 @@ describe.runIf(hasBrowser())("a farmer's tractor reaches the dealer who wants it
     expect(draft).toMatchObject({ make: 'John Deere', model, year: 1981, hours: 9800 });
     expect(draft.images).toHaveLength(2);
 
-    // The admin prices the tractor, gives it its yard and publishes it (sold as seen: the journey is not about
-    // the inspection, which condition-reports.e2e.ts walks through).
+    // The admin prices the tractor, states its condition, completes its yard and publishes it (sold as seen: the
+    // journey is not about the inspection, which condition-reports.e2e.ts walks through). The farmer typed
+    // "Ames, IA": the want-list for Iowa matches it (one reading of a place, decision 0072).
     const priced = await apiWrite(a, 'PATCH', `/api/admin/listings/${listingId}`, {
       ...E2E_YARD,
-      location: 'Iowa',
       priceCents: 3_450_000,
+      condition: 'Good',
     });
     expect(priced.ok(), await priced.text()).toBe(true);
     const asIs = await apiWrite(a, 'POST', `/api/admin/listings/${listingId}/as-is`, {
@@ -156,6 +158,20 @@ describe.runIf(hasBrowser())("a farmer's tractor reaches the dealer who wants it
     const seen = async (b: Browser) => (await b.page.request.get(`/api/listings/${listingId}`)).status();
     expect(await seen(dealer)).toBe(200);
     expect(await seen(other)).toBe(404);
+
+    // The dealer with the first look is told it is live (e-mail), and finds it above the inventory with its time.
+    await waitForMail({ template: 'want-list-listing-alert', to: DEMO_DEALER.email, contains: model });
+    await d.goto('/browse-listings');
+    const firstLook = d.getByRole('region', { name: 'Your first look' });
+    const card = firstLook.getByRole('heading', { name: tractor });
+    await card.waitFor();
+    await firstLook.getByText('First look: 1 day left').waitFor();
+    expect(await noSidewaysScroll(dealer)).toBe(true);
+    await expectNoAxeViolations(d);
+    await screenshot(d, 'first-look-inventory-badge-390');
+    await o.goto('/browse-listings');
+    await o.getByRole('heading', { name: /Available Inventory/ }).waitFor();
+    expect(await o.getByRole('region', { name: 'Your first look' }).count()).toBe(0);
     await d.goto(`/tractor/${listingId}`);
     await d
       .getByRole('heading', { name: new RegExp(tractor) })
@@ -163,7 +179,6 @@ describe.runIf(hasBrowser())("a farmer's tractor reaches the dealer who wants it
       .waitFor();
     await expectNoAxeViolations(d);
     await screenshot(d, 'first-look-interested-dealer-390');
-    const o = other.page;
     await o.goto(`/tractor/${listingId}`);
     await o.getByRole('heading', { name: 'Tractor Not Found' }).waitFor();
     await screenshot(o, 'first-look-other-dealer-390');

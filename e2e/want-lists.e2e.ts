@@ -78,7 +78,8 @@ describe.runIf(hasBrowser())('want-lists', () => {
       year: 2021,
       hours: 1800,
       priceCents: 14_000_000,
-      location: 'Iowa',
+      // The want-list is "in IA, MN": a location typed "Ames, IA" is in Iowa for it (decision 0072).
+      location: 'Ames, IA',
       condition: 'Excellent',
       description: 'Want-list journey tractor',
     });

@@ -473,6 +473,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/listings/{id}/farmer-yard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The farmer's town, state, ZIP and phone for the draft listing their accepted offer made
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["inquiries.farmerYard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/inquiries": {
         parameters: {
             query?: never;
@@ -1035,6 +1055,26 @@ export interface paths {
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["listings.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/first-look": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tractors under a first look the dealer's dealership holds, with the window's end
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["listings.firstLook"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2934,6 +2974,28 @@ export interface components {
             hoursNotice?: string | null;
             priceCents: null;
         };
+        FirstLookCards: {
+            items: {
+                id: string;
+                make: string;
+                model: string;
+                year: number;
+                hours: number;
+                location: string;
+                condition: string;
+                image: {
+                    src: string;
+                    srcSet: string;
+                    width: number;
+                    height: number;
+                } | null;
+                grade: number | null;
+                asIs: boolean;
+                hoursNotice?: string | null;
+                priceCents: number;
+                firstLookEndsAt: string;
+            }[];
+        };
         ListingDetail: {
             id: string;
             make: string;
@@ -2947,7 +3009,7 @@ export interface components {
             yardAddress: string | null;
             yardPhone: string | null;
             yardHours: string | null;
-            condition: string;
+            condition: string | null;
             description: string;
             transmission: string | null;
             frontLoader: boolean;
@@ -3338,6 +3400,13 @@ export interface components {
                 text: string;
             }[];
             createdAt: string;
+        };
+        FarmerYard: {
+            town: string | null;
+            location: string | null;
+            city: string | null;
+            zip: string | null;
+            yardPhone: string | null;
         };
         OfferListing: {
             make: string;
@@ -5567,6 +5636,99 @@ export interface operations {
                      *         "code": "RATE_LIMITED",
                      *         "message": "Too many attempts. Please try again later.",
                      *         "retryAfterSeconds": 900
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "inquiries.farmerYard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmerYard"];
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such record, or not one this account may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such record, or not one this account may see."
                      *       }
                      *     }
                      */
@@ -8285,6 +8447,93 @@ export interface operations {
             };
         };
     };
+    "listings.firstLook": {
+        parameters: {
+            query?: {
+                q?: string;
+                brand?: string;
+                yearMin?: number;
+                yearMax?: number;
+                hoursMax?: number;
+                condition?: string;
+                state?: "Alabama" | "Alaska" | "Arizona" | "Arkansas" | "California" | "Colorado" | "Connecticut" | "Delaware" | "Florida" | "Georgia" | "Hawaii" | "Idaho" | "Illinois" | "Indiana" | "Iowa" | "Kansas" | "Kentucky" | "Louisiana" | "Maine" | "Maryland" | "Massachusetts" | "Michigan" | "Minnesota" | "Mississippi" | "Missouri" | "Montana" | "Nebraska" | "Nevada" | "New Hampshire" | "New Jersey" | "New Mexico" | "New York" | "North Carolina" | "North Dakota" | "Ohio" | "Oklahoma" | "Oregon" | "Pennsylvania" | "Rhode Island" | "South Carolina" | "South Dakota" | "Tennessee" | "Texas" | "Utah" | "Vermont" | "Virginia" | "Washington" | "West Virginia" | "Wisconsin" | "Wyoming";
+                gradeMin?: number;
+                cursor?: string;
+                priceMin?: number;
+                priceMax?: number;
+                sort?: "newest" | "price_asc" | "price_desc" | "year_desc" | "year_asc" | "hours_asc" | "hours_desc" | "grade_desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstLookCards"];
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "listings.searchPublic": {
         parameters: {
             query?: {
@@ -8429,7 +8678,7 @@ export interface operations {
                             hours: number;
                             priceCents: number;
                             location: string;
-                            condition: string;
+                            condition: string | null;
                             /** @enum {string} */
                             status: "active" | "inactive" | "sold";
                             createdAt: string;
@@ -10896,7 +11145,7 @@ export interface operations {
                             year: number;
                             hours: number;
                             location: string;
-                            condition: string;
+                            condition: string | null;
                             status: string;
                             reviewStatus: string | null;
                             rated: number;
@@ -10969,7 +11218,7 @@ export interface operations {
                             year: number;
                             hours: number;
                             location: string;
-                            condition: string;
+                            condition: string | null;
                             status: string;
                             reviewStatus: string | null;
                         };

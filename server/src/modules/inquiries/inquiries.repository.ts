@@ -81,6 +81,15 @@ export async function findInquiry(
   return row ? toView(row) : null;
 }
 
+/** The inquiry whose accepted offer drafted this listing, if any. */
+export async function inquiryOfDraft(exec: Executor, listingId: string): Promise<SaleInquiry | null> {
+  const [row] = await exec
+    .select({ ...columns, photoCount })
+    .from(saleInquiries)
+    .where(eq(saleInquiries.draftListingId, listingId));
+  return row ? toView(row) : null;
+}
+
 /** Conditional update: moves the inquiry only if it is still in `from` (two admins at once: one wins). */
 export async function transitionInquiry(
   exec: Executor,

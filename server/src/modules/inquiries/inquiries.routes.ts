@@ -18,7 +18,13 @@ import {
   IMAGE_TYPE_MESSAGE,
   readCappedFile,
 } from '../listings/index.js';
-import { changeInquiryStatus, inquiryPhotoFile, listForAdmin, submitInquiry } from './inquiries.service.js';
+import {
+  changeInquiryStatus,
+  farmerYardOfListing,
+  inquiryPhotoFile,
+  listForAdmin,
+  submitInquiry,
+} from './inquiries.service.js';
 import { inquiryOfferRoutes } from './inquiry-offers.routes.js';
 
 const optText = (max: number) => z.string().max(max, `Must be at most ${max} characters`).nullish();
@@ -36,6 +42,16 @@ export const inquiryInputSchema = z.object({
   phone: optText(30),
   email: emailSchema,
 });
+
+export const farmerYardSchema = z
+  .object({
+    town: z.string().nullable(),
+    location: z.string().nullable(),
+    city: z.string().nullable(),
+    zip: z.string().nullable(),
+    yardPhone: z.string().nullable(),
+  })
+  .meta({ id: 'FarmerYard' });
 
 export const inquirySchema = z.object({
   id: z.string(),
@@ -139,6 +155,21 @@ export async function inquiriesRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   await inquiryOfferRoutes(app, ctx);
+
+  api.get(
+    '/admin/listings/:id/farmer-yard',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'inquiries.farmerYard',
+        summary: "The farmer's town, state, ZIP and phone for the draft listing their accepted offer made",
+        errors: ['NOT_FOUND'],
+        params: z.object({ id: z.uuid('Invalid listing id') }),
+        response: { 200: farmerYardSchema },
+      },
+    },
+    async (req) => farmerYardOfListing(ctx, req.actor(), req.params.id),
+  );
 
   api.get(
     '/admin/inquiries',

@@ -1,6 +1,8 @@
 import { canMoveInquiry, INQUIRY_OFFER_STATUS_LABELS } from '../../../../domain/farmer-offers.js';
 import {
   checkPhone,
+  type FarmerYard,
+  farmerYard,
   INQUIRY_PHOTOS_MAX,
   INQUIRY_PHOTOS_MAX_MESSAGE,
   type ManualInquiryStatus,
@@ -18,12 +20,14 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { storageFor } from '../../lib/storage.js';
 import { processImage, variantKey } from '../listings/index.js';
+import { zipPlace } from '../purchases/index.js';
 import { ADMIN_NEW_INQUIRY, INQUIRY_CONFIRMATION } from './inquiries.mail.js';
 import {
   adminEmails,
   expireDueInquiries,
   findInquiry,
   findInquiryStatus,
+  inquiryOfDraft,
   insertInquiry,
   insertPhotos,
   listInquiries,
@@ -270,4 +274,20 @@ export async function inquiryPhotoFile(
   const data = await storageFor(ctx.config).get(variantKey(photo.storageKey, Number(parts[2])));
   if (!data) throw notFound(PHOTO_NOT_FOUND);
   return data;
+}
+
+/**
+ * The yard a farmer's inquiry names, for the draft listing its accepted offer made: what the admin's "Use the
+ * farmer's yard: Ames, IA" fills in (docs/product/selling.md#from-accepted-offer-to-draft). 404 for any other
+ * listing.
+ */
+export async function farmerYardOfListing(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+): Promise<FarmerYard> {
+  requireRole(actor, 'admin');
+  const inquiry = await inquiryOfDraft(ctx.db, listingId);
+  if (!inquiry) throw new AppError('NOT_FOUND', 'This listing did not come from a farmer');
+  return farmerYard(inquiry, zipPlace);
 }

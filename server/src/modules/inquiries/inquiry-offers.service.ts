@@ -16,8 +16,8 @@ import {
   formatOfferDate,
   INQUIRY_OFFER_STATUS_LABELS,
 } from '../../../../domain/farmer-offers.js';
-import type { SaleInquiry } from '../../../../domain/inquiries.js';
-import { tractorName } from '../../../../domain/listings.js';
+import { farmerYard, type SaleInquiry } from '../../../../domain/inquiries.js';
+import { CONDITIONS, tractorName } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
@@ -34,6 +34,7 @@ import {
   removeCopiedPictures,
   type StoredPicture,
 } from '../listings/index.js';
+import { zipPlace } from '../purchases/index.js';
 import {
   adminEmails,
   answerOffer,
@@ -301,21 +302,30 @@ export async function answerFarmerOffer(
 }
 
 /**
- * The draft listing's fields from the inquiry (docs/decisions/0050-farmer-offer-flow.md): what the farmer left out
- * gets a placeholder the inspector corrects (make "Other", year of the inquiry, 0 hours); the asking price is left
- * at $0 for the admin to set before the tractor goes live.
+ * The draft listing's fields from the inquiry (docs/decisions/0050-farmer-offer-flow.md, 0073): what the farmer
+ * left out gets a placeholder the inspector corrects (make "Other", year of the inquiry, 0 hours), but never a
+ * condition: unstated until someone states it (Activate asks for it). The farmer's town, state, ZIP and phone are
+ * the yard so far (only FieldLot sees a yard before the sale); its street address the admin adds. The asking
+ * price is left at $0 for the admin to set (Activate asks for it too).
  */
 function draftFrom(inquiry: SaleInquiry, offer: OfferRow) {
   const year = inquiry.year ?? new Date(inquiry.createdAt).getUTCFullYear();
+  const yard = farmerYard(inquiry, zipPlace);
+  const condition =
+    CONDITIONS.find((c) => c.toLowerCase() === inquiry.condition?.trim().toLowerCase()) ?? null;
   return {
     userId: offer.sentBy,
     make: inquiry.make ?? 'Other',
     model: inquiry.model ?? '',
     year,
     hours: inquiry.hours ?? 0,
-    location: inquiry.location ?? '',
+    location: yard.location ?? inquiry.location ?? '',
+    city: yard.city,
+    zip: yard.zip,
+    yardPhone: yard.yardPhone,
+    condition,
     transmission: inquiry.transmission,
-    // Nothing of the farmer's own words, contact or the price FieldLot paid goes on a listing dealers will see.
+    // Nothing of the farmer's own words, e-mail or the price FieldLot paid goes on a listing dealers will see.
     description: '',
     priceCents: 0,
   };

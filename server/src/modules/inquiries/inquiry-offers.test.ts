@@ -193,7 +193,11 @@ describe('the farmer offer', () => {
       model: '4440',
       year: 1981,
       hours: 9800,
-      location: 'Ames, IA',
+      location: 'Iowa',
+      city: 'Ames',
+      zip: null,
+      yardPhone: '+1 515 555 0142',
+      condition: null,
       status: 'inactive',
       sellerUserId: null,
       userId: admin.id,
@@ -219,8 +223,10 @@ describe('the farmer offer', () => {
     const dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
     expect((await dealer.get(`/api/listings/${draft.id}`)).statusCode).toBe(404);
     expect((await dealer.get(`/api/admin/inquiries/${id}`)).statusCode).toBe(403);
+    // FieldLot sees the farmer's phone as the yard's contact (the yard is never shown to dealers before a sale).
     const adminView = (await adminClient.get(`/api/listings/${draft.id}`)).json();
-    expect(JSON.stringify(adminView)).not.toMatch(/farmer@example|555 0142|inquiries\//);
+    expect(JSON.stringify(adminView)).not.toMatch(/farmer@example|inquiries\//);
+    expect(adminView.yardPhone).toBe('+1 515 555 0142');
 
     // The link works once.
     const again = await farmer().post(`/api/farmer-offers/${token}/answer`, { answer: 'decline' });
@@ -233,6 +239,81 @@ describe('the farmer offer', () => {
     expect(detail.offers).toEqual([expect.objectContaining({ amountCents: 2_750_000, status: 'accepted' })]);
     // An accepted inquiry gets no other offer.
     expect((await send(id, { amount: '28000' })).statusCode).toBe(409);
+  });
+
+  it("takes the farmer's yes to a live listing: every missing field named at Activate, the farmer's yard offered, a price kept or refused", async () => {
+    const id = await inquiry();
+    await send(id, { amount: '27,500' });
+    const token = await lastToken();
+    expect((await farmer().post(`/api/farmer-offers/${token}/answer`, { answer: 'accept' })).statusCode).toBe(
+      200,
+    );
+    const [inq] = await t.app.ctx.db.select().from(saleInquiries).where(eq(saleInquiries.id, id));
+    const listingId = inq.draftListingId as string;
+
+    // Activate names every field it lacks at once: no invented condition, no price, no street or ZIP.
+    const activate = () => adminClient.post(`/api/admin/listings/${listingId}/status`, { status: 'active' });
+    const refused = await activate();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Complete the listing before it goes live: its condition, asking price and yard',
+      fields: {
+        condition: "Choose the tractor's condition",
+        priceCents: 'Set the asking price',
+        yardAddress: 'Yard street address is required',
+        zip: 'Yard ZIP code is required',
+      },
+    });
+    expect(Object.keys(refused.json().error.fields)).toEqual([
+      'condition',
+      'priceCents',
+      'zip',
+      'yardAddress',
+    ]);
+
+    // The farmer's yard, for "Use the farmer's yard: Ames, IA"; only for a listing a farmer's offer drafted.
+    const yard = await adminClient.get(`/api/admin/listings/${listingId}/farmer-yard`);
+    expect(yard.statusCode, yard.body).toBe(200);
+    expect(yard.json()).toEqual({
+      town: 'Ames, IA',
+      location: 'Iowa',
+      city: 'Ames',
+      zip: null,
+      yardPhone: '+1 515 555 0142',
+    });
+    const other = await t.app.ctx.db.select({ id: listings.id }).from(listings);
+    expect(other).toHaveLength(1);
+    expect((await adminClient.get(`/api/admin/listings/${crypto.randomUUID()}/farmer-yard`)).statusCode).toBe(
+      404,
+    );
+    const dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+    expect((await dealer.get(`/api/admin/listings/${listingId}/farmer-yard`)).statusCode).toBe(403);
+
+    // A price under a name the listing does not have is refused with that name, not dropped with a 200.
+    const wrongName = await adminClient.patch(`/api/admin/listings/${listingId}`, { price: 34_500 });
+    expect(wrongName.statusCode).toBe(400);
+    expect(wrongName.json().error.message).toBe(
+      'Unknown field: price. The asking price is priceCents, in cents.',
+    );
+    const kept = await adminClient.patch(`/api/admin/listings/${listingId}`, {
+      priceCents: 3_450_000,
+      condition: 'Good',
+      yardAddress: '1200 Farm Road',
+      zip: '50010',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await adminClient.get(`/api/listings/${listingId}`)).json()).toMatchObject({
+      priceCents: 3_450_000,
+      condition: 'Good',
+    });
+
+    // Complete: what is left is the report (or as-is), then it goes live.
+    expect((await activate()).statusCode).toBe(409);
+    const asIs = await adminClient.post(`/api/admin/listings/${listingId}/as-is`, { reason: 'Sold as seen' });
+    expect(asIs.statusCode, asIs.body).toBe(200);
+    const live = await activate();
+    expect(live.statusCode, live.body).toBe(200);
   });
 
   it('answers an altered link 404 and a replaced one 409; the revised offer works', async () => {

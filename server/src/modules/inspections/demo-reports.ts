@@ -17,7 +17,7 @@ export interface DemoListingFacts {
   model: string;
   year: number;
   hours: number;
-  condition: string;
+  condition: string | null;
   description: string;
   frontLoader: boolean;
   gps: string | null;
@@ -121,7 +121,7 @@ export function demoReport(l: DemoListingFacts) {
     notes['frame.fenders'] = 'Paint worn on both fenders; cosmetic only.';
   }
 
-  const condition = BAND[l.condition] ? l.condition : 'Good';
+  const condition = l.condition && BAND[l.condition] ? l.condition : 'Good';
   const [low, high] = BAND[condition];
   const target = Math.round((low + rand() * (high - low)) * 10) / 10;
   const repairShare = REPAIR_SHARE[condition];

@@ -42,7 +42,7 @@ export type ListingRow = {
   year: number;
   hours: number;
   location: string;
-  condition: string;
+  condition: string | null;
   status: string;
   asIsReason: string | null;
   gradeTenths: number;

@@ -99,7 +99,9 @@ const lockColumns = {
   make: listings.make,
   model: listings.model,
   year: listings.year,
-  // The yard, checked before review (decision 0041).
+  // The condition, price and yard, checked before review (decisions 0041, 0073).
+  condition: listings.condition,
+  priceCents: listings.priceCents,
   yardAddress: listings.yardAddress,
   city: listings.city,
   location: listings.location,

@@ -22,7 +22,7 @@ import * as repo from './dealer-listings.repository.js';
 import { LISTING_NOT_FOUND, NOT_EDITABLE } from './images.service.js';
 import * as listingsRepo from './listings.repository.js';
 import type { ListingPatch } from './listings.schemas.js';
-import { imageSources, listingDetail, refuseWithoutYard } from './listings.service.js';
+import { imageSources, listingDetail, refuseIncomplete } from './listings.service.js';
 import { inventoryWrite } from './page-cache.js';
 
 // docs/product/dealer-selling.md: a dealer's own listings (the seller's side) and FieldLot's review of them.
@@ -166,7 +166,7 @@ export async function sellerStep(
     let to: ListingStage;
     if (action === 'submit') {
       if (stage !== 'draft') throw refuse(action, stage);
-      refuseWithoutYard(row);
+      refuseIncomplete(row, { price: false });
       moved = await repo.setReview(tx, id, ['draft'], { reviewStatus: 'in_review', submittedAt: now }, now);
       to = 'in_review';
     } else {

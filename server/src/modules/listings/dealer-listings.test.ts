@@ -389,6 +389,7 @@ describe('dealers sell their trade-ins', () => {
       model: '724 Vario',
       year: 2021,
       location: 'Iowa',
+      priceCents: 189_000_00,
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as string;
@@ -397,6 +398,9 @@ describe('dealers sell their trade-ins', () => {
     const live = await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' });
     expect(live.statusCode).toBe(400);
     expect(live.json().error.fields).toMatchObject({ yardAddress: 'Yard street address is required' });
+    expect(live.json().error.message).toBe(
+      "Add the tractor's yard: street address, city, state, ZIP and contact phone",
+    );
     expect((await asAdmin.patch(`/api/admin/listings/${id}`, TEST_YARD)).statusCode).toBe(200);
     expect((await asAdmin.post(`/api/admin/listings/${id}/status`, { status: 'active' })).statusCode).toBe(
       200,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Condition } from '../../../../domain/listings.js';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
@@ -58,6 +59,11 @@ export interface InquiryDraft {
   year: number;
   hours: number;
   location: string;
+  city: string | null;
+  zip: string | null;
+  yardPhone: string | null;
+  /** Null: the farmer did not say; required before it goes live (decision 0073). */
+  condition: Condition | null;
   transmission: string | null;
   description: string;
   priceCents: number;

@@ -154,6 +154,30 @@ function cardsSql(where: SQL[], sort: Sort, limit: number | Placeholder, extra: 
 }
 
 /**
+ * The live tractors under a running first look that `userId`'s dealership holds, matching the inventory filters,
+ * newest first, with the window's end (docs/product/want-lists.md#first-look). Few rows: a first look is rare.
+ */
+export async function firstLookCards(
+  exec: Executor,
+  userId: string,
+  filters: SearchFilters,
+  now: Date,
+): Promise<Array<CardRow & { first_look_ends: string | Date }>> {
+  const held = sql`exists (select 1 from listing_first_looks fl
+      join listing_first_look_dealers fd on fd.listing_id = fl.listing_id
+      join dealership_members dm on dm.dealership_id = fd.dealership_id and dm.removed_at is null
+      where fl.listing_id = l.id and dm.user_id = ${userId}::uuid
+        and fl.starts_at is not null and fl.starts_at + make_interval(hours => fl.hours) > ${now})`;
+  const ends = sql`, (select fl.starts_at + make_interval(hours => fl.hours) from listing_first_looks fl
+      where fl.listing_id = l.id) as first_look_ends`;
+  const where = [...filterConditions({ ...filters, status: 'active', firstLookAt: undefined }), held];
+  return rowsOf<CardRow & { first_look_ends: string | Date }>(
+    await exec.execute(cardsSql(where, 'newest', FIRST_LOOK_CARDS_MAX - 1, ends)),
+  );
+}
+const FIRST_LOOK_CARDS_MAX = 24;
+
+/**
  * The inventory's count: exact up to `cap`, else `{ total: cap, capped: true }` ("1,000+ tractors"). Counting
  * stops at cap + 1 rows, so a broad filter over a million listings costs what a thousand do (decision 0020).
  */

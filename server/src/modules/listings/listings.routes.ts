@@ -11,6 +11,7 @@ import {
   dealerPageSchema,
   dealerQuerySchema,
   detailSchema,
+  firstLookCardsSchema,
   idParams,
   listingInputSchema,
   listingPatchSchema,
@@ -42,6 +43,21 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     // The service answers the body already serialized (and schema-checked), so a cached first page is sent as is.
     async (req, reply) => sendJson(req, reply, await service.dealerInventory(ctx, req.actor(), req.query)),
+  );
+
+  api.get(
+    '/listings/first-look',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        operationId: 'listings.firstLook',
+        summary: "The tractors under a first look the dealer's dealership holds, with the window's end",
+        errors: [],
+        querystring: dealerQuerySchema,
+        response: { 200: firstLookCardsSchema },
+      },
+    },
+    async (req) => service.firstLookInventory(ctx, req.actor(), req.query),
   );
 
   api.get(

@@ -5,6 +5,7 @@ export {
   adminPageSchema,
   dealerPageSchema,
   detailSchema,
+  firstLookCardsSchema,
   type ListingDetail as DetailDto,
   type ListingImage as ImageDto,
   type ListingInput,

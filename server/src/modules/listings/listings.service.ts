@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { hoursNoticeOf } from '../../../../domain/hours-check.js';
-import { type DealerCard, yardProblems } from '../../../../domain/listing-schemas.js';
+import {
+  type DealerCard,
+  type FirstLookCard,
+  goLiveProblems,
+  goLiveRefusal,
+} from '../../../../domain/listing-schemas.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
 import { INVENTORY_COUNT_CAP } from '../../../../domain/listing-search.js';
 import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
@@ -153,6 +158,25 @@ export async function dealerInventory(ctx: AppContext, actor: Actor, query: List
     nextCursor: page.nextCursor,
     brands: page.brands,
   }));
+}
+
+/**
+ * The tractors whose first look the dealer's dealership holds, matching the inventory's filters: shown above the
+ * inventory, which leaves them out for everyone while the window runs (docs/product/want-lists.md#first-look).
+ * Per dealer, so never in the shared page cache. Admins hold none.
+ */
+export async function firstLookInventory(
+  ctx: AppContext,
+  actor: Actor,
+  query: ListingQuery,
+): Promise<{ items: FirstLookCard[] }> {
+  requireRole(actor, 'dealer', 'admin');
+  if (actor.status === 'admin') return { items: [] };
+  const { cursor: _cursor, sort: _sort, ...filters } = query;
+  const rows = await repo.firstLookCards(ctx.db, actor.userId, filters, ctx.clock.now());
+  return {
+    items: rows.map((r) => ({ ...toCard(r), firstLookEndsAt: new Date(r.first_look_ends).toISOString() })),
+  };
 }
 
 /** Signed-out visitors: the same cards with the price removed (and no price filters or sorts). */
@@ -376,11 +400,12 @@ export async function setListingActive(
   requireRole(actor, 'admin');
   const to = active ? 'active' : 'inactive';
   return inventoryWrite(ctx, async (tx) => {
-    if (active) await assertReportOrAsIs(tx, id);
+    // What the admin can fill in the form first (field by field), then the report.
     if (active) {
       const row = await repo.listingById(tx, id);
-      if (row && !row.archivedAt && row.status === 'inactive') refuseWithoutYard(row);
+      if (row && !row.archivedAt && row.status === 'inactive') refuseIncomplete(row, { price: true });
     }
+    if (active) await assertReportOrAsIs(tx, id);
     // A dealer's listing goes live through FieldLot's review, not this switch (docs/product/dealer-selling.md).
     const locked = await repo.lockListing(tx, id);
     if (active && locked?.reviewStatus && locked.reviewStatus !== 'approved')
@@ -409,17 +434,16 @@ export async function setListingActive(
   });
 }
 
-/** A listing goes to review or live only with its whole yard (decision 0041): one message per missing field. */
-export function refuseWithoutYard(row: Parameters<typeof yardProblems>[0]) {
-  const fields = yardProblems(row);
-  if (Object.keys(fields).length > 0)
-    throw new AppError(
-      'VALIDATION',
-      "Add the tractor's yard: street address, city, state, ZIP and contact phone",
-      {
-        fields,
-      },
-    );
+/**
+ * A listing goes to review or live only with its condition and its whole yard (decisions 0041, 0073), and through
+ * the admin's Activate with an asking price too: one refusal, a message per missing field.
+ */
+export function refuseIncomplete(
+  row: Omit<Parameters<typeof goLiveProblems>[0], 'priceCents'> & { priceCents: number | string },
+  options: { price: boolean },
+) {
+  const fields = goLiveProblems({ ...row, priceCents: Number(row.priceCents) }, options);
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', goLiveRefusal(fields), { fields });
 }
 
 /**

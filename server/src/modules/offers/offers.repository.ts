@@ -374,7 +374,8 @@ export type OfferWithListingRow = OfferRow & {
   listingYear: number;
   listingLocation: string;
   listingPriceCents: number;
-  listingCondition: string;
+  /** Never null for a listing with offers: it went live, which needs a condition (decision 0073). */
+  listingCondition: string | null;
   listingHours: number;
   listingStatus: string;
   listingAsIsReason: string | null;

@@ -2,7 +2,7 @@ import { maskContactDetails } from '../../../../domain/buyer-message.js';
 import { anonymousBuyer, OWN_LISTING_OFFER } from '../../../../domain/dealer-listings.js';
 import type { SellerOffers } from '../../../../domain/dealer-listings-api.js';
 import { OWN_DEALERSHIP_TEXT } from '../../../../domain/dealerships.js';
-import { imageUrl, tractorName } from '../../../../domain/listings.js';
+import { CONDITION_NOT_STATED, imageUrl, tractorName } from '../../../../domain/listings.js';
 import { formatDollars } from '../../../../domain/money.js';
 import {
   isOpenOffer,
@@ -107,7 +107,7 @@ function listingOf(r: repo.OfferWithListingRow) {
     model: r.listingModel,
     year: r.listingYear,
     location: r.listingLocation,
-    condition: r.listingCondition,
+    condition: r.listingCondition ?? CONDITION_NOT_STATED,
     hours: r.listingHours,
     priceCents: r.listingPriceCents,
     status: r.listingStatus,

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { StringDecoder } from 'node:string_decoder';
+import { zipIn } from '../../../../domain/places.js';
 import type { ZipPlace } from '../../../../domain/purchases.js';
 
 /**
@@ -44,10 +45,12 @@ function load(): Map<string, string> {
 }
 
 export function zipPlace(zip: string | null | undefined): ZipPlace | null {
-  if (!zip || !/^\d{5}$/.test(zip)) return null;
+  // "50010-1234" or "IA 50010" reads as 50010: one ZIP reading (domain/places.ts).
+  const five = zipIn(zip);
+  if (!five) return null;
   table ??= load();
-  const hit = table.get(zip);
+  const hit = table.get(five);
   if (!hit) return null;
   const [city, state, latitude, longitude] = hit.split('|');
-  return { zip, city, state, latitude: Number(latitude), longitude: Number(longitude) };
+  return { zip: five, city, state, latitude: Number(latitude), longitude: Number(longitude) };
 }

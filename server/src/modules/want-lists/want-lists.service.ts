@@ -1,11 +1,10 @@
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '../../../../domain/dealer-tools.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
-import { US_STATES } from '../../../../domain/listings.js';
+import { placeOf, stateCode, stateName } from '../../../../domain/places.js';
 import { straightLineMiles } from '../../../../domain/purchases.js';
 import {
   type InquiryMatch,
   inquiryNoticeText,
-  inquiryPlace,
   matchesWantList,
   WANT_LIST_TEXT,
   WANT_LISTS_MAX,
@@ -128,10 +127,6 @@ export async function deleteWantList(ctx: AppContext, actor: Actor, id: string):
   requireEditor(m);
   if (!(await repo.deleteOwn(ctx.db, m.dealershipId, id))) throw notFound();
 }
-
-const stateName = (code: string) => US_STATES.find(([c]) => c === code)?.[1];
-const stateCode = (name: string | null) =>
-  US_STATES.find(([c, n]) => n.toLowerCase() === (name ?? '').toLowerCase() || c === name)?.[0] ?? null;
 
 /** A want-list as inventory filters: what "Turn into a saved search" saves (docs/product/want-lists.md#saved-searches). */
 export function wantListFilters(w: WantListForm): ListingFilters {
@@ -270,7 +265,7 @@ export async function matchInquiry(
   inquiry: DomainEventPayloads['inquiry.received'],
 ): Promise<number> {
   if (!inquiry.make) return 0;
-  const place = inquiryPlace(inquiry.location, US_STATES);
+  const place = placeOf(inquiry.location);
   const zip = zipPlace(place.zip);
   const town = place.town ?? (zip ? `${zip.city}, ${zip.state}` : null);
   const state = place.state ?? zip?.state ?? null;
@@ -324,7 +319,7 @@ function toMatch(r: repo.MatchRow): WantMatch {
 }
 
 function noticeOf(r: repo.MatchRow): string {
-  const place = inquiryPlace(r.location, US_STATES);
+  const place = placeOf(r.location);
   const zip = zipPlace(place.zip);
   return inquiryNoticeText({ ...r, town: place.town ?? (zip ? `${zip.city}, ${zip.state}` : null) });
 }

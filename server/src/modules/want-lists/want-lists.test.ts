@@ -352,5 +352,65 @@ describe('want-lists', () => {
       const late = await asOther.post('/api/offers', { listingId, offerType: 'offer', amount: '40000' });
       expect(late.statusCode, late.body).toBe(201);
     });
+
+    it('alerts the dealer with the first look of a tractor located "Ames, IA" (e-mail and live) and shows it in their inventory with its end', async () => {
+      const dealerMade = await asDealer.post('/api/want-lists', { ...deere, yearMax: null, states: ['IA'] });
+      expect(dealerMade.statusCode, dealerMade.body).toBe(201);
+      await asOther.post('/api/want-lists', { ...deere, yearMax: null, states: ['IA'] });
+      const inquiryId = await submitInquiry();
+      await deliverEvents(t.app);
+      await interestedAt(asDealer, 30_000_00);
+
+      const listingId = await insertListing(t.app, admin.id, {
+        make: 'John Deere',
+        model: '6145R',
+        status: 'inactive',
+        location: 'Ames, IA',
+      });
+      await emit(t.app.ctx.db, 'inquiry.listing-drafted', { inquiryId, listingId, acceptedCents: 27_500_00 });
+      await deliverEvents(t.app);
+      const heard: string[] = [];
+      const stop = await t.database.listen('fieldlot_events', (p) => heard.push(p));
+      await t.app.ctx.db.execute(
+        `update tractor_listings set status = 'active' where id = '${listingId}'` as never,
+      );
+      await publish(listingId);
+
+      const alerts = await mails(dealer, 'want-list-listing-alert');
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0].payload).toMatchObject({ listing: { id: listingId, location: 'Ames, IA' } });
+      await expect
+        .poll(() => heard.map((p) => JSON.parse(p)).filter((e) => e.type === 'wantList.listing'))
+        .toEqual([
+          expect.objectContaining({ audience: [dealer.id], data: expect.objectContaining({ listingId }) }),
+        ]);
+      await stop();
+      expect(await mails(other, 'want-list-listing-alert')).toEqual([]);
+
+      // The inventory leaves it out; the first-look list above it has it, for the dealer with the first look only.
+      const ids = async (c: TestClient, path: string) =>
+        (await c.get(path)).json().items.map((i: { id: string }) => i.id);
+      expect(await ids(asDealer, '/api/listings')).not.toContain(listingId);
+      const held = (await asDealer.get('/api/listings/first-look?brand=John%20Deere')).json().items;
+      const ends = t.app.ctx.clock.now().getTime() + t.app.ctx.config.firstLookHours * 3600_000;
+      expect(held).toEqual([
+        expect.objectContaining({ id: listingId, location: 'Ames, IA', priceCents: 48_500_00 }),
+      ]);
+      // The window started at publication, moments ago (the test clock runs).
+      expect(Math.abs(Date.parse(held[0].firstLookEndsAt) - ends)).toBeLessThan(10_000);
+      expect(await ids(asDealer, '/api/listings/first-look?brand=Fendt')).toEqual([]);
+      expect(await ids(asOther, '/api/listings/first-look')).toEqual([]);
+      expect(await ids(asAdmin, '/api/listings/first-look')).toEqual([]);
+      expect((await new TestClient(t.app).get('/api/listings/first-look')).statusCode).toBe(401);
+
+      // At the end the others hear of it (the state read the same way), and the first-look list is empty.
+      t.clock.advance(t.app.ctx.config.firstLookHours * 3600_000 + 60_000);
+      await deliverEvents(t.app);
+      await deliverEvents(t.app);
+      expect(await mails(other, 'want-list-listing-alert')).toHaveLength(1);
+      expect(await mails(dealer, 'want-list-listing-alert')).toHaveLength(1);
+      expect(await ids(asDealer, '/api/listings/first-look')).toEqual([]);
+      expect(await ids(asDealer, '/api/listings')).toContain(listingId);
+    });
   });
 });

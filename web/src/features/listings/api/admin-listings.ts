@@ -1,5 +1,5 @@
 import type { AdminListingRow, ListingBody } from '@domain/listing-schemas';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiUrl, csrfToken } from '@/lib/api';
 import { listingKeys } from './listings';
 
@@ -23,6 +23,24 @@ export function useAdminListings(f: { q?: string; status?: string }) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: (prev) => prev,
+  });
+}
+
+/**
+ * The farmer's town, state, ZIP and phone for a draft their accepted offer made (null for any other listing):
+ * what "Use the farmer's yard: Ames, IA" fills in.
+ */
+export function useFarmerYard(id: string) {
+  return useQuery({
+    queryKey: [...listingKeys.detail(id), 'farmer-yard'],
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.GET('/api/admin/listings/{id}/farmer-yard', { params: { path: { id } }, signal });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
   });
 }
 

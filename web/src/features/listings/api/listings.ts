@@ -1,4 +1,4 @@
-import type { InventoryPage, ListingCard, ListingDetail } from '@domain/listing-schemas';
+import type { FirstLookCard, InventoryPage, ListingCard, ListingDetail } from '@domain/listing-schemas';
 import type { ListingFilters } from '@domain/listing-search';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -11,6 +11,7 @@ export type ListingCardData = ListingCard;
 export const listingKeys = {
   all: ['listings'] as const,
   inventory: (scope: 'dealer' | 'public', f: ListingFilters) => ['listings', 'inventory', scope, f] as const,
+  firstLook: (f: ListingFilters) => ['listings', 'first-look', f] as const,
   detail: (id: string) => ['listings', 'detail', id] as const,
   admin: (f: { q?: string; status?: string }) => ['listings', 'admin', f] as const,
 };
@@ -33,6 +34,20 @@ export function useInventory(filters: ListingFilters, scope: 'dealer' | 'public'
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: (prev) => prev,
+  });
+}
+
+/**
+ * The tractors whose first look the dealer's dealership holds, matching the same filters: shown above the
+ * inventory, which leaves them out while the window runs (docs/product/want-lists.md#first-look). Dealers only.
+ */
+export function useFirstLookCards(filters: ListingFilters, enabled: boolean) {
+  return useQuery({
+    queryKey: listingKeys.firstLook(filters),
+    queryFn: ({ signal }): Promise<{ items: FirstLookCard[] }> =>
+      api.GET('/api/listings/first-look', { params: { query: filterQuery(filters) }, signal }),
+    enabled,
     placeholderData: (prev) => prev,
   });
 }

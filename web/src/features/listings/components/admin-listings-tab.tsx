@@ -19,6 +19,7 @@ import {
   type AdminListingRow,
   type ListingBody,
   useAdminListings,
+  useFarmerYard,
   useListingMutations,
 } from '../api/admin-listings';
 import { useListing } from '../api/listings';
@@ -52,7 +53,11 @@ function deleteText(row: AdminListingRow): { description: string; confirmLabel: 
   };
 }
 
-type Editing = { mode: 'add' } | { mode: 'photos'; id: string } | { mode: 'edit'; id: string } | null;
+type Editing =
+  | { mode: 'add' }
+  | { mode: 'photos'; id: string }
+  | { mode: 'edit'; id: string; fieldErrors?: Record<string, string> }
+  | null;
 
 /** docs/product/listings.md#listing-management: every listing with its owner, add, edit, activate/deactivate, delete, photos. */
 export function AdminListingsTab() {
@@ -85,7 +90,13 @@ export function AdminListingsTab() {
           toast.success(
             next === 'active' ? 'Listing activated successfully' : 'Listing deactivated successfully',
           ),
-        onError: () => toast.error('Failed to update listing'),
+        // The server's reason, never a bare failure: fields it lacks open the form with each message under its
+        // field (docs/product/listings.md#listing-management); anything else is its message.
+        onError: (e) => {
+          toast.error(e instanceof ApiError ? e.message : 'Failed to update listing');
+          const fieldErrors = serverFieldErrors(e);
+          if (fieldErrors) setEditing({ mode: 'edit', id: row.id, fieldErrors });
+        },
       },
     );
   };
@@ -317,7 +328,9 @@ export function AdminListingsTab() {
               </div>
             </>
           )}
-          {editing?.mode === 'edit' && <EditListing id={editing.id} onDone={() => setEditing(null)} />}
+          {editing?.mode === 'edit' && (
+            <EditListing id={editing.id} fieldErrors={editing.fieldErrors} onDone={() => setEditing(null)} />
+          )}
         </DialogContent>
       </Dialog>
     </div>
@@ -353,8 +366,17 @@ function AddListing({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
-function EditListing({ id, onDone }: { id: string; onDone: () => void }) {
+function EditListing({
+  id,
+  fieldErrors,
+  onDone,
+}: {
+  id: string;
+  fieldErrors?: Record<string, string>;
+  onDone: () => void;
+}) {
   const query = useListing(id);
+  const yard = useFarmerYard(id);
   const m = useListingMutations();
   const submit = async (body: ListingBody) => {
     try {
@@ -364,7 +386,7 @@ function EditListing({ id, onDone }: { id: string; onDone: () => void }) {
     } catch (err) {
       const fields = fieldsOf(err);
       if (fields) return fields;
-      toast.error('Failed to update listing');
+      toast.error(err instanceof ApiError ? err.message : 'Failed to update listing');
     }
   };
   return (
@@ -380,7 +402,13 @@ function EditListing({ id, onDone }: { id: string; onDone: () => void }) {
       ) : (
         <>
           <ImageManager listingId={id} />
-          <ListingForm listing={query.data} submitLabel="Save Changes" onSubmit={submit} />
+          <ListingForm
+            listing={query.data}
+            submitLabel="Save Changes"
+            onSubmit={submit}
+            fieldErrors={fieldErrors}
+            farmerYard={yard.data}
+          />
         </>
       )}
     </>

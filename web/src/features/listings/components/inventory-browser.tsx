@@ -1,12 +1,14 @@
 import { LISTING_BRANDS } from '@domain/brands';
 import { tractorCountText } from '@domain/listing-search';
+import { firstLookLeftText } from '@domain/want-lists';
 import { Search, SlidersHorizontal, Tractor } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useInventory } from '../api/listings';
+import { useNow } from '@/lib/now';
+import { useFirstLookCards, useInventory } from '../api/listings';
 import { useListingFilters } from '../api/use-listing-filters';
 import { RecentlyViewedRow, SaveSearch } from './dealer-tools';
 import { GRID, ListingCard, ListingCardSkeleton } from './listing-card';
@@ -174,6 +176,7 @@ export function InventoryBrowser({
       )}
 
       {scope === 'dealer' && <RecentlyViewedRow />}
+      {scope === 'dealer' && <FirstLookRow filters={filters} />}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="text-xl font-bold" aria-live="polite">
@@ -231,6 +234,30 @@ export function InventoryBrowser({
           )}
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * The farmers' tractors whose first look the dealer's dealership holds (the inventory below leaves them out while
+ * the window runs), each with "First look: 2 days left" (docs/product/want-lists.md#first-look). Nothing when none.
+ */
+function FirstLookRow({ filters }: { filters: Parameters<typeof useFirstLookCards>[0] }) {
+  const id = useId();
+  const { data } = useFirstLookCards(filters, true);
+  const now = useNow();
+  const items = (data?.items ?? []).filter((l) => firstLookLeftText(l.firstLookEndsAt, new Date(now)));
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-first-look`} className="space-y-3">
+      <h2 id={`${id}-first-look`} className="text-xl font-bold">
+        Your first look
+      </h2>
+      <div className={GRID}>
+        {items.map((l) => (
+          <ListingCard key={l.id} listing={l} badge={firstLookLeftText(l.firstLookEndsAt, new Date(now))} />
+        ))}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { tractorName } from '@domain/listings';
-import { Lock, MapPin, Tractor } from 'lucide-react';
+import { Clock, Lock, MapPin, Tractor } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -52,10 +52,13 @@ export function ListingCard({
   listing,
   eager,
   first,
+  badge,
 }: {
   listing: ListingCardData;
   eager?: boolean;
   first?: boolean;
+  /** A line above the title: "First look: 2 days left" (docs/product/want-lists.md#first-look). */
+  badge?: string | null;
 }) {
   const title = `${listing.make} ${listing.model}`;
   const href = `/tractor/${listing.id}`;
@@ -73,6 +76,12 @@ export function ListingCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
+          {badge && (
+            <p className="mb-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
+              <Clock className="size-3.5" aria-hidden="true" />
+              {badge}
+            </p>
+          )}
           <div className="flex items-start justify-between gap-2">
             <h3 className="text-lg font-bold leading-tight">{title}</h3>
             {listing.priceCents !== null && (

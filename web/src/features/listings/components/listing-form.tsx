@@ -1,5 +1,6 @@
 import { LISTING_BRANDS } from '@domain/brands';
 import { stateCode } from '@domain/fieldlot-value';
+import type { FarmerYard } from '@domain/inquiries';
 import {
   type ListingBody,
   type ListingDetail,
@@ -58,7 +59,8 @@ const schema = z.object({
   yardAddress: maxText(LISTING_LIMITS.yardAddress),
   yardPhone: listingPhoneRule,
   yardHours: maxText(LISTING_LIMITS.yardHours),
-  condition: listingFields.shape.condition,
+  // '' only while a farmer's draft has no stated condition: saving leaves it unstated, Activate asks for it.
+  condition: z.union([listingFields.shape.condition, z.literal('')]),
   description: listingFields.shape.description,
   transmission: maxText(LISTING_LIMITS.transmission),
   frontLoader: z.boolean(),
@@ -86,7 +88,7 @@ function defaults(l?: ListingDetail, floorPriceCents?: number | null): FormValue
     yardAddress: l?.yardAddress ?? '',
     yardPhone: l?.yardPhone ?? '',
     yardHours: l?.yardHours ?? '',
-    condition: l?.condition ?? 'Excellent',
+    condition: l ? (l.condition ?? '') : 'Excellent',
     description: l?.description ?? '',
     transmission: l?.transmission ?? '',
     frontLoader: l?.frontLoader ?? false,
@@ -114,7 +116,7 @@ function toBody(v: FormValues, seller: boolean): ListingBody {
     yardAddress: text(v.yardAddress),
     yardPhone: text(v.yardPhone),
     yardHours: text(v.yardHours),
-    condition: v.condition,
+    ...(v.condition ? { condition: v.condition } : {}),
     description: v.description.trim(),
     transmission: text(v.transmission),
     frontLoader: v.frontLoader,
@@ -141,6 +143,7 @@ export function ListingForm({
   onSubmit,
   seller,
   fieldErrors,
+  farmerYard,
 }: {
   listing?: ListingDetail;
   submitLabel: string;
@@ -152,6 +155,8 @@ export function ListingForm({
    * their fields; a new object each refusal, so a second one shows again (docs/product/listings.md#the-yard).
    */
   fieldErrors?: Record<string, string> | null;
+  /** A farmer's draft: their town, state, ZIP and phone, offered as the yard (docs/product/selling.md). */
+  farmerYard?: FarmerYard | null;
 }) {
   const form = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
@@ -294,6 +299,30 @@ export function ListingForm({
           'ZIP code (for delivery estimates)',
           <Input id="lf-zip" inputMode="numeric" autoComplete="off" {...register('zip')} {...aria('zip')} />,
         )}
+        {farmerYard?.town && (
+          <div className="sm:col-span-2">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                const fill = {
+                  location: farmerYard.location,
+                  city: farmerYard.city,
+                  zip: farmerYard.zip,
+                  yardPhone: farmerYard.yardPhone,
+                };
+                for (const [k, v] of Object.entries(fill))
+                  if (v)
+                    form.setValue(k as keyof FormValues, v as never, {
+                      shouldDirty: true,
+                      shouldValidate: true,
+                    });
+              }}
+            >
+              Use the farmer's yard: {farmerYard.town}
+            </Button>
+          </div>
+        )}
         {/* The yard (decision 0041): needed before review or going live; never shown to visitors. */}
         {field(
           'yardAddress',
@@ -325,6 +354,7 @@ export function ListingForm({
           'condition',
           'Condition',
           <NativeSelect id="lf-condition" {...register('condition')} {...aria('condition')}>
+            {listing && !listing.condition && <option value="">Not stated: choose one</option>}
             {CONDITIONS.map((c) => (
               <option key={c}>{c}</option>
             ))}

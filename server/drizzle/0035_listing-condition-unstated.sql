@@ -1,0 +1,1 @@
+ALTER TABLE "tractor_listings" ALTER COLUMN "condition" DROP NOT NULL;
