@@ -151,6 +151,12 @@ export async function createOffer(
     try {
       return await attempt();
     } catch (err) {
+      // The same request sent twice at once: if its first copy committed while this one was being judged (and
+      // refused, say, as a new offer not 2% above that very copy), the answer is the first copy's.
+      if (idempotencyKey && err instanceof AppError) {
+        const existing = await repo.findByIdempotencyKey(ctx.db, actor.userId, idempotencyKey);
+        if (existing) return replay(existing, input.listingId);
+      }
       if (tries >= 5 || !isUniqueViolation(err, 'tractor_offers_one_open_key')) throw saleError(err);
     }
   }

@@ -19,6 +19,8 @@ export const authz: AuthzEntry[] = [
     access: 'admin',
     body: { amount: '27500', pickup: 'We collect at your farm' },
   },
+  // The yard of the draft a farmer's accepted offer made (the fixture listing is none: 404 past the access check).
+  { method: 'GET', url: '/api/admin/listings/:listingId/farmer-yard', access: 'admin' },
   // The farmer's link: no account; an unknown token answers 404 to everyone.
   { method: 'GET', url: '/api/farmer-offers/:token', access: 'public' },
   { method: 'POST', url: '/api/farmer-offers/:token/answer', access: 'public', body: { answer: 'decline' } },

@@ -5,6 +5,8 @@ const listing = { make: 'Kubota', model: 'M7-172', year: 2020, location: 'Iowa' 
 export const authz: AuthzEntry[] = [
   { method: 'GET', url: '/api/listings', access: 'dealer' },
   { method: 'GET', url: '/api/listings/public', access: 'public' },
+  // The tractors under this dealer's running first look (docs/product/want-lists.md#first-look).
+  { method: 'GET', url: '/api/listings/first-look', access: 'dealer' },
   { method: 'GET', url: '/api/listings/:listingId', access: 'public' },
   { method: 'POST', url: '/api/listings', access: 'dealer', body: listing },
   { method: 'GET', url: '/api/images/*', access: 'public' },
