@@ -8,6 +8,7 @@ import {
   earlyPayoutRefusal,
   guaranteeEnd,
   isOverdue,
+  nextStepText,
   PURCHASE_ACTIONS,
   PURCHASE_STATUSES,
   payoutAfterGuaranteeText,
@@ -145,6 +146,21 @@ describe('purchases domain', () => {
     expect(paymentBody.safeParse({ ...base, amount: '0' }).success).toBe(false);
     expect(paymentBody.parse({ ...base, amount: '12,500.50' }).amount).toBe(1_250_050);
     expect(claimAnswerBody.safeParse({ answer: 'credit', amount: '-1' }).success).toBe(false);
+  });
+
+  it('tells the buyer where the title is: on its way, received by FieldLot, then sent', () => {
+    const at = { fulfilment: 'delivery' as const, balanceCents: 0, dueDate: '2026-12-08' };
+    for (const status of ['picked_up', 'delivered'] as const) {
+      expect(nextStepText({ ...at, status, titleReceivedAt: null })).toBe(
+        'The title is on its way from the seller',
+      );
+      expect(nextStepText({ ...at, status, titleReceivedAt: '2026-12-09T15:00:00.000Z' })).toBe(
+        'FieldLot has received the title and sends it to you next',
+      );
+    }
+    expect(nextStepText({ ...at, status: 'title_sent', titleReceivedAt: '2026-12-09T15:00:00.000Z' })).toBe(
+      'Title sent: the purchase completes when the guarantee window ends',
+    );
   });
 
   it('asks the seller dealer for the handover to the right driver and for the title, then nothing', () => {

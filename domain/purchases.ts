@@ -307,6 +307,8 @@ export function nextStepText(p: {
   fulfilment: Fulfilment | null;
   balanceCents: number | null;
   dueDate: string;
+  /** When FieldLot recorded the seller's title (null until then). */
+  titleReceivedAt?: string | Date | null;
 }): string | null {
   switch (p.status) {
     case 'awaiting_payment':
@@ -320,7 +322,10 @@ export function nextStepText(p: {
         : 'Show the gate pass when your truck collects the tractor';
     case 'picked_up':
     case 'delivered':
-      return 'The title is on its way from the seller';
+      // Once the admin records the title, it is no longer on its way from the seller.
+      return p.titleReceivedAt
+        ? 'FieldLot has received the title and sends it to you next'
+        : 'The title is on its way from the seller';
     case 'title_sent':
       return 'Title sent: the purchase completes when the guarantee window ends';
     case 'in_dispute':

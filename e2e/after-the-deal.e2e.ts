@@ -5,6 +5,7 @@ import { pdfText } from '../server/src/test/pdf-text';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   journeyShots,
@@ -14,7 +15,7 @@ import {
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiPost, DEMO_DEALER, signInViaApi } from './support/session';
+import { apiPost, csrf, DEMO_DEALER, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 const shot = journeyShots('after-the-deal');
@@ -55,6 +56,20 @@ describe.runIf(hasBrowser())('after the deal', () => {
       });
     ({ id: listingId } = await tractor(model, 'Omaha', '68102', 'Nebraska'));
     ({ id: molineId } = await tractor(`${model}-M`, 'Moline', '61265', 'Illinois'));
+    // A photo, so Purchased Inventory shows the tractor rather than the placeholder.
+    const pictured = await admin.page.request.post(`${baseUrl()}/api/admin/listings/${listingId}/images`, {
+      headers: { 'x-csrf-token': await csrf(admin.page), origin: baseUrl() },
+      multipart: {
+        file: {
+          name: 'tractor.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2f6b2a' } })
+            .jpeg()
+            .toBuffer(),
+        },
+      },
+    });
+    expect(pictured.status(), await pictured.text()).toBe(201);
     for (const id of [listingId, molineId])
       await apiPost(admin.page, `/api/admin/listings/${id}/as-is`, {
         reason: 'Journey tractor, sold as seen',
@@ -99,6 +114,13 @@ describe.runIf(hasBrowser())('after the deal', () => {
     await card.getByTestId('purchase-status').getByText('Awaiting payment').waitFor();
     await card.getByText('Choose "I\'ll collect it" or "FieldLot delivers" to get your invoice').waitFor();
     await card.getByText('Delivered to Ames, IA 50010: about $520 (159 mi)').waitFor();
+    // The bought tractor's photo, loaded, not the grey placeholder.
+    const tractorPhoto = card.locator(`img[alt="John Deere ${model}"]`);
+    await tractorPhoto.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => tractorPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await card.getByRole('img', { name: `John Deere ${model} (no photo)` }).count()).toBe(0);
     await card.getByRole('button', { name: 'FieldLot delivers' }).click();
     // $46,000 + $2,800 fee + $520 delivery.
     await d.getByRole('button', { name: 'Issue invoice for $49,320' }).click();
@@ -190,6 +212,25 @@ describe.runIf(hasBrowser())('after the deal', () => {
     await status('Delivered');
     await step('Title received from the seller');
     await row.getByRole('form', { name: 'Title sent to the dealer' }).waitFor();
+    // The dealer's next step follows the title, on the phone and on the desktop.
+    await d.reload();
+    await card
+      .getByTestId('next-step')
+      .getByText('FieldLot has received the title and sends it to you next')
+      .waitFor();
+    expect(await card.getByText('The title is on its way from the seller').count()).toBe(0);
+    await shot(d, 'title-received-390');
+    await d.setViewportSize(DESK);
+    await card
+      .getByTestId('next-step')
+      .getByText('FieldLot has received the title and sends it to you next')
+      .waitFor();
+    await tractorPhoto.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => tractorPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await shot(d, 'title-received-1280');
+    await d.setViewportSize(PHONE);
     await step('Title sent to the dealer', { Carrier: 'UPS', 'Tracking number': '1Z999AA10123456784' });
     await status('Title sent');
     await step('Complete');

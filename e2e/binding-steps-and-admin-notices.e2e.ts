@@ -413,6 +413,70 @@ describe.runIf(hasBrowser())('polish seen in the walk', () => {
     }
   });
 
+  // docs/product/public-site.md#header-and-footer: at 1280 px one line, the company's full name; at 390 the menu.
+  it("the dealer's and the admin's header fit one line at 1280 px with the full company name, and the phone menu has it all", async () => {
+    const wide = await openBrowser();
+    const phone = await openBrowser(PHONE);
+    /** Every visible bar item on one row, each on one line, and the name and company shown whole. */
+    const fitsOneLine = async (page: Page) => {
+      const banner = page.getByRole('banner');
+      const items = banner.getByRole('navigation', { name: 'Main' }).locator(':scope > *');
+      const boxes = await items.evaluateAll((els) =>
+        els
+          .map((e) => e.getBoundingClientRect())
+          .filter((r) => r.width > 0)
+          .map((r) => ({ top: Math.round(r.top), height: r.height })),
+      );
+      expect(boxes.length).toBeGreaterThan(4);
+      expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+      for (const b of boxes) expect(b.height).toBeLessThan(40);
+      const who = banner.getByTestId('signed-in-as').first();
+      const cut = await who
+        .locator('span.block')
+        .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+      expect(cut).toEqual([]);
+      // The header is its one 64 px row.
+      expect((await banner.boundingBox())?.height).toBeLessThanOrEqual(66);
+    };
+    try {
+      for (const [who, account, more] of [
+        ['dealer', DEMO_DEALER, ['Watchlist', 'Dealer Benefits']],
+        ['admin', E2E_ADMIN, ['Inspections', 'Watchlist']],
+      ] as const) {
+        await signInViaApi(wide.page, account.email, account.password);
+        await wide.page.goto('/browse-listings');
+        const banner = wide.page.getByRole('banner');
+        await banner.getByRole('link', { name: 'Purchased Inventory' }).waitFor();
+        await banner.getByRole('link', { name: 'My Account' }).waitFor();
+        if (who === 'admin') await banner.getByRole('link', { name: 'Admin', exact: true }).waitFor();
+        await banner.getByRole('button', { name: 'More' }).waitFor();
+        await fitsOneLine(wide.page);
+        await screenshot(wide.page, `binding-steps-${who}-header-1280`, { fullPage: false });
+        await banner.getByRole('button', { name: 'More' }).click();
+        for (const name of more) await wide.page.getByRole('menuitem', { name }).waitFor();
+        await wide.page.keyboard.press('Escape');
+
+        await signInViaApi(phone.page, account.email, account.password);
+        await phone.page.goto('/browse-listings');
+        await phone.page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = phone.page.locator('#mobile-menu');
+        const links = ['Browse Listings', 'My Account', 'Purchased Inventory', 'Sell a Tractor', ...more];
+        for (const name of who === 'admin' ? [...links, 'Admin'] : links)
+          await menu.getByRole('link', { name, exact: true }).waitFor();
+        await screenshot(phone.page, `binding-steps-${who}-menu-390`, { fullPage: false });
+        await phone.page.getByRole('button', { name: 'Close menu' }).click();
+        // No sideways scroll on the phone.
+        expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          390,
+        );
+        await screenshot(phone.page, `binding-steps-${who}-header-390`, { fullPage: false });
+      }
+    } finally {
+      await wide.close();
+      await phone.close();
+    }
+  });
+
   it('the admin Listings tab fits a 390 px screen with no sideways scroll', async () => {
     const phone = await openBrowser(PHONE);
     try {

@@ -232,6 +232,14 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
       .getByText(new RegExp(`^Paid .* — ref P-${run}$`))
       .waitFor();
     await sale.getByTestId('seller-proceeds').getByText('Your proceeds $176,750').waitFor();
+    // The payout e-mail names the proceeds once: "Your proceeds: $176,750".
+    const paid = await waitForMail({
+      template: 'purchase-seller-update',
+      to: DEMO_DEALER.email,
+      contains: `P-${run}`,
+    });
+    expect(paid).toContain('Your proceeds: $176,750');
+    expect(paid).not.toContain('Your proceeds: Your proceeds');
   });
 
   it("the money view's totals are the sums of the ledger's entries", async () => {

@@ -2,7 +2,14 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ReviewStatus } from '../../../../domain/dealer-listings.js';
 import type { ListingStatus } from '../../../../domain/listings.js';
 import type { Executor } from '../../db/client.js';
-import { inspectionPhotos, inspections, listingImages, listings, offers } from '../../db/schema.js';
+import {
+  dealershipMembers,
+  inspectionPhotos,
+  inspections,
+  listingImages,
+  listings,
+  offers,
+} from '../../db/schema.js';
 import { type FirstLookViewer, firstLookHides } from './first-look.js';
 
 export interface ImageRow {
@@ -153,9 +160,13 @@ export async function imageOwnerListing(
   const viewerId = viewer?.userId ?? null;
   // A running first look keeps the viewer from the tractor (docs/product/want-lists.md#first-look).
   const hidden = sql<boolean>`${firstLookHides(sql`${listings.id}`, viewer, now)}`;
+  // The seller, or a dealer whose offer (theirs or their dealership's: a teammate's purchase is the whole
+  // dealership's, docs/product/purchases.md#purchased-inventory) is on the tractor.
   const viewerOffered = viewerId
     ? sql<boolean>`(${listings.sellerUserId} = ${viewerId} or exists (select 1 from ${offers}
-        where ${offers.listingId} = ${listings.id} and ${offers.buyerUserId} = ${viewerId}))`
+        where ${offers.listingId} = ${listings.id} and (${offers.buyerUserId} = ${viewerId}
+          or ${offers.dealershipId} in (select ${dealershipMembers.dealershipId} from ${dealershipMembers}
+            where ${dealershipMembers.userId} = ${viewerId} and ${dealershipMembers.removedAt} is null))))`
     : sql<boolean>`false`;
   const pictures = await exec
     .select({ status: listings.status, viewerOffered, hidden })

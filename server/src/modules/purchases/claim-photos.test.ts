@@ -70,6 +70,10 @@ describe('claim photos', () => {
     });
     expect(listing.statusCode, listing.body).toBe(201);
     const listingId = listing.json().id as string;
+    const picture = multipart(await jpegWithExif(1200, 900));
+    expect(
+      (await asSeller.post(`/api/my-listings/${listingId}/images`, picture.body, picture.headers)).statusCode,
+    ).toBe(201);
     expect((await asSeller.post(`/api/my-listings/${listingId}/submit`)).statusCode).toBe(200);
     expect(
       (
@@ -115,6 +119,22 @@ describe('claim photos', () => {
     return client.post(`/api/purchases/${purchaseId}/claims/photos`, body, headers);
   };
   const urlsOf = (p: ClaimPhoto) => [p.thumbUrl, p.url];
+
+  // docs/product/purchases.md#purchased-inventory: the sold tractor keeps its photo for the dealership that bought it.
+  it("the buyer's dealership sees the photo of the tractor it bought; another dealer does not", async () => {
+    const bought = (await asOwner.get(`/api/purchases/${purchaseId}`)).json() as Purchase;
+    const src = bought.listing.imageUrl;
+    expect(src).toMatch(/^\/api\/images\/listings\/.+-400\.webp$/);
+    for (const client of [asOwner, asMember, asAdmin]) {
+      const res = await client.get(src ?? '');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    }
+    expect(((await asMember.get(`/api/purchases/${purchaseId}`)).json() as Purchase).listing.imageUrl).toBe(
+      src,
+    );
+    expect((await asOther.get(src ?? '')).statusCode).toBe(404);
+  });
 
   it('refuses a photo just over the cap with 413 and keeps nothing', async () => {
     const over = overTheCap(IMAGE_MAX_BYTES);

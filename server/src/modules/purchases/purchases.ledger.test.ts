@@ -267,6 +267,8 @@ describe('purchase ledger', () => {
       .filter((m) => m.kind === 'payout' && m.number === p.number);
     expect(paid).toHaveLength(1);
     expect(paid[0].facts).toContainEqual(['Payout status', 'Paid Dec 10 — ref P-77']);
+    // Each label once: "Your proceeds: $179,750", never "Your proceeds: Your proceeds $179,750".
+    expect(paid[0].facts).toContainEqual(['Your proceeds', '$179,750']);
 
     const cancelled = await asAdmin.post(`/api/admin/purchases/${p.id}/cancel`, {
       reason: 'Title is not clean',

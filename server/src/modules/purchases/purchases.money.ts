@@ -122,7 +122,8 @@ export async function recordMoney(
         facts: [
           ['Payout', money(body.amount)],
           ['Sent', how],
-          ['Your proceeds', seller.proceedsText],
+          // The label once: the fact's value is the figure alone (proceedsText already says "Your proceeds").
+          ['Your proceeds', money(seller.proceedsCents)],
           ...(seller.payoutText ? [['Payout status', seller.payoutText] as [string, string]] : []),
         ],
       });

@@ -117,6 +117,7 @@ export async function toPurchases(
       fulfilment: r.fulfilment,
       balanceCents: s.buyerBalanceDueCents,
       dueDate: r.dueDate,
+      titleReceivedAt: r.titleReceivedAt,
     });
     return {
       id: r.id,

@@ -170,9 +170,11 @@ export async function listingFacts(exec: Executor, listingIds: string[]) {
       asIsReason: listings.asIsReason,
       // A dealer's listing has its seller; FieldLot's own has none (docs/product/dealer-selling.md).
       sellerUserId: listings.sellerUserId,
+      // The outer listing's id spelled out with its table: a one-table select renders columns bare, and a bare
+      // "id" inside the subquery would be the image's own id (no photo found, the grey placeholder).
       imageKey: sql<
         string | null
-      >`(select ${listingImages.storageKey} from ${listingImages} where ${listingImages.listingId} = ${listings.id} order by ${listingImages.isPrimary} desc, ${listingImages.imageOrder} limit 1)`,
+      >`(select ${listingImages.storageKey} from ${listingImages} where ${listingImages.listingId} = ${listings}.${sql.identifier(listings.id.name)} order by ${listingImages.isPrimary} desc, ${listingImages.imageOrder} limit 1)`,
     })
     .from(listings)
     .where(inArray(listings.id, listingIds));

@@ -274,7 +274,12 @@ describe('purchases: after the deal', () => {
         })
       ).statusCode,
     ).toBe(409);
+    expect(credited.nextStep?.text).toBe('The title is on its way from the seller');
     await adminA.post(`/api/admin/purchases/${p.id}/title-received`, { date: '2026-12-02' });
+    // The buyer's next step follows the title: FieldLot has it now.
+    expect((await buyer.get(`/api/purchases/${p.id}`)).json().nextStep?.text).toBe(
+      'FieldLot has received the title and sends it to you next',
+    );
     const sent = await adminA.post(`/api/admin/purchases/${p.id}/title-sent`, {
       carrier: 'UPS',
       trackingNumber: '1Z999',

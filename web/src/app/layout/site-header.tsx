@@ -8,7 +8,7 @@ import { Logo } from '@/components/layout/logo';
 import { useSession } from '@/features/auth/api/session';
 import { LazySignInDialog } from '@/features/auth/components/lazy-sign-in-dialog';
 import { useSite } from '@/features/site/use-site';
-import { DEALER_TOOL_LINKS, navClass, PUBLIC_LINKS } from './nav-links';
+import { DEALER_TOOL_LINKS, IN_BAR_FROM, type NavItem, navClass, PUBLIC_LINKS } from './nav-links';
 
 // Only signed-in users see it; it brings the toast code with it.
 const SignOutButton = lazy(() =>
@@ -42,9 +42,11 @@ function MoreMenuPlaceholder() {
   );
 }
 
-const DEALER_LINKS = [
+// `from`: less-used links stand in the bar only from that width and are under "More" below it, so the bar and the
+// signed-in name and company fit on one line at 1280 px (docs/product/public-site.md#header-and-footer).
+const DEALER_LINKS: NavItem[] = [
   { to: '/browse-listings', label: 'Browse Listings' },
-  { to: '/my-account', label: 'My Account' },
+  { to: '/my-account', label: 'My Account', from: 'xl' },
   { to: '/my-offers', label: 'My Offers' },
   { to: '/purchased-inventory', label: 'Purchased Inventory' },
   // Dealers sell their trade-ins (dealer-selling.md): My Listings, a lazily loaded route of its own.
@@ -52,7 +54,7 @@ const DEALER_LINKS = [
 ];
 
 /** Staff who write condition reports (inspectors, admins). */
-const INSPECT_LINK = { to: '/inspect', label: 'Inspections' };
+const INSPECT_LINK: NavItem = { to: '/inspect', label: 'Inspections' };
 const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-3 text-base font-semibold hover:bg-muted ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-800'
@@ -84,8 +86,16 @@ export function SiteHeader() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [resetEmail, navigate, location.pathname, location.search]);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const links = isApproved
-    ? [...DEALER_LINKS, ...(isAdmin ? [{ to: '/admin', label: 'Admin' }, INSPECT_LINK] : [])]
+  const links: NavItem[] = isApproved
+    ? [
+        ...DEALER_LINKS,
+        ...(isAdmin
+          ? [
+              { to: '/admin', label: 'Admin' },
+              { ...INSPECT_LINK, from: '2xl' as const },
+            ]
+          : []),
+      ]
     : user?.status === 'inspector'
       ? [INSPECT_LINK]
       : PUBLIC_LINKS;
@@ -130,22 +140,27 @@ export function SiteHeader() {
         <Link to="/" className="shrink-0 rounded-md" aria-label={`${site.name} home`}>
           <Logo name={site.name} />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="hidden shrink-0 items-center gap-0.5 lg:flex">
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} className={navClass}>
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={(state) => `${navClass(state)} ${l.from ? IN_BAR_FROM[l.from] : ''}`}
+            >
               {l.label}
             </NavLink>
           ))}
           {isApproved &&
             (desktopNav ? (
               <Suspense fallback={<MoreMenuPlaceholder />}>
-                <MoreMenu />
+                <MoreMenu bar={links} />
               </Suspense>
             ) : (
               <MoreMenuPlaceholder />
             ))}
         </nav>
-        <div className="hidden min-w-0 items-center gap-3 lg:flex">
+        {/* The rest of the row: the signed-in name and company take what the bar leaves (truncated only past it). */}
+        <div className="hidden min-w-0 flex-1 items-center justify-end gap-3 lg:flex">
           {user && <WhoIsSignedIn name={user.name} company={user.companyName} />}
           {!user && (
             <Link to="/apply" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -206,7 +221,7 @@ export function SiteHeader() {
 /** "Signed in as" name and company, so a shared office computer shows whose account is open. */
 function WhoIsSignedIn({ name, company }: { name: string; company: string }) {
   return (
-    <p className="min-w-0 max-w-48 text-sm leading-tight" data-testid="signed-in-as">
+    <p className="min-w-0 text-sm leading-tight" data-testid="signed-in-as">
       <span className="sr-only">Signed in as </span>
       <span className="block truncate font-semibold" title={name}>
         {name}
