@@ -16,6 +16,7 @@ import {
   purchaseNumber,
   sellerNextStepText,
   sellerTimeline,
+  voidingCreditCents,
 } from './purchases';
 import { claimAnswerBody, paymentBody } from './purchases-api';
 
@@ -234,5 +235,14 @@ describe('paying the seller after the guarantee (docs/product/purchases.md#payin
     expect(payoutAfterGuaranteeText(end, '2026-12-14', before)).toBeNull();
     expect(payoutAfterGuaranteeText(end, null, after)).toBeNull();
     expect(payoutAfterGuaranteeText(null, null, before)).toBeNull();
+  });
+});
+
+describe('voidingCreditCents', () => {
+  it('voids the whole invoice, or what earlier credit notes left of it, never less than nothing', () => {
+    expect(voidingCreditCents(189_500_00, [])).toBe(189_500_00);
+    expect(voidingCreditCents(189_500_00, [3_000_00, 500_00])).toBe(186_000_00);
+    expect(voidingCreditCents(1_000_00, [1_000_00])).toBe(0);
+    expect(voidingCreditCents(1_000_00, [1_200_00])).toBe(0);
   });
 });

@@ -174,6 +174,14 @@ export function creditNoteNumber(year: number, seq: number): string {
   return `CN-${year}-${String(seq).padStart(6, '0')}`;
 }
 
+/**
+ * The credit note that voids an invoice when its purchase is cancelled: what the invoice still stands for, its
+ * total less the credit notes already issued against it (a guarantee credit); 0 when nothing is left to void.
+ */
+export function voidingCreditCents(invoiceTotalCents: number, creditedCents: readonly number[]): number {
+  return Math.max(0, invoiceTotalCents - creditedCents.reduce((sum, c) => sum + c, 0));
+}
+
 /** Overdue: still owing after the end of the due date (UTC). */
 export function isOverdue(status: PurchaseStatus, dueDate: string, balanceCents: number, now: Date): boolean {
   return status === 'awaiting_payment' && balanceCents > 0 && now.toISOString().slice(0, 10) > dueDate;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
@@ -95,6 +96,15 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     expect(await noSidewaysScroll(farmer)).toBe(true);
     await expectNoAxeViolations(f);
     await screenshot(f, 'farmer-offer-page-390');
+    // Decline asks first, naming the amount; "Keep the offer" changes nothing.
+    await f.getByRole('button', { name: 'Decline' }).click();
+    const decline = f.getByRole('alertdialog', { name: "Decline FieldLot's offer of $27,500?" });
+    await decline.waitFor();
+    await expectNoAxeViolations(f);
+    await screenshot(f, 'farmer-offer-decline-confirm-390');
+    await decline.getByRole('button', { name: 'Keep the offer' }).click();
+    await decline.waitFor({ state: 'detached' });
+    await f.getByTestId('offer-amount').filter({ hasText: '$27,500' }).waitFor();
     await f.getByRole('button', { name: 'Accept offer' }).click();
     const accept = f.getByTestId('amount-confirm');
     await accept.getByText(`Accept $27,500 for 1981 John Deere ${model}?`).waitFor();
@@ -102,6 +112,11 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     await accept.getByRole('button', { name: 'Accept $27,500' }).click();
     await f.getByRole('heading', { name: 'Offer accepted' }).waitFor();
     await screenshot(f, 'farmer-offer-accepted-390');
+    // The farmer's e-mail: what they agreed to and what happens next.
+    const accepted = await waitForMail({ template: 'farmer-offer-accepted', to: email });
+    expect(accepted).toContain('$27,500');
+    expect(accepted).toContain(`1981 John Deere ${model}`);
+    expect(accepted).toContain('to arrange the pickup and the payment');
 
     // The admin is told (e-mail and live) and sees "Offer accepted" and the draft.
     await waitForMail({ template: 'admin-farmer-offer-answered', contains: 'accepted' });
@@ -192,4 +207,55 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     expect(farmer.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     expect(admin.errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
   }, 300_000);
+
+  it('at 1280 px the farmer declines only after the confirmation naming the amount', async () => {
+    const email = `farmer-decline-${Date.now()}@example.com`;
+    const model = `5055${Date.now().toString(36).toUpperCase()}`;
+    const a = admin.page;
+    const made = await apiWrite(a, 'POST', '/api/inquiries', {
+      make: 'John Deere',
+      model,
+      year: 2016,
+      hours: 2100,
+      location: 'Ames, IA',
+      email,
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const sent = await apiWrite(a, 'POST', `/api/admin/inquiries/${(await made.json()).id}/offers`, {
+      amount: '31,000',
+      pickup: 'We collect the tractor from your farm with our own truck.',
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    const mail = await waitForMail({ template: 'farmer-offer', to: email });
+    const link = mail.match(
+      new RegExp(`${baseUrl().replace(/[.:/]/g, '\\$&')}/farmer-offer/[A-Za-z0-9_-]+`),
+    )?.[0];
+    expect(link).toBeTruthy();
+
+    const desk = await openBrowser(DESK);
+    try {
+      const f = desk.page;
+      await f.goto(link as string);
+      await f.getByTestId('offer-amount').filter({ hasText: '$31,000' }).waitFor();
+      await f.getByRole('button', { name: 'Decline' }).click();
+      const decline = f.getByRole('alertdialog', { name: "Decline FieldLot's offer of $31,000?" });
+      await decline
+        .getByText(`You tell FieldLot you do not want to sell 2016 John Deere ${model} for $31,000.`, {
+          exact: false,
+        })
+        .waitFor();
+      await expectNoAxeViolations(f);
+      await screenshot(f, 'farmer-offer-decline-confirm-1280');
+      // Escape changes nothing either.
+      await f.keyboard.press('Escape');
+      await decline.waitFor({ state: 'detached' });
+      await f.getByRole('button', { name: 'Decline' }).click();
+      await decline.getByRole('button', { name: 'Decline Offer' }).click();
+      await f.getByRole('heading', { name: 'Offer declined' }).waitFor();
+      await screenshot(f, 'farmer-offer-declined-1280');
+      expect(desk.errors).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  }, 120_000);
 });

@@ -272,14 +272,24 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     await screenshot(a, 'sale-books-money-view-390');
   });
 
-  it('a cancelled sale shows $0 proceeds', async () => {
+  it('a cancelled sale shows $0 proceeds; its invoice is voided by a credit note the buyer can download', async () => {
     const name = `${model}-C`;
     const id = await sell(name, 52_000);
+    // Invoiced: $52,000 + the buyer fee ($500 + 5% = $3,100).
+    const chosen = await apiPost(buyer.page, `/api/purchases/${id}/fulfilment`, { fulfilment: 'collect' });
+    expect(chosen.totalCents).toBe(55_100_00);
     await apiPost(admin.page, `/api/admin/purchases/${id}/cancel`, {
       reason: 'Buyer backed out before paying',
     });
     const row = await saleOnMyListings(name);
     await row.getByTestId('seller-proceeds').getByText('Your proceeds $0').waitFor();
     await screenshot(seller.page, 'sale-books-cancelled-390');
+
+    const b = buyer.page;
+    await b.goto('/purchased-inventory');
+    const card = b.getByTestId('purchase-card').filter({ hasText: name });
+    await card.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6} \(\$55,100\)$/ }).waitFor();
+    await card.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6} \(\$55,100\)$/ }).waitFor();
+    await screenshot(b, 'sale-books-cancelled-credit-note-390');
   });
 });

@@ -22,6 +22,8 @@ export const MAIL_CLASSES = {
   // A farmer's offer (selling.md#the-offer-by-e-mail): sent by an admin to the address that asked for it, and the
   // farmer's answer to the admins.
   'farmer-offer': 'deal',
+  // The farmer's own acceptance, confirmed with the amount and what happens next: one per accepted offer.
+  'farmer-offer-accepted': 'deal',
   'admin-farmer-offer-answered': 'transactional',
   // A revised condition report, to dealers with an open offer on the tractor
   // (condition-reports.md#where-dealers-see-it).

@@ -86,6 +86,10 @@ const TEMPLATE_SAMPLES: Record<string, Record<string, unknown>> = {
     path: '/farmer-offer/sample-token',
     revised: false,
   },
+  'farmer-offer-accepted': {
+    amountCents: 2_750_000,
+    pickup: 'We collect with our own truck within a week of your answer.',
+  },
   'want-list-listing-alert': { wants: 'John Deere 6R, up to 4,000 h, in IA' },
   'want-list-inquiry-match': {
     notice: 'A farmer near Ames, IA has a 2015 John Deere 6145R, 4,100 h. Interested?',

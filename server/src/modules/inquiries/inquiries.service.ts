@@ -156,7 +156,7 @@ export async function submitInquiry(
         await enqueueMail(tx, {
           template: INQUIRY_CONFIRMATION,
           to: inquiry.email,
-          payload: { make: inquiry.make, year: inquiry.year },
+          payload: { make: inquiry.make, model: inquiry.model, year: inquiry.year },
         });
       }
       for (const to of await adminEmails(tx)) {

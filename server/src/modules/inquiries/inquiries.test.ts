@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, outbox, saleInquiries } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
+import { renderTemplate } from '../mail/index.js';
 
 const form = {
   make: 'John Deere',
@@ -51,6 +52,16 @@ describe('sale inquiries', () => {
         ['send-tractor-inquiry-confirmation', 'seller@example.com'],
       ].sort(),
     );
+    // The farmer's request e-mail names the tractor by year, make and model.
+    const confirmation = mails.find((m) => m.template === 'send-tractor-inquiry-confirmation');
+    const env = { publicUrl: t.app.ctx.config.publicUrl, brand: t.app.ctx.config.brand };
+    const sent = renderTemplate(
+      'send-tractor-inquiry-confirmation',
+      confirmation?.payload as Record<string, unknown>,
+      env,
+    );
+    expect(sent.subject).toBe('Your offer request for 2018 John Deere 6155R');
+    expect(sent.text).toContain('for an offer on 2018 John Deere 6155R.');
   });
 
   it('keeps a non-blank transmission and treats empty numbers as none', async () => {

@@ -45,6 +45,36 @@ export const FARMER_OFFER_MAIL = defineTemplate(
   },
 );
 
+/**
+ * docs/product/selling.md#the-farmers-page: to the farmer once they accept, the amount agreed and what happens
+ * next. Only what FieldLot does (contact them to arrange the pickup and the payment, the pickup the offer said);
+ * no date the product does not keep.
+ */
+export const FARMER_OFFER_ACCEPTED_MAIL = defineTemplate(
+  'farmer-offer-accepted',
+  (p: Tractor & { amountCents: number; pickup: string }, env) => {
+    const amount = formatDollars(p.amountCents);
+    const name = nameOf(p);
+    const { html, text } = layout(
+      {
+        title: `You accepted our offer: ${amount}`,
+        paragraphs: [
+          `Thank you! You accepted ${env.brand.name}'s offer of ${amount} for ${name}.`,
+          'What happens next: we will contact you at this e-mail address shortly to arrange the pickup and the payment. Nothing is needed from you until then.',
+          `Questions in the meantime? Write to ${env.brand.supportEmail} or call ${env.brand.supportPhone}.`,
+        ],
+        facts: [
+          ['Accepted offer', amount],
+          ['Pickup', p.pickup],
+        ],
+        cta: { label: `Visit ${env.brand.name}`, url: `${env.publicUrl}/` },
+      },
+      env,
+    );
+    return { subject: `Offer accepted: ${name}, ${amount}`, html, text };
+  },
+);
+
 const ANSWER_WORDS = {
   accepted: 'accepted',
   declined: 'declined',

@@ -49,7 +49,11 @@ import {
   transitionInquiry,
 } from './inquiries.repository.js';
 import { INQUIRY_NOT_FOUND } from './inquiries.service.js';
-import { ADMIN_FARMER_OFFER_ANSWERED, FARMER_OFFER_MAIL } from './inquiry-offers.mail.js';
+import {
+  ADMIN_FARMER_OFFER_ANSWERED,
+  FARMER_OFFER_ACCEPTED_MAIL,
+  FARMER_OFFER_MAIL,
+} from './inquiry-offers.mail.js';
 
 export interface OfferView {
   id: string;
@@ -262,6 +266,17 @@ export async function answerFarmerOffer(
           inquiryId: inquiry.id,
           listingId: draft.id,
           acceptedCents: offer.amountCents,
+        });
+        await enqueueMail(tx, {
+          template: FARMER_OFFER_ACCEPTED_MAIL,
+          to: inquiry.email,
+          payload: {
+            make: inquiry.make,
+            model: inquiry.model,
+            year: inquiry.year,
+            amountCents: offer.amountCents,
+            pickup: offer.pickup,
+          },
         });
       } else if (answer === 'decline') {
         await transitionInquiry(tx, inquiry.id, 'offer_sent', 'offer_declined', now);

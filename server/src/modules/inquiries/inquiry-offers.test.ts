@@ -24,6 +24,7 @@ import {
   type TestUser,
 } from '../../test/test-app.js';
 import { IMAGE_MAX_BYTES } from '../listings/index.js';
+import { renderTemplate } from '../mail/index.js';
 import { expireDueFarmerOffers } from './index.js';
 
 const DAY = 86_400_000;
@@ -216,6 +217,20 @@ describe('the farmer offer', () => {
       .where(eq(domainEvents.type, 'inquiry.listing-drafted'));
     expect(event.payload).toEqual({ inquiryId: id, listingId: draft.id, acceptedCents: 2_750_000 });
     expect((await mailsTo(t, admin.email)).map((m) => m.template)).toContain('admin-farmer-offer-answered');
+    // The farmer is told what they agreed to and what happens next: one e-mail in the outbox, with the amount.
+    const told = (await mailsTo(t, 'farmer@example.com')).filter(
+      (m) => m.template === 'farmer-offer-accepted',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].payload).toMatchObject({ amountCents: 2_750_000, model: '4440' });
+    const env = { publicUrl: t.app.ctx.config.publicUrl, brand: t.app.ctx.config.brand };
+    const mail = renderTemplate(told[0].template, told[0].payload as Record<string, unknown>, env);
+    expect(mail.subject).toBe('Offer accepted: 1981 John Deere 4440, $27,500');
+    expect(mail.text).toContain("You accepted FieldLot's offer of $27,500 for 1981 John Deere 4440.");
+    expect(mail.text).toContain(
+      'What happens next: we will contact you at this e-mail address shortly to arrange the pickup and the payment.',
+    );
+    expect(mail.text).toContain('We collect at your farm');
     const actions = (await t.app.ctx.db.select().from(auditLog)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['inquiry.offer_sent', 'inquiry.offer_accepted']));
 

@@ -19,7 +19,14 @@ import { adminMoneyMove } from './purchases.admin-move.js';
 import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
 import { myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { owedAfterCancel, reverseSale, undoSale } from './purchases.sale.js';
+import {
+  owedAfterCancel,
+  reverseSale,
+  undoSale,
+  voidedFacts,
+  voidedText,
+  voidInvoice,
+} from './purchases.sale.js';
 import {
   buyerScope,
   finish,
@@ -239,15 +246,19 @@ export async function answerClaim(
     const owed = owedAfterCancel(
       await reverseSale(tx, ctx, p, actor, `Cancel and return: ${body.reason}`, now),
     );
+    const note = await voidInvoice(tx, p, now);
     await undoSale(tx, p, now);
     return {
       action: 'return',
       set: { cancelReason: `Cancel and return: ${body.reason}`, cancelledAt: now, statusBeforeDispute: null },
       event: {
         kind: 'claim_returned',
-        text: `Claim answered: cancel and return (${body.reason})${owed.text}`,
+        text: `Claim answered: cancel and return (${body.reason})${voidedText(note)}${owed.text}`,
       },
-      mail: { kind: 'claim_returned', extra: { note: `Reason: ${body.reason}`, facts: owed.facts } },
+      mail: {
+        kind: 'claim_returned',
+        extra: { note: `Reason: ${body.reason}`, facts: [...voidedFacts(note), ...owed.facts] },
+      },
     };
   });
 }

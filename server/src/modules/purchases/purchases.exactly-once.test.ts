@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LedgerEntry, type LedgerStep, nextLedgerEntries } from '../../../../domain/ledger.js';
 import { ledgerEntryOf, type PurchaseLedger } from '../../../../domain/ledger-api.js';
-import { purchaseLedgerEntries, purchaseMoneyCommands, purchases } from '../../db/schema.js';
+import {
+  creditNotes,
+  invoices,
+  purchaseLedgerEntries,
+  purchaseMoneyCommands,
+  purchases,
+} from '../../db/schema.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 
@@ -184,6 +190,78 @@ describe('money commands exactly once', () => {
     ]);
     // Without the key, a second cancel is refused as before.
     expect((await cancel()).statusCode).toBe(409);
+  });
+
+  it('cancelling an invoiced purchase voids its invoice with one credit note for the total, retried or not', async () => {
+    const id = await invoiced();
+    const cancel = () =>
+      asAdmin.post(
+        `/api/admin/purchases/${id}/cancel`,
+        { reason: 'Buyer withdrew' },
+        { 'idempotency-key': 'cancel-void-attempt-0001' },
+      );
+    const [first, again] = [await cancel(), await cancel()];
+    ok(first);
+    ok(again);
+    expect(again.json()).toEqual(first.json());
+    const [invoice] = await t.app.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, id));
+    expect(invoice.totalCents).toBe(189_500_00);
+    const notes = await t.app.ctx.db.select().from(creditNotes).where(eq(creditNotes.purchaseId, id));
+    expect(notes).toEqual([
+      expect.objectContaining({
+        invoiceId: invoice.id,
+        claimId: null,
+        amountCents: 189_500_00,
+        reason: 'Purchase cancelled',
+      }),
+    ]);
+    // Where credit notes appear: the purchase's documents and the timeline, and its PDF opens.
+    const seen = (await asBuyer.get(`/api/purchases/${id}`)).json();
+    const doc = seen.documents.find((d: { kind: string }) => d.kind === 'credit_note');
+    expect(doc).toMatchObject({ number: notes[0].number, amountCents: 189_500_00 });
+    expect(seen.timeline.at(-1).text).toBe(
+      `Cancelled: Buyer withdrew; credit note ${notes[0].number} for $189,500 voids the invoice`,
+    );
+    const pdf = await asBuyer.get(doc.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toMatch(/pdf/);
+  });
+
+  it('a cancel and return after a guarantee credit voids only what the invoice still stands for', async () => {
+    const id = await readyForPayout();
+    ok(
+      await asBuyer.post(`/api/purchases/${id}/claims`, {
+        checkpoints: ['not_in_report'],
+        description: 'Hydraulic oil leaks at the loader valve.',
+      }),
+    );
+    ok(
+      await asAdmin.post(`/api/admin/purchases/${id}/claim-answer`, {
+        answer: 'credit',
+        amount: '3000',
+        reason: 'Hydraulic leak at the loader valve',
+      }),
+    );
+    ok(
+      await asBuyer.post(`/api/purchases/${id}/claims`, {
+        checkpoints: ['not_in_report'],
+        description: 'The transmission slips in every gear.',
+      }),
+    );
+    ok(
+      await asAdmin.post(`/api/admin/purchases/${id}/claim-answer`, {
+        answer: 'return',
+        reason: 'Transmission',
+      }),
+    );
+    const notes = await t.app.ctx.db.select().from(creditNotes).where(eq(creditNotes.purchaseId, id));
+    expect(notes.map((n) => [n.amountCents, n.reason])).toEqual(
+      expect.arrayContaining([
+        [3_000_00, 'Hydraulic leak at the loader valve'],
+        [186_500_00, 'Purchase cancelled'],
+      ]),
+    );
+    expect(notes).toHaveLength(2);
   });
 
   it('a retried claim credit answers its first result: one credit, one credit note', async () => {

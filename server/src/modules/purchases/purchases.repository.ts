@@ -247,6 +247,11 @@ export async function creditNote(exec: Executor, purchaseId: string, id: string)
   return row;
 }
 
+/** Every credit note issued against one invoice. */
+export async function creditNotesOfInvoice(exec: Executor, invoiceId: string) {
+  return exec.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoiceId));
+}
+
 /** The newest credit note of a purchase: the one its claim_credited e-mail carries. */
 export async function latestCreditNote(exec: Executor, purchaseId: string) {
   const [row] = await exec

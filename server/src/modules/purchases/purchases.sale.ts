@@ -4,9 +4,11 @@ import { buyerFeeCents } from '../../../../domain/money.js';
 import {
   addBusinessDays,
   canPurchase,
+  creditNoteNumber,
   dateLabel,
   nextStepText,
   purchaseNumber,
+  voidingCreditCents,
 } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
@@ -150,6 +152,44 @@ export async function reverseSale(
   return summary;
 }
 
+/** The reason a voiding credit note carries. */
+export const VOID_REASON = 'Purchase cancelled';
+
+/**
+ * docs/product/purchases.md#cancel-and-return: a cancelled purchase's invoice is voided by a credit note for what it
+ * still stands for, in the cancel's transaction (so a retried cancel answers its first result and issues none).
+ * The invoice itself is a record and never changes. No invoice, or nothing left on it: no note.
+ */
+export async function voidInvoice(tx: Tx, p: repo.PurchaseRow, now: Date) {
+  const invoice = await repo.invoiceOf(tx, p.id);
+  if (!invoice) return null;
+  const credited = await repo.creditNotesOfInvoice(tx, invoice.id);
+  const amountCents = voidingCreditCents(
+    invoice.totalCents,
+    credited.map((c) => c.amountCents),
+  );
+  if (amountCents === 0) return null;
+  const year = now.getUTCFullYear();
+  return repo.insertCreditNote(tx, {
+    purchaseId: p.id,
+    invoiceId: invoice.id,
+    number: creditNoteNumber(year, await repo.nextNumber(tx, 'credit_note', year)),
+    amountCents,
+    reason: VOID_REASON,
+    issuedAt: now,
+  });
+}
+
+/** The timeline's words for the voiding credit note. */
+export function voidedText(note: { number: string; amountCents: number } | null) {
+  return note ? `; credit note ${note.number} for ${money(note.amountCents)} voids the invoice` : '';
+}
+
+/** The buyer's e-mail's fact for the voiding credit note. */
+export function voidedFacts(note: { number: string } | null): Array<[string, string]> {
+  return note ? [['Credit note', note.number]] : [];
+}
+
 /** The timeline's and the buyer's e-mail's words for what FieldLot owes after a cancellation. */
 export function owedAfterCancel(s: LedgerSummary) {
   const owed = s.owedToBuyerCents;
@@ -180,12 +220,16 @@ export function cancel(
         answeredAt: now,
       });
     const owed = owedAfterCancel(await reverseSale(tx, ctx, p, actor, reason, now));
+    const note = await voidInvoice(tx, p, now);
     await undoSale(tx, p, now);
     return {
       action: 'cancel',
       set: { cancelReason: reason, cancelledAt: now },
-      event: { kind: 'cancelled', text: `Cancelled: ${reason}${owed.text}` },
-      mail: { kind: 'cancelled', extra: { note: `Reason: ${reason}`, facts: owed.facts } },
+      event: { kind: 'cancelled', text: `Cancelled: ${reason}${voidedText(note)}${owed.text}` },
+      mail: {
+        kind: 'cancelled',
+        extra: { note: `Reason: ${reason}`, facts: [...voidedFacts(note), ...owed.facts] },
+      },
     };
   });
 }

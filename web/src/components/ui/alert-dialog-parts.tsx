@@ -14,6 +14,7 @@ export function ConfirmDialogBody({
   title,
   description,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   onConfirm,
 }: Omit<ConfirmDialogProps, 'trigger'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const focus = useReturnFocus();
@@ -31,7 +32,7 @@ export function ConfirmDialogBody({
           </AlertPrimitive.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }))}>
-              Cancel
+              {cancelLabel}
             </AlertPrimitive.Cancel>
             <AlertPrimitive.Action
               className={cn(buttonVariants({ variant: 'destructive' }))}

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel?: string;
+  /** The button that changes nothing ("Cancel" unless the step has better words). */
+  cancelLabel?: string;
   onConfirm: () => void;
 }
 

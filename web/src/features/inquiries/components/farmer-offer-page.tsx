@@ -4,6 +4,7 @@ import { formatDollars } from '@domain/money';
 import { CheckCircle2, Phone, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/states';
@@ -29,7 +30,7 @@ const DONE: Record<FarmerOfferAnswer, { title: string; text: string }> = {
 
 /**
  * docs/product/selling.md#the-farmers-page: the offer behind the e-mailed link, with "Accept offer" (after a
- * confirmation naming the amount), "Decline" and "Call me". No account; fits 360 px.
+ * confirmation naming the amount), "Decline" (after one naming the amount too) and "Call me". No account; fits 360 px.
  */
 export function FarmerOfferPage({ token }: { token: string }) {
   const offer = useFarmerOffer(token);
@@ -111,9 +112,18 @@ export function FarmerOfferPage({ token }: { token: string }) {
           <Button size="lg" variant="outline" onClick={() => send('call')} disabled={answer.isPending}>
             <Phone aria-hidden="true" /> Call me
           </Button>
-          <Button size="lg" variant="outline" onClick={() => send('decline')} disabled={answer.isPending}>
-            Decline
-          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button size="lg" variant="outline" disabled={answer.isPending}>
+                Decline
+              </Button>
+            }
+            title={`Decline FieldLot's offer of ${amount}?`}
+            description={`You tell FieldLot you do not want to sell ${o.tractor} for ${amount}. This link then stops working; you can ask us for a new offer any time.`}
+            confirmLabel="Decline Offer"
+            cancelLabel="Keep the offer"
+            onConfirm={() => send('decline')}
+          />
         </div>
         <AmountConfirm
           open={confirming}
