@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDay,
   formatLongDate,
   localDateInput,
   setDisplayTimeZone,
@@ -113,5 +114,19 @@ describe('a date field’s value for today', () => {
   it('reads the zone the server renders for, as the browser there would', () => {
     setDisplayTimeZone('America/Chicago');
     expect(localDateInput(new Date('2026-12-06T02:00:00Z'))).toBe('2026-12-05');
+  });
+});
+
+describe('a calendar day', () => {
+  const savedTz = env.TZ;
+  afterEach(() => {
+    env.TZ = savedTz;
+  });
+
+  it.each(ZONES)('reads as formatDate writes that day, the same in %s', (zone) => {
+    useClockZone(zone);
+    expect(formatDay('2026-12-05')).toBe('12/05/2026');
+    expect(formatDay('2026-12-05')).toBe(formatDate(new Date(2026, 11, 5, 12)));
+    expect(formatDay('2027-01-01T00:00:00.000Z')).toBe('01/01/2027');
   });
 });

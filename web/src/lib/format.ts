@@ -96,6 +96,15 @@ export function formatLongDate(iso: string | Date): string {
 }
 
 /**
+ * A calendar day ("2026-12-05", a sale's or a payment's day, no time and no zone) in formatDate's style: 12/05/2026,
+ * the same in every zone.
+ */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-');
+  return `${month}/${date}/${year}`;
+}
+
+/**
  * A date field's value for the reader's day at `now` ("2026-12-05"): the local date, never the UTC one, so an
  * evening entry in the US is dated today, not tomorrow (docs/product/admin.md#dates).
  */
