@@ -3,12 +3,14 @@ import {
   askingStanding,
   askingVersusValue,
   comparableSales,
+  comparablesHeading,
   estimateValue,
   fitValueModel,
   type MarketSale,
   MIN_FAMILY_SALES,
   modelFamily,
   similarSoldSentence,
+  valueBasisSentence,
 } from './fieldlot-value';
 import { stateCode } from './fieldlot-value-api';
 
@@ -90,6 +92,31 @@ describe('FieldLot Value method', () => {
     // distances: 2022/2000 h = 0.5 + 0.5 = 1.0; 2021/2600 h NE = 0.1 + 0.5 = 0.6; 2018 = 1.5 + 2.5 + 1.5 = 5.5
     expect(got.map((s) => s.year)).toEqual([2021, 2022, 2018]);
     expect(got[0].state).toBe('NE');
+  });
+
+  it('counts in the comparables heading the rows shown, never the sales the estimate used', () => {
+    // Eight sales of the family, one of them older than 24 months: the estimate uses 8, the table shows 7.
+    const sales = [
+      ...exact,
+      sale(2021, 2500, 3, '2023-01-01'),
+      sale(2019, 4000, 3, '2025-06-01'),
+      sale(2023, 1500, 4, '2025-09-01'),
+    ];
+    const q = { make: 'Deere', family: '8R', year: 2021, hours: 2500, grade: 3, state: 'IA' };
+    const shown = comparableSales(q, sales, '2026-03-01');
+    expect(shown).toHaveLength(7);
+    expect(estimateValue(fitValueModel(sales, 2026), q)?.salesUsed).toBe(8);
+    expect(comparablesHeading(shown)).toBe('Comparable sales: the 7 nearest of the last 24 months');
+    expect(valueBasisSentence('Deere', '8R', 8)).toBe(
+      'Estimated from all 8 recorded FieldLot sales of the Deere 8R family, adjusted for age, hours, grade and state.',
+    );
+    // More than the table holds: it says the 10 it shows.
+    const many = Array.from({ length: 14 }, (_, i) => sale(2010 + i, 1000 * i, 3, '2026-01-02'));
+    expect(comparablesHeading(comparableSales(q, many, '2026-03-01'))).toBe(
+      'Comparable sales: the 10 nearest of the last 24 months',
+    );
+    expect(comparablesHeading(shown.slice(0, 1))).toBe('Comparable sales: the one of the last 24 months');
+    expect(comparablesHeading([])).toBe('Comparable sales');
   });
 
   it('says where the asking price stands', () => {

@@ -225,6 +225,26 @@ export function askingVersusValue(askingCents: number, e: ValueEstimate): string
   return askingStanding(askingCents, e).sentence;
 }
 
+/**
+ * What the value is computed from (docs/product/fieldlot-value.md#where-it-is-shown): every recorded sale of the
+ * family, which may be more than the table shows (that holds the last 24 months, at most 10), so it never names a
+ * count beside the table's. "Estimated from all 8 recorded FieldLot sales of the John Deere 6R family, …".
+ */
+export function valueBasisSentence(make: string, family: string, salesUsed: number): string {
+  return `Estimated from all ${salesUsed} recorded FieldLot sales of the ${make} ${family} family, adjusted for age, hours, grade and state.`;
+}
+
+/**
+ * The comparables' heading, its count the rows shown, from the same list: "Comparable sales: the 7 nearest of the
+ * last 24 months".
+ */
+export function comparablesHeading(comparables: readonly unknown[]): string {
+  const n = comparables.length;
+  if (n === 0) return 'Comparable sales';
+  if (n === 1) return 'Comparable sales: the one of the last 24 months';
+  return `Comparable sales: the ${n} nearest of the last 24 months`;
+}
+
 /** "Similar tractors sold for $88,000–$120,000 (12 sales)" in the listing form; null without comparables. */
 export function similarSoldSentence(comparables: readonly { priceCents: number }[]): string | null {
   if (comparables.length === 0) return null;

@@ -7,6 +7,7 @@ import {
   gradeInspection,
   gradeLabel,
   INSPECTION_SECTIONS,
+  publishReadiness,
   type Rating,
   sectionSummary,
   unratedCheckpoints,
@@ -128,5 +129,50 @@ describe('progress and summaries', () => {
     expect(treadPercentSchema.safeParse(101).success).toBe(false);
     expect(treadPercentSchema.safeParse(-1).success).toBe(false);
     expect(treadPercentSchema.safeParse(55).success).toBe(true);
+  });
+});
+
+describe('what publishing still needs', () => {
+  const allRated = Object.fromEntries(CHECKPOINT_IDS.map((id) => [id, 'ok' as Rating]));
+  const complete = {
+    ratings: allRated,
+    serial: 'RW6155M123456',
+    hourMeter: 3412,
+    photoCheckpoints: ['identification.hour-meter', 'identification.serial-plate'],
+  };
+
+  it('is ready only with every checkpoint rated, serial, meter and both photos', () => {
+    expect(publishReadiness(complete)).toEqual({ unrated: [], missing: [], ready: true });
+  });
+
+  it('lists serial, meter and their photos even when every checkpoint is rated', () => {
+    const r = publishReadiness({ ratings: allRated, serial: ' ', hourMeter: null, photoCheckpoints: [] });
+    expect(r.ready).toBe(false);
+    expect(r.unrated).toEqual([]);
+    expect(r.missing).toEqual([
+      { field: 'serial', message: 'Enter the serial/PIN' },
+      { field: 'hourMeter', message: 'Enter the hour-meter reading' },
+      { field: 'identification.hour-meter', message: 'Add a photo of the hour meter' },
+      { field: 'identification.serial-plate', message: 'Add a photo of the serial plate' },
+    ]);
+  });
+
+  it('counts a meter reading of 0 as given and one missing photo alone', () => {
+    const r = publishReadiness({
+      ...complete,
+      hourMeter: 0,
+      photoCheckpoints: ['identification.hour-meter'],
+    });
+    expect(r.missing).toEqual([
+      { field: 'identification.serial-plate', message: 'Add a photo of the serial plate' },
+    ]);
+    expect(r.ready).toBe(false);
+  });
+
+  it('is not ready with one checkpoint unrated', () => {
+    const { [CHECKPOINT_IDS[5]]: _, ...ratings } = allRated;
+    const r = publishReadiness({ ...complete, ratings });
+    expect(r.unrated).toEqual([CHECKPOINT_IDS[5]]);
+    expect(r.ready).toBe(false);
   });
 });

@@ -267,6 +267,45 @@ export function unratedCheckpoints(ratings: Ratings): string[] {
   return CHECKPOINT_IDS.filter((id) => !ratings[id]);
 }
 
+/** Photos the identification section must carry before a report can be published. */
+export const REQUIRED_PHOTOS = [
+  { checkpointId: 'identification.hour-meter', message: 'Add a photo of the hour meter' },
+  { checkpointId: 'identification.serial-plate', message: 'Add a photo of the serial plate' },
+] as const;
+
+/** One thing publishing still needs besides ratings: its field (as the server's error names it) and what to do. */
+export interface MissingForPublish {
+  field: 'serial' | 'hourMeter' | (typeof REQUIRED_PHOTOS)[number]['checkpointId'];
+  message: string;
+}
+
+export interface PublishReadiness {
+  unrated: string[];
+  missing: MissingForPublish[];
+  ready: boolean;
+}
+
+/**
+ * What a report still needs before it can be published (docs/product/condition-reports.md#publishing): every
+ * checkpoint rated, the serial/PIN, the hour-meter reading and the photos of meter and plate. The server's publish
+ * refuses on it and the inspector's screen lists it, so they never disagree.
+ */
+export function publishReadiness(draft: {
+  ratings: Ratings;
+  serial: string | null | undefined;
+  hourMeter: number | null | undefined;
+  photoCheckpoints: readonly string[];
+}): PublishReadiness {
+  const unrated = unratedCheckpoints(draft.ratings);
+  const missing: MissingForPublish[] = [];
+  if (!draft.serial?.trim()) missing.push({ field: 'serial', message: 'Enter the serial/PIN' });
+  if (draft.hourMeter == null) missing.push({ field: 'hourMeter', message: 'Enter the hour-meter reading' });
+  for (const req of REQUIRED_PHOTOS)
+    if (!draft.photoCheckpoints.includes(req.checkpointId))
+      missing.push({ field: req.checkpointId, message: req.message });
+  return { unrated, missing, ready: unrated.length === 0 && missing.length === 0 };
+}
+
 /** Counts per rating of one section, for "Hydraulics: 11 OK, 1 Monitor". */
 export function sectionCounts(sectionId: string, ratings: Ratings): Record<Rating, number> {
   const counts: Record<Rating, number> = { ok: 0, monitor: 0, repair: 0, na: 0 };

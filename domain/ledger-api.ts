@@ -146,7 +146,7 @@ export const sellerMoneyShape = {
   owedBySellerCents: z.number(),
   /** `sellerPayoutDueDate` (YYYY-MM-DD): SELLER_PAYOUT_DAYS business days after paid, collected, title. */
   payoutDueDate: z.string().nullable(),
-  /** `sellerPayoutText`: "Payout due Dec 14", "Paid Dec 10 — ref P-77", "You owe FieldLot $179,750: …". */
+  /** `sellerPayoutText`: "Payout due December 14, 2026", "Paid December 10, 2026 — ref P-77", "You owe FieldLot $179,750: …". */
   payoutText: z.string().nullable(),
   charges: z.array(sellerChargeSchema),
 };

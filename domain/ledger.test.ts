@@ -267,9 +267,11 @@ describe('ledger rules and texts', () => {
 
   it("the seller's payout lines", () => {
     const paid = run([invoice, payInFull]);
-    expect(sellerPayoutText(ledgerSummary(paid, dealer), '2026-12-14')).toBe('Payout due Dec 14');
+    expect(sellerPayoutText(ledgerSummary(paid, dealer), '2026-12-14')).toBe('Payout due December 14, 2026');
     const out = [...paid, ...after(paid, [payout(179_750_00)])];
-    expect(sellerPayoutText(ledgerSummary(out, dealer), '2026-12-14')).toBe('Paid Dec 10 — ref P-77');
+    expect(sellerPayoutText(ledgerSummary(out, dealer), '2026-12-14')).toBe(
+      'Paid December 10, 2026 — ref P-77',
+    );
   });
 
   it('running balances in date order, and totals over a range equal the sums of the entries', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shortDateUtc } from './dates';
+import { longDateUtc } from './dates';
 import { DEFAULT_SELLER_FEE_CENTS, sellerProceedsCents } from './dealer-listings';
 import { buyerFeeCents, formatDollars } from './money';
 import { addBusinessDays, PAYMENT_METHODS } from './payment-terms';
@@ -550,9 +550,12 @@ export function sellerPayoutDueDate(
   return addBusinessDays(new Date(`${last}T12:00:00Z`), businessDays);
 }
 
-/** "Dec 14": the short date of the seller's payout lines. */
-export function shortDate(iso: string): string {
-  return shortDateUtc(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+/**
+ * "December 14, 2026": a day in the seller's payout lines, written as every other date in a sentence of the
+ * purchase's pages (`dateLabel`), so one page never shows a day two ways (docs/product/purchases.md#dates).
+ */
+function payoutDay(iso: string): string {
+  return longDateUtc(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
 }
 
 /** My Listings (whole dollars): "Your proceeds $176,750". */
@@ -560,13 +563,13 @@ export function sellerProceedsText(s: LedgerSummary): string {
   return `Your proceeds ${formatDollars(s.sellerProceedsCents)}`;
 }
 
-/** My Listings: where the seller's money stands: "Payout due Dec 14", "Paid Dec 10 — ref W-123", or what they owe. */
+/** My Listings: where the seller's money stands: "Payout due December 14, 2026", "Paid December 10, 2026 — ref W-123", or what they owe. */
 export function sellerPayoutText(s: LedgerSummary, dueDate: string | null): string | null {
   if (s.owedBySellerCents > 0)
     return `You owe FieldLot ${formatDollars(s.owedBySellerCents)}${s.cancelled ? ': the sale was cancelled after the payout' : ''}`;
-  if (s.owedToSellerCents > 0) return dueDate ? `Payout due ${shortDate(dueDate)}` : null;
+  if (s.owedToSellerCents > 0) return dueDate ? `Payout due ${payoutDay(dueDate)}` : null;
   if (s.lastPayout)
-    return `Paid ${shortDate(s.lastPayout.paidOn)}${s.lastPayout.reference ? ` — ref ${s.lastPayout.reference}` : ''}`;
+    return `Paid ${payoutDay(s.lastPayout.paidOn)}${s.lastPayout.reference ? ` — ref ${s.lastPayout.reference}` : ''}`;
   return null;
 }
 

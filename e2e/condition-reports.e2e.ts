@@ -17,7 +17,7 @@ import {
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiPost, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
+import { apiCall, apiPost, apiWrite, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /** Screenshots for the issue's note, in e2e/artifacts like the other journeys'. */
@@ -171,7 +171,12 @@ describe.runIf(hasBrowser())('condition reports', () => {
     expect(await page.getByTestId('progress').textContent()).toBe(
       `${CHECKPOINT_IDS.length} of ${CHECKPOINT_IDS.length}`,
     );
-    await page.getByText(`All ${CHECKPOINT_IDS.length} checkpoints are rated.`).waitFor();
+    await page
+      .getByText(
+        `All ${CHECKPOINT_IDS.length} checkpoints are rated, with serial, hour meter and their photos.`,
+      )
+      .waitFor();
+    expect(await page.getByTestId('publish-missing').count()).toBe(0);
     await shot(page, 'form-publish-390');
     await page.getByRole('button', { name: 'Publish report' }).click();
     await page.getByRole('button', { name: 'Publish revision 1' }).click();
@@ -181,6 +186,69 @@ describe.runIf(hasBrowser())('condition reports', () => {
     expect(inspector.errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     inspector.errors.length = 0;
   }, 240_000);
+
+  it('with every checkpoint rated but no serial, meter or photos, the publish screen lists them at 390 and 1280 px', async () => {
+    const { id } = await apiPost(admin.page, '/api/listings', {
+      ...E2E_YARD,
+      make: 'John Deere',
+      model: `${model}-B`,
+      year: 2019,
+      hours: 2400,
+      priceCents: 9_850_000,
+      location: 'Iowa',
+      condition: 'Good',
+      description: 'Condition report readiness tractor',
+    });
+    for (const checkpointId of CHECKPOINT_IDS)
+      await apiCall(inspector.page, 'PUT', `/api/inspections/${id}/answers`, { checkpointId, rating: 'ok' });
+    // The server refuses on the same list the screen shows.
+    const refused = await apiWrite(inspector.page, 'POST', `/api/inspections/${id}/publish`, {});
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.fields).toEqual({
+      serial: 'Enter the serial/PIN',
+      hourMeter: 'Enter the hour-meter reading',
+      'identification.hour-meter': 'Add a photo of the hour meter',
+      'identification.serial-plate': 'Add a photo of the serial plate',
+    });
+    const desk = await openBrowser(DESK);
+    try {
+      await signInViaApi(desk.page, inspectorEmail, DEMO_PASSWORD);
+      for (const [page, width] of [
+        [inspector.page, 390],
+        [desk.page, 1280],
+      ] as const) {
+        await page.goto(`/inspect/${id}`);
+        await page.getByTestId('progress').waitFor();
+        expect(await page.getByTestId('progress').textContent()).toBe(
+          `${CHECKPOINT_IDS.length} of ${CHECKPOINT_IDS.length}`,
+        );
+        await page
+          .getByRole('combobox', { name: 'Screen' })
+          .selectOption({ label: '17. Announcements and publish' });
+        const missing = page.getByTestId('publish-missing');
+        await missing.waitFor();
+        expect(await missing.locator('p').textContent()).toBe(
+          `All ${CHECKPOINT_IDS.length} checkpoints are rated. Still needed before publishing:`,
+        );
+        expect(await missing.getByRole('listitem').allTextContents()).toEqual([
+          'Enter the serial/PIN',
+          'Enter the hour-meter reading',
+          'Add a photo of the hour meter',
+          'Add a photo of the serial plate',
+        ]);
+        expect(await page.getByText(/with serial, hour meter and their photos/).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Publish report' }).isDisabled()).toBe(true);
+        await shot(page, `publish-missing-${width}`);
+        await expectNoAxeViolations(page, ['main']);
+        // Each item takes the inspector to the screen that fills it.
+        await missing.getByRole('button', { name: 'Enter the serial/PIN' }).click();
+        await page.getByRole('heading', { name: 'Identification' }).waitFor();
+        await page.getByLabel('Serial/PIN', { exact: true }).waitFor();
+      }
+    } finally {
+      await desk.close();
+    }
+  });
 
   it('an approved dealer reads it on the tractor page, opens a photo full screen and downloads the PDF', async () => {
     const { page } = dealer;

@@ -42,21 +42,55 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
     expect(await sentence.textContent()).toMatch(
       /^Asking \$[\d,]+ — (\d+% (below|above)|at) FieldLot Value \(\$[\d,]+; typical \$[\d,]+–\$[\d,]+\)$/,
     );
-    const rows = p.getByTestId('comparables').locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(10);
-    expect(await p.getByTestId('comparables').locator('th').allTextContents()).toEqual([
-      'Sold',
-      'Year',
-      'Hours',
-      'Grade',
-      'State',
-      'Price',
-    ]);
+    // On a phone each sale is a card with every figure a dealer reads, State and Price included, and the
+    // heading counts exactly the cards shown.
+    const cards = p.getByTestId('comparable-cards').locator('li');
+    await expect.poll(() => cards.count()).toBe(10);
+    expect(await p.getByTestId('comparables').isVisible()).toBe(false);
+    expect(await p.getByTestId('comparables-heading').textContent()).toBe(
+      'Comparable sales: the 10 nearest of the last 24 months',
+    );
+    for (const card of await cards.all()) {
+      expect(await card.isVisible()).toBe(true);
+      expect(await card.locator('dt').allTextContents()).toEqual(['Year', 'Hours', 'Grade', 'State']);
+      expect(await card.textContent()).toMatch(
+        /^\$[\d,]+Sold \d\d\/\d\d\/\d{4}Year\d{4}Hours[\d,]+ hrsGrade\d\.\dState(?:[A-Z]{2}|—)$/,
+      );
+    }
+    expect(await p.getByTestId('fieldlot-value').textContent()).toMatch(
+      /Estimated from all \d+ recorded FieldLot sales of the John Deere 6R family/,
+    );
     await p.getByTestId('fieldlot-value').scrollIntoViewIfNeeded();
     await expectNoAxeViolations(p, ['[data-testid="fieldlot-value"]']);
     await screenshot(p, 'fieldlot-value-tractor-page-390');
-    // The comparables table scrolls inside its card; the page itself never scrolls sideways.
+    // Nothing is wider than the phone: no column is hidden off screen.
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // At 1280 px the same sales are a table with every column, its rows the count the heading gives.
+    const desk = await openBrowser();
+    try {
+      await signInViaApi(desk.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
+      await desk.page.goto(`/tractor/${liveListings[0].id}`);
+      const rows = desk.page.getByTestId('comparables').locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(10);
+      expect(await desk.page.getByTestId('comparable-cards').isVisible()).toBe(false);
+      expect(await desk.page.getByTestId('comparables').locator('th').allTextContents()).toEqual([
+        'Sold',
+        'Year',
+        'Hours',
+        'Grade',
+        'State',
+        'Price',
+      ]);
+      expect(await desk.page.getByTestId('comparables-heading').textContent()).toBe(
+        'Comparable sales: the 10 nearest of the last 24 months',
+      );
+      expect(await rows.first().locator('td').first().textContent()).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+      await desk.page.getByTestId('fieldlot-value').scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(desk.page, ['[data-testid="fieldlot-value"]']);
+      await screenshot(desk.page, 'fieldlot-value-tractor-page-1280');
+    } finally {
+      await desk.close();
+    }
     // A visitor gets no value: the panel is not there and the API answers 401.
     await visitor.page.goto(`/tractor/${liveListings[0].id}`);
     // A visitor's first page opens the sign-in dialog, which hides the page from assistive technology.

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, setDisplayTimeZone, zoneOffsetAt } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatLongDate,
+  localDateInput,
+  setDisplayTimeZone,
+  zoneOffsetAt,
+} from './format';
 
 // The hand-written formats must read exactly as Intl's en-US formats did (decision 0061): the server renders with
 // a zone and the browser hydrates with its own clock fields, and any difference would redraw the page.
@@ -80,5 +88,45 @@ describe('dates in US formats, written by hand', () => {
 
   it('refuses a date that is not one, as Intl does', () => {
     expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('a date field’s value for today', () => {
+  const savedTz = env.TZ;
+  afterEach(() => {
+    setDisplayTimeZone(undefined);
+    env.TZ = savedTz;
+  });
+
+  // 8 PM in Chicago on December 5 is already December 6 in UTC; 1 AM in UTC is still the 5th in Honolulu.
+  it.each([
+    ['America/Chicago', '2026-12-06T02:00:00Z', '2026-12-05'],
+    ['America/Los_Angeles', '2026-12-06T07:30:00Z', '2026-12-05'],
+    ['America/New_York', '2026-12-06T04:59:00Z', '2026-12-05'],
+    ['America/New_York', '2026-12-06T05:00:00Z', '2026-12-06'],
+    ['Pacific/Honolulu', '2027-01-01T01:00:00Z', '2026-12-31'],
+    ['UTC', '2026-12-06T02:00:00Z', '2026-12-06'],
+  ])('is the local day in %s at %s', (zone, at, day) => {
+    useClockZone(zone);
+    expect(localDateInput(new Date(at))).toBe(day);
+  });
+
+  it('reads the zone the server renders for, as the browser there would', () => {
+    setDisplayTimeZone('America/Chicago');
+    expect(localDateInput(new Date('2026-12-06T02:00:00Z'))).toBe('2026-12-05');
+  });
+});
+
+describe('a calendar day', () => {
+  const savedTz = env.TZ;
+  afterEach(() => {
+    env.TZ = savedTz;
+  });
+
+  it.each(ZONES)('reads as formatDate writes that day, the same in %s', (zone) => {
+    useClockZone(zone);
+    expect(formatDay('2026-12-05')).toBe('12/05/2026');
+    expect(formatDay('2026-12-05')).toBe(formatDate(new Date(2026, 11, 5, 12)));
+    expect(formatDay('2027-01-01T00:00:00.000Z')).toBe('01/01/2027');
   });
 });

@@ -95,6 +95,24 @@ export function formatLongDate(iso: string | Date): string {
   return `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
 }
 
+/**
+ * A calendar day ("2026-12-05", a sale's or a payment's day, no time and no zone) in formatDate's style: 12/05/2026,
+ * the same in every zone.
+ */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-');
+  return `${month}/${date}/${year}`;
+}
+
+/**
+ * A date field's value for the reader's day at `now` ("2026-12-05"): the local date, never the UTC one, so an
+ * evening entry in the US is dated today, not tomorrow (docs/product/admin.md#dates).
+ */
+export function localDateInput(now: Date): string {
+  const p = partsOf(now);
+  return `${p.year}-${two(p.month)}-${two(p.day)}`;
+}
+
 /** "1 tractor", "2 tractors", "1,250 tractors". */
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -4,8 +4,8 @@ import {
   type AnnouncementId,
   CHECKPOINT_IDS,
   gradeInspection,
+  publishReadiness,
   type Rating,
-  unratedCheckpoints,
 } from '../../../../domain/inspection.js';
 import {
   type DraftDetails,
@@ -245,12 +245,6 @@ export async function removePhoto(ctx: AppContext, actor: Actor, listingId: stri
     throw new AppError('NOT_FOUND', 'Photo not found');
 }
 
-/** Photos the identification section must carry before a report can be published. */
-export const REQUIRED_PHOTOS = [
-  { checkpointId: 'identification.hour-meter', message: 'Add a photo of the hour meter' },
-  { checkpointId: 'identification.serial-plate', message: 'Add a photo of the serial plate' },
-] as const;
-
 /**
  * Publishes the draft as the next revision: every checkpoint rated, serial and hour meter given (not below the
  * last report's), photos of meter and plate. The first report of a tractor awaiting inspection takes it live.
@@ -274,17 +268,19 @@ export async function publish(
     const ratings = Object.fromEntries(
       ratingRows.map((r) => [r.checkpointId, (r.rating as Rating) ?? undefined]),
     );
-    const unrated = unratedCheckpoints(ratings);
+    const photos = inspection ? await repo.photosOf(tx, inspection.id) : [];
+    const { unrated, missing } = publishReadiness({
+      ratings,
+      serial: inspection?.serial,
+      hourMeter: inspection?.hourMeter,
+      photoCheckpoints: photos.map((p) => p.checkpointId),
+    });
     const fields: Record<string, string> = {};
     if (unrated.length) {
       fields.ratings = `Rate every checkpoint before publishing: ${unrated.length} of ${CHECKPOINT_IDS.length} not rated yet`;
       for (const id of unrated.slice(0, 20)) fields[id] = 'Not rated';
     }
-    if (!inspection?.serial) fields.serial = 'Enter the serial/PIN';
-    if (inspection?.hourMeter == null) fields.hourMeter = 'Enter the hour-meter reading';
-    const photos = inspection ? await repo.photosOf(tx, inspection.id) : [];
-    for (const req of REQUIRED_PHOTOS)
-      if (!photos.some((p) => p.checkpointId === req.checkpointId)) fields[req.checkpointId] = req.message;
+    for (const m of missing) fields[m.field] = m.message;
     const first = Object.values(fields)[0];
     if (!inspection || first) throw new AppError('VALIDATION', fields.ratings ?? first, { fields });
 

@@ -250,7 +250,10 @@ describe('purchase ledger', () => {
       [admin, seller, buyerUser].map((u) => TestClient.as(t.app, u)),
     );
     // Ten business days after the last of Nov 24 (paid), Dec 1 (collected), Dec 2 (title).
-    expect(await sold(p.id)).toMatchObject({ payoutDueDate: '2026-12-16', payoutText: 'Payout due Dec 16' });
+    expect(await sold(p.id)).toMatchObject({
+      payoutDueDate: '2026-12-16',
+      payoutText: 'Payout due December 16, 2026',
+    });
 
     // Two admins paying out one wire at once: the row lock lets one through; the other finds its reference paid.
     const [a, b] = await Promise.all([
@@ -260,13 +263,13 @@ describe('purchase ledger', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await sold(p.id)).toMatchObject({
       paidOutCents: 179_750_00,
-      payoutText: 'Paid Dec 10 — ref P-77',
+      payoutText: 'Paid December 10, 2026 — ref P-77',
     });
     const paid = (await mailsTo(t.app, seller.email, 'purchase-seller-update'))
       .map((m) => m.payload as SaleMail)
       .filter((m) => m.kind === 'payout' && m.number === p.number);
     expect(paid).toHaveLength(1);
-    expect(paid[0].facts).toContainEqual(['Payout status', 'Paid Dec 10 — ref P-77']);
+    expect(paid[0].facts).toContainEqual(['Payout status', 'Paid December 10, 2026 — ref P-77']);
     // Each label once: "Your proceeds: $179,750", never "Your proceeds: Your proceeds $179,750".
     expect(paid[0].facts).toContainEqual(['Your proceeds', '$179,750']);
 
@@ -285,7 +288,7 @@ describe('purchase ledger', () => {
     expect(await sold(p.id)).toMatchObject({
       proceedsCents: 0,
       owedBySellerCents: 0,
-      payoutText: 'Paid Dec 10 — ref P-77',
+      payoutText: 'Paid December 10, 2026 — ref P-77',
     });
     const after = await move('payouts', p.id, '1', 'X');
     expect(after.statusCode).toBe(409);
@@ -327,7 +330,10 @@ describe('purchase ledger', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0].reason).toBe(reason);
     expect(audits[0].event).toContain(`before the guarantee ended: ${reason}`);
-    expect(await sold(p.id)).toMatchObject({ paidOutCents: 179_750_00, payoutText: 'Paid Dec 3 — ref P-88' });
+    expect(await sold(p.id)).toMatchObject({
+      paidOutCents: 179_750_00,
+      payoutText: 'Paid December 3, 2026 — ref P-88',
+    });
   });
 
   it('cancel and return: proceeds 0 for the seller, the buyer owed what they paid', async () => {

@@ -16,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, localDateInput } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type OfferFormInput, useInquiryDetail, useSendOffer } from '../api/inquiries';
@@ -116,8 +116,6 @@ interface OfferValues {
   message: string;
 }
 
-const dateInput = (d: Date) => d.toISOString().slice(0, 10);
-
 function SendOfferForm({
   inquiryId,
   tractor,
@@ -130,7 +128,7 @@ function SendOfferForm({
   const form = useForm<OfferValues>({
     defaultValues: {
       amount: '',
-      validUntil: dateInput(defaultOfferValidUntil(new Date())),
+      validUntil: localDateInput(defaultOfferValidUntil(new Date())),
       pickup: 'We collect the tractor from your farm with our own truck, at a time that suits you.',
       message: '',
     },

@@ -1,4 +1,4 @@
-import { INSPECTION_SECTIONS, type Rating, TYRE_POSITIONS } from '@domain/inspection';
+import { INSPECTION_SECTIONS, publishReadiness, type Rating, TYRE_POSITIONS } from '@domain/inspection';
 import type { InspectionDraft } from '@domain/inspection-api';
 import { formatCount } from '@domain/numbers';
 import { ArrowLeft, ArrowRight, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
@@ -143,6 +143,20 @@ export function InspectionForm({ listingId }: { listingId: string }) {
     n: s.checkpoints.filter((c) => !answerOf(c.id).rating).length,
   })).filter((x) => x.n > 0);
   const unrated = draft.total - draft.rated;
+  // The same rule the server's publish refuses on (docs/product/condition-reports.md#publishing).
+  const readiness = publishReadiness({
+    ratings: Object.fromEntries(
+      Object.entries(draft.answers).flatMap(([id, a]) => (a.rating ? [[id, a.rating]] : [])),
+    ),
+    serial: draft.serial,
+    hourMeter: draft.hourMeter,
+    photoCheckpoints: draft.photos.map((p) => p.checkpointId),
+  });
+  const sectionOf = (field: string) =>
+    Math.max(
+      0,
+      INSPECTION_SECTIONS.findIndex((s) => s.checkpoints.some((c) => c.id === field)),
+    );
 
   return (
     <div className="mx-auto max-w-xl">
@@ -271,6 +285,12 @@ export function InspectionForm({ listingId }: { listingId: string }) {
           <PublishScreen
             draft={draft}
             unrated={unrated}
+            missing={readiness.missing.map((m) => ({
+              ...m,
+              index: sectionOf(
+                m.field.startsWith('identification.') ? m.field : 'identification.serial-plate',
+              ),
+            }))}
             unratedBySection={unratedBySection.map(({ s, i, n }) => ({ title: s.title, index: i, n }))}
             errors={errors}
             confirming={confirming}

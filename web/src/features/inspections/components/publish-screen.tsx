@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 export function PublishScreen({
   draft,
   unrated,
+  missing,
   unratedBySection,
   errors,
   confirming,
@@ -22,6 +23,8 @@ export function PublishScreen({
 }: {
   draft: InspectionDraft;
   unrated: number;
+  /** What publishing needs besides ratings (domain `publishReadiness`), with the screen that takes it. */
+  missing: { field: string; message: string; index: number }[];
   unratedBySection: { title: string; index: number; n: number }[];
   errors: Record<string, string>;
   confirming: boolean;
@@ -66,13 +69,16 @@ export function PublishScreen({
           );
         })}
       </fieldset>
-      {unrated > 0 ? (
+      {unrated > 0 || missing.length > 0 ? (
         <div
           className="space-y-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-orange-950"
           role="status"
+          data-testid="publish-missing"
         >
           <p className="font-semibold">
-            Rate every checkpoint before publishing: {unrated} of {draft.total} not rated yet.
+            {unrated > 0
+              ? `Rate every checkpoint before publishing: ${unrated} of ${draft.total} not rated yet.`
+              : `All ${draft.total} checkpoints are rated. Still needed before publishing:`}
           </p>
           <ul className="space-y-1">
             {unratedBySection.map((x) => (
@@ -86,11 +92,22 @@ export function PublishScreen({
                 </button>
               </li>
             ))}
+            {missing.map((m) => (
+              <li key={m.field}>
+                <button
+                  type="button"
+                  className="min-h-11 text-left font-semibold text-brand-700 underline"
+                  onClick={() => onGo(m.index)}
+                >
+                  {m.message}
+                </button>
+              </li>
+            ))}
           </ul>
         </div>
       ) : (
         <p className="rounded-lg border border-green-300 bg-green-50 p-3 font-semibold text-green-900">
-          All {draft.total} checkpoints are rated.
+          All {draft.total} checkpoints are rated, with serial, hour meter and their photos.
         </p>
       )}
       {Object.entries(errors)
@@ -137,7 +154,7 @@ export function PublishScreen({
         <Button
           size="lg"
           className="w-full"
-          disabled={unrated > 0 || publishing || (hoursDiffer && !confirmHours)}
+          disabled={unrated > 0 || missing.length > 0 || publishing || (hoursDiffer && !confirmHours)}
           onClick={onPublish}
         >
           Publish report

@@ -1,9 +1,10 @@
 import type { ComparableSale } from '@domain/fieldlot-value-api';
-import { formatDollars, formatHours } from '@/lib/format';
+import { formatDay, formatDollars, formatHours } from '@/lib/format';
 
 /**
  * Comparable sales, nearest first (docs/product/fieldlot-value.md#comparable-sales): date, year, hours, grade,
- * state and price. A sale has no buyer or seller to show. Scrolls sideways inside its box on a phone.
+ * state and price. A sale has no buyer or seller to show. On a phone each sale is a card with every figure; from
+ * 640 px a table.
  */
 export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; caption: string }) {
   if (sales.length === 0)
@@ -11,14 +12,34 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
       <p className="text-sm text-muted-foreground">No FieldLot sales of this family in the last 24 months.</p>
     );
   return (
-    // A named section is a region; it takes focus so a keyboard can scroll it (WCAG 2.1.1).
-    <section
-      className="overflow-x-auto"
-      aria-label={caption}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-      tabIndex={0}
-    >
-      <table className="w-full min-w-[30rem] text-sm" data-testid="comparables">
+    <>
+      <ol className="space-y-2 sm:hidden" aria-label={caption} data-testid="comparable-cards">
+        {sales.map((s, i) => (
+          // Sales carry no id on purpose (nothing to trace); date and position identify a card here.
+          <li key={`${s.soldOn}-${i}`} className="rounded-md border border-border p-3 text-sm">
+            <p className="flex items-baseline justify-between gap-2">
+              <span className="text-base font-semibold tabular-nums">{formatDollars(s.priceCents)}</span>
+              <span className="text-muted-foreground tabular-nums">Sold {formatDay(s.soldOn)}</span>
+            </p>
+            <dl className="mt-1 grid grid-cols-4 gap-1">
+              {(
+                [
+                  ['Year', String(s.year)],
+                  ['Hours', formatHours(s.hours)],
+                  ['Grade', s.grade.toFixed(1)],
+                  ['State', s.state || '—'],
+                ] as const
+              ).map(([term, value]) => (
+                <div key={term}>
+                  <dt className="text-xs text-muted-foreground">{term}</dt>
+                  <dd className="tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ol>
+      <table className="hidden w-full text-sm sm:table" data-testid="comparables">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b text-left text-muted-foreground">
@@ -44,9 +65,8 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
         </thead>
         <tbody>
           {sales.map((s, i) => (
-            // Sales carry no id on purpose (nothing to trace); date and position identify a row here.
             <tr key={`${s.soldOn}-${i}`} className="border-b last:border-0">
-              <td className="py-1.5 pr-3 tabular-nums">{s.soldOn}</td>
+              <td className="py-1.5 pr-3 tabular-nums">{formatDay(s.soldOn)}</td>
               <td className="py-1.5 pr-3 tabular-nums">{s.year}</td>
               <td className="py-1.5 pr-3 tabular-nums">{formatHours(s.hours)}</td>
               <td className="py-1.5 pr-3 tabular-nums">{s.grade.toFixed(1)}</td>
@@ -56,6 +76,6 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
           ))}
         </tbody>
       </table>
-    </section>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { comparablesHeading, valueBasisSentence } from '@domain/fieldlot-value';
 import { formatDollarsRounded as formatDollars } from '@domain/money';
 import { LineChart } from 'lucide-react';
 import { Link } from 'react-router';
@@ -35,8 +36,7 @@ export function FieldlotValuePanel({ listingId }: { listingId: string }) {
           </p>
           {value.data.estimate && (
             <p className="text-sm text-muted-foreground">
-              From {value.data.estimate.salesUsed} FieldLot sales of the {value.data.make} {value.data.family}{' '}
-              family, adjusted for age, hours, grade and state.{' '}
+              {valueBasisSentence(value.data.make, value.data.family, value.data.estimate.salesUsed)}{' '}
               <Link
                 className="font-medium text-brand-800 underline"
                 to={`/market/${encodeURIComponent(value.data.make)}/${encodeURIComponent(value.data.family)}`}
@@ -45,7 +45,9 @@ export function FieldlotValuePanel({ listingId }: { listingId: string }) {
               </Link>
             </p>
           )}
-          <h3 className="font-semibold">Comparable sales</h3>
+          <h3 className="font-semibold" data-testid="comparables-heading">
+            {comparablesHeading(value.data.comparables)}
+          </h3>
           <ComparablesTable
             sales={value.data.comparables}
             caption={`Comparable FieldLot sales of the ${value.data.make} ${value.data.family}, nearest first`}

@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/app-layout';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
+import { formatDay } from '@/lib/format';
 import { useMarketFamily, useMarketIndex } from '../api';
 import { MarketFamilyCharts } from './market-family-charts';
 
@@ -58,7 +59,7 @@ export function MarketIndexPage() {
                 </span>
                 <span className="block text-sm text-muted-foreground">
                   {f.sales} {f.sales === 1 ? 'sale' : 'sales'} · median {formatDollars(f.medianPriceCents)} ·
-                  last {f.lastSoldOn}
+                  last {formatDay(f.lastSoldOn)}
                 </span>
               </Link>
             </li>

@@ -26,6 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
+import { localDateInput } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { type AdminStep, useAdminPurchases, useAdminStep, usePurchaseCounts } from '../api/purchases';
@@ -248,7 +249,7 @@ function Step({
   );
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
+const todayIso = () => localDateInput(new Date());
 
 /** A typed amount as money ("$100,000.00"); as typed when it is not one (the server then says why). */
 function amountText(typed: string): string {

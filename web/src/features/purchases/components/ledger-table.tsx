@@ -1,7 +1,7 @@
 import type { LedgerAccount } from '@domain/ledger';
 import type { LedgerRow } from '@domain/ledger-api';
 import { formatDollarsCents } from '@domain/money';
-import { formatDate } from '@/lib/format';
+import { formatDay } from '@/lib/format';
 
 const ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   buyer: 'Buyer',
@@ -10,9 +10,6 @@ const ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   fieldlot: 'FieldLot',
 };
 const COLUMNS: LedgerAccount[] = ['buyer', 'seller', 'cash', 'fieldlot'];
-
-// YYYY-MM-DD at noon UTC: the same calendar day in every time zone.
-const day = (iso: string) => formatDate(`${iso.slice(0, 10)}T12:00:00Z`);
 
 /**
  * docs/product/purchases.md#the-admins-money-view: a purchase's entries in date order with each account's balance
@@ -59,7 +56,7 @@ export function LedgerTable({ number, rows }: { number: string; rows: LedgerRow[
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} className="border-t border-border align-top" data-testid="ledger-row">
-              <td className="whitespace-nowrap px-3 py-2 tabular-nums">{day(r.date)}</td>
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDay(r.date)}</td>
               {/* The server's line carries the reason of a credit or reversal, the method and reference of a move. */}
               <td className="min-w-56 px-3 py-2 font-medium break-words">{r.text}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">

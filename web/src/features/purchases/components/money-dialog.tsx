@@ -18,6 +18,7 @@ import {
 import { FieldError, Input, Label, NativeSelect } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { localDateInput } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { type MoneyStep, useRecordMoney } from '../api/ledger';
@@ -26,7 +27,7 @@ import { type MoneyStep, useRecordMoney } from '../api/ledger';
 type FormIn = z.input<typeof payoutBody>;
 type FormOut = z.output<typeof payoutBody>;
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
+const todayIso = () => localDateInput(new Date());
 
 export interface MoneyDialogProps {
   purchaseId: string;

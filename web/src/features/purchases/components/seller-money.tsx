@@ -3,7 +3,7 @@ import type { SoldPurchase } from '@domain/purchases-api';
 /**
  * docs/product/purchases.md#paying-the-seller: the seller's money on My Listings, as the server words it from the
  * ledger: "Your proceeds $176,750", each seller-borne credit as a charge with its reason, then the payout line
- * ("Payout due Dec 14", "Paid Dec 10 — ref P-77", or "You owe FieldLot $…" after a cancellation). Whole dollars.
+ * ("Payout due December 14, 2026", "Paid December 10, 2026 — ref P-77", or "You owe FieldLot $…" after a cancellation). Whole dollars.
  */
 export function SellerMoney({ sale: s }: { sale: SoldPurchase }) {
   const owes = s.owedBySellerCents > 0;
