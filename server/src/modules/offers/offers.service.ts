@@ -264,8 +264,9 @@ async function createOfferOnce(
         retryAfterSeconds: rate.retryAfterSeconds,
       });
 
-    if (buyNow) {
-      await audit(tx, {
+    // The offer's own audit line, the same for a Buy Now (written before the sale it makes) and any other offer.
+    const auditCreated = () =>
+      audit(tx, {
         action: 'offer.created',
         resourceType: 'offer',
         actorUserId: actor.userId,
@@ -279,6 +280,9 @@ async function createOfferOnce(
         },
         request,
       });
+
+    if (buyNow) {
+      await auditCreated();
       const audience = ['admins', actor.userId, ...(listing.sellerUserId ? [listing.sellerUserId] : [])];
       for (const old of replaced)
         await publishEvent(tx, {
@@ -350,20 +354,7 @@ async function createOfferOnce(
         },
       });
     }
-    await audit(tx, {
-      action: 'offer.created',
-      resourceType: 'offer',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      details: {
-        offerId: inserted.id,
-        listingId: listing.id,
-        offerType: input.offerType,
-        amountCents: cents,
-        ...(replaced.length ? { replacedOfferIds: replaced.map((o) => o.id) } : {}),
-      },
-      request,
-    });
+    await auditCreated();
     for (const old of replaced)
       await publishEvent(tx, {
         type: 'offer.updated',
