@@ -132,8 +132,10 @@ describe.skipIf(!hasBrowser())('a search typed before the inventory is ready', (
       const heading = page.getByRole('heading', { name: /^Available Inventory/ });
       if (searchedFor) await expect.poll(() => heading.textContent(), { timeout: 20_000 }).toBe(found);
       await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+      // Never twice. Zero seen while the heading shows the search's own answer is a request the browser's event
+      // reached us too late for (seen once on a loaded machine), not a search that did not run.
       const kubotaSearches = searched.filter((r) => r.startsWith('GET /api/listings?q=Kubota')).length;
-      const ok = searchedFor && box === 'Kubota' && kubotaSearches === 1 && b.errors.length === 0;
+      const ok = searchedFor && box === 'Kubota' && kubotaSearches <= 1 && b.errors.length === 0;
       outcomes.push(
         `${run + 1} (${moment}): ${ok ? 'kept' : `LOST: box "${box}", address ${page.url()}, searched ${kubotaSearches} times, errors ${b.errors.join(' | ')}`}`,
       );
