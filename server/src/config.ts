@@ -9,34 +9,28 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** A PostgreSQL address as `parseDatabaseUrl` reads it, its own message when it cannot. */
+const databaseUrl = z
+  .string()
+  .superRefine((url, ctx) => {
+    try {
+      parseDatabaseUrl(url);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  })
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   // One host, or a primary and its standbys (h1:5432,h2:5432, target_session_attrs=read-write; decision 0036).
-  DATABASE_URL: z
-    .string()
-    .superRefine((url, ctx) => {
-      try {
-        parseDatabaseUrl(url);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-    })
-    .optional(),
+  DATABASE_URL: databaseUrl,
   // PostgreSQL, optional: the role that owns the tables runs the migrations; DATABASE_URL's role then only reads
   // and writes rows, so the app cannot drop the guards on its records (deploy/database-roles.md).
-  DATABASE_OWNER_URL: z
-    .string()
-    .superRefine((url, ctx) => {
-      try {
-        parseDatabaseUrl(url);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-    })
-    .optional(),
+  DATABASE_OWNER_URL: databaseUrl,
   // PostgreSQL: a request waits at most this long for a connection, and a statement runs at most this long (0: no
   // limit), so an unreachable database answers 503 in seconds instead of hanging (decision 0031).
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
