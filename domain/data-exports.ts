@@ -20,7 +20,8 @@ export const DATA_EXPORT_TEXT = {
   expired: 'The link of your last file has expired. Request a new one.',
   failed: 'We could not prepare your file. Please request it again.',
   notOwner: "Only your dealership's owner can download all its data.",
-  linkInvalid: 'This download link is invalid, has expired or was already used. Request a new one from My Account.',
+  linkInvalid:
+    'This download link is invalid, has expired or was already used. Request a new one from My Account.',
   pageTitle: 'Your data is ready',
   pageBody: 'The link works once: the download starts when you press the button.',
   download: 'Download the ZIP file',

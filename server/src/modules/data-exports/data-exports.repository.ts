@@ -73,7 +73,11 @@ export async function markReady(
     .update(dataExports)
     .set({ status: 'ready', lockedUntil: null, lastError: null, ...ready })
     .where(
-      and(eq(dataExports.id, id), eq(dataExports.status, 'building'), eq(dataExports.lockedUntil, leaseUntil)),
+      and(
+        eq(dataExports.id, id),
+        eq(dataExports.status, 'building'),
+        eq(dataExports.lockedUntil, leaseUntil),
+      ),
     )
     .returning({ id: dataExports.id });
   return rows.length > 0;
@@ -90,7 +94,11 @@ export async function markRetryOrFailed(
     .update(dataExports)
     .set({ status: failed ? 'failed' : 'queued', lockedUntil: null, lastError: error.slice(0, 500) })
     .where(
-      and(eq(dataExports.id, id), eq(dataExports.status, 'building'), eq(dataExports.lockedUntil, leaseUntil)),
+      and(
+        eq(dataExports.id, id),
+        eq(dataExports.status, 'building'),
+        eq(dataExports.lockedUntil, leaseUntil),
+      ),
     );
 }
 

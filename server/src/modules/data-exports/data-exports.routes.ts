@@ -40,7 +40,7 @@ export async function dataExportsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'dealer' },
       schema: {
         operationId: 'dataExports.request',
-        summary: 'Ask for a ZIP of all the dealership\'s data, e-mailed as a single-use link (owner only)',
+        summary: "Ask for a ZIP of all the dealership's data, e-mailed as a single-use link (owner only)",
         errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
         tags,
         response: { 202: z.object({ export: dataExportView }) },

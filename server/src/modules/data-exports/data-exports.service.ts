@@ -13,8 +13,8 @@ import { storageFor } from '../../lib/storage.js';
 import { currentMembership } from '../dealerships/index.js';
 import { DATA_EXPORT_READY_MAIL } from './data-exports.mail.js';
 import * as repo from './data-exports.repository.js';
-import { buildDealershipExport } from './export-build.js';
 import * as exportRepo from './export.repository.js';
+import { buildDealershipExport } from './export-build.js';
 
 /** docs/product/accounts.md#download-all-our-data */
 
@@ -57,7 +57,11 @@ export async function latestExport(ctx: AppContext, actor: Actor): Promise<DataE
 }
 
 /** Queues the build; asking again while one is queued or being built answers that one. */
-export async function requestExport(ctx: AppContext, actor: Actor, request: RequestInfo): Promise<DataExportView> {
+export async function requestExport(
+  ctx: AppContext,
+  actor: Actor,
+  request: RequestInfo,
+): Promise<DataExportView> {
   const m = await ownerOf(ctx, actor);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {

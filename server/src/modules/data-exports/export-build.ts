@@ -4,16 +4,17 @@ import type { Actor, AppContext } from '../../lib/context.js';
 import { reportFilesOf } from '../inspections/index.js';
 import { listSellerOffers } from '../offers/index.js';
 import { boughtPurchaseDocuments, soldPurchases } from '../purchases/index.js';
-import { EXPORTED_TABLES } from './export-tables.js';
 import { toCsv } from './csv.js';
 import * as repo from './export.repository.js';
+import { EXPORTED_TABLES } from './export-tables.js';
 
 // docs/product/accounts.md#download-all-our-data: what the ZIP holds. Every read is scoped to the dealership or its
 // current members; the other side of a deal is named only as the dealer's own screens name it.
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
-const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2));
+const dollars = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
 
 export interface BuiltExport {
   zip: Uint8Array;
@@ -21,7 +22,11 @@ export interface BuiltExport {
   files: Record<string, number>;
 }
 
-export async function buildDealershipExport(ctx: AppContext, dealershipId: string, now: Date): Promise<BuiltExport> {
+export async function buildDealershipExport(
+  ctx: AppContext,
+  dealershipId: string,
+  now: Date,
+): Promise<BuiltExport> {
   const db = ctx.db;
   const dealership = await repo.dealershipOf(db, dealershipId);
   if (!dealership) throw new Error('Dealership not found');
@@ -102,7 +107,12 @@ export async function buildDealershipExport(ctx: AppContext, dealershipId: strin
   const reports = await reportFilesOf(ctx, await repo.reportListingIds(db, userIds, dealershipId));
   put(
     'reports/reports.json',
-    reports.map((r) => ({ listingId: r.listingId, number: r.number, publishedAt: r.publishedAt, report: r.report })),
+    reports.map((r) => ({
+      listingId: r.listingId,
+      number: r.number,
+      publishedAt: r.publishedAt,
+      report: r.report,
+    })),
   );
   for (const r of reports) putRaw(`reports/report-${r.listingId}-r${r.number}.pdf`, r.pdf, 0);
 
@@ -114,7 +124,13 @@ export async function buildDealershipExport(ctx: AppContext, dealershipId: strin
   put('dealer-tools/farmer-tractor-matches.json', await repo.inquiryMatchesOf(db, userIds, dealershipId));
   put('dealer-tools/first-looks.json', await repo.firstLooks(db, dealershipId));
   put('notices/listing-alerts-sent.json', await repo.listingAlertsSent(db, userIds));
-  put('notices/emails.json', await repo.emailsTo(db, members.map((m) => m.email)));
+  put(
+    'notices/emails.json',
+    await repo.emailsTo(
+      db,
+      members.map((m) => m.email),
+    ),
+  );
   const memberIds = new Set(userIds);
   put(
     'audit/audit-log.json',
@@ -122,7 +138,14 @@ export async function buildDealershipExport(ctx: AppContext, dealershipId: strin
       a.actorUserId && memberIds.has(a.actorUserId)
         ? a
         : // Another person acted (FieldLot's staff): the row without who they are or where they were.
-          { ...a, actorUserId: null, actorEmail: null, ip: null, details: withoutUserAgent(a.details), actor: 'FieldLot' },
+          {
+            ...a,
+            actorUserId: null,
+            actorEmail: null,
+            ip: null,
+            details: withoutUserAgent(a.details),
+            actor: 'FieldLot',
+          },
     ),
   );
 
@@ -152,7 +175,19 @@ type Sold = Awaited<ReturnType<typeof soldPurchases>>;
 
 function offersCsv(made: Made, received: Received) {
   return toCsv(
-    ['side', 'offer_id', 'tractor', 'type', 'status', 'amount_usd', 'asking_price_usd', 'counter_usd', 'other_party', 'created_at', 'updated_at'],
+    [
+      'side',
+      'offer_id',
+      'tractor',
+      'type',
+      'status',
+      'amount_usd',
+      'asking_price_usd',
+      'counter_usd',
+      'other_party',
+      'created_at',
+      'updated_at',
+    ],
     [
       ...made.map((o) => [
         'made',
@@ -186,7 +221,19 @@ function offersCsv(made: Made, received: Received) {
 
 function purchasesCsv(bought: Bought, sold: Sold) {
   return toCsv(
-    ['side', 'number', 'tractor', 'status', 'price_usd', 'buyer_fee_usd', 'delivery_usd', 'total_usd', 'due_date', 'other_party', 'created_at'],
+    [
+      'side',
+      'number',
+      'tractor',
+      'status',
+      'price_usd',
+      'buyer_fee_usd',
+      'delivery_usd',
+      'total_usd',
+      'due_date',
+      'other_party',
+      'created_at',
+    ],
     [
       ...bought.map((p) => [
         'bought',
@@ -238,7 +285,20 @@ function ledgerCsv(ledger: Awaited<ReturnType<typeof repo.ledgerEntries>>, bough
     e.reason ?? '',
   ];
   return toCsv(
-    ['side', 'purchase', 'entry_id', 'at', 'kind', 'line', 'borne_by', 'amount_usd', 'method', 'reference', 'paid_on', 'reason'],
+    [
+      'side',
+      'purchase',
+      'entry_id',
+      'at',
+      'kind',
+      'line',
+      'borne_by',
+      'amount_usd',
+      'method',
+      'reference',
+      'paid_on',
+      'reason',
+    ],
     [...ledger.bought.map(row('bought')), ...ledger.sold.map(row('sold'))],
   );
 }

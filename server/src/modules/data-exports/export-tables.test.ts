@@ -16,7 +16,11 @@ const tables = Object.values(schema).filter(
 function holdsDealerData(table: PgTable): boolean {
   const config = getTableConfig(table);
   if (config.name === 'users' || config.name === 'dealerships') return true;
-  if (config.columns.some((c) => c.name === 'dealership_id' || c.name === 'user_id' || c.name.endsWith('_user_id')))
+  if (
+    config.columns.some(
+      (c) => c.name === 'dealership_id' || c.name === 'user_id' || c.name.endsWith('_user_id'),
+    )
+  )
     return true;
   return config.foreignKeys.some((fk) => {
     const target = getTableConfig(fk.reference().foreignTable).name;
@@ -26,7 +30,10 @@ function holdsDealerData(table: PgTable): boolean {
 
 describe('the data export covers the schema', () => {
   const names = tables.map((t) => getTableConfig(t).name);
-  const dealerTables = tables.filter(holdsDealerData).map((t) => getTableConfig(t).name).sort();
+  const dealerTables = tables
+    .filter(holdsDealerData)
+    .map((t) => getTableConfig(t).name)
+    .sort();
 
   it('finds the tables to check', () => {
     expect(dealerTables).toContain('tractor_offers');

@@ -7,6 +7,7 @@ import {
   dealershipInvites,
   dealershipMembers,
   dealerships,
+  inquiryMatches,
   invoices,
   listingFirstLookDealers,
   listings,
@@ -25,7 +26,6 @@ import {
   users,
   wantLists,
   watchlistItems,
-  inquiryMatches,
 } from '../../db/schema.js';
 
 // The reads of a dealership's export (docs/product/accounts.md#download-all-our-data). Each one is scoped in its
@@ -121,7 +121,8 @@ export async function purchasesBought(exec: Executor, dealershipId: string) {
 }
 
 export async function purchaseParts(exec: Executor, purchaseIds: string[]) {
-  if (purchaseIds.length === 0) return { events: [], claims: [], invoices: [], creditNotes: [], payments: [] };
+  if (purchaseIds.length === 0)
+    return { events: [], claims: [], invoices: [], creditNotes: [], payments: [] };
   const [ev, cl, inv, cn, pay] = await Promise.all([
     exec
       .select(omit(getTableColumns(purchaseEvents), 'actorUserId'))
@@ -219,7 +220,12 @@ export async function wantListsOf(exec: Executor, userIds: string[], dealershipI
   return exec
     .select()
     .from(wantLists)
-    .where(or(eq(wantLists.dealershipId, dealershipId), and(isNull(wantLists.dealershipId), inArray(wantLists.userId, userIds))));
+    .where(
+      or(
+        eq(wantLists.dealershipId, dealershipId),
+        and(isNull(wantLists.dealershipId), inArray(wantLists.userId, userIds)),
+      ),
+    );
 }
 
 /** A farmer's tractor matched to the dealership's want-lists: the match and the answer, never the farmer. */
@@ -236,7 +242,10 @@ export async function inquiryMatchesOf(exec: Executor, userIds: string[], dealer
 }
 
 export async function firstLooks(exec: Executor, dealershipId: string) {
-  return exec.select().from(listingFirstLookDealers).where(eq(listingFirstLookDealers.dealershipId, dealershipId));
+  return exec
+    .select()
+    .from(listingFirstLookDealers)
+    .where(eq(listingFirstLookDealers.dealershipId, dealershipId));
 }
 
 export async function listingAlertsSent(exec: Executor, userIds: string[]) {

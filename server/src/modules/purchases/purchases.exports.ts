@@ -15,7 +15,10 @@ export interface DocumentFile {
  * The invoice, credit notes and gate pass of each purchase, as its buyer reads them. The caller scopes the ids to
  * the buyer's dealership: there is no access check here.
  */
-export async function boughtPurchaseDocuments(ctx: AppContext, purchaseIds: string[]): Promise<DocumentFile[]> {
+export async function boughtPurchaseDocuments(
+  ctx: AppContext,
+  purchaseIds: string[],
+): Promise<DocumentFile[]> {
   const files: DocumentFile[] = [];
   for (const id of purchaseIds) {
     const purchase = await repo.purchaseById(ctx.db, id);
