@@ -3,7 +3,7 @@
  * file never runs what someone typed into a message or reason.
  */
 export function toCsv(header: string[], rows: Array<Array<string | number | null | undefined>>): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
 function cell(value: string | number | null | undefined): string {
