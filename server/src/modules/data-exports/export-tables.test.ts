@@ -8,7 +8,7 @@ import { EXPORTED_TABLES, NOT_EXPORTED_TABLES } from './export-tables.js';
  * members is exported or left out with a reason. The list comes from the schema, so a new table with a
  * dealership or user column fails here until it is placed.
  */
-const tables = Object.values(schema).filter(
+const tables = (Object.values(schema) as unknown[]).filter(
   (v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
 );
 
