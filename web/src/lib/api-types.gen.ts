@@ -2921,7 +2921,7 @@ export interface paths {
          * The dealership's latest data download and its state (owner only)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
-        get: operations["dataExports.latest"];
+        get: operations["exports.latest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2943,7 +2943,7 @@ export interface paths {
          * Ask for a ZIP of all the dealership's data, e-mailed as a single-use link (owner only)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
-        post: operations["dataExports.request"];
+        post: operations["exports.request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2963,7 +2963,7 @@ export interface paths {
          * The ZIP behind an e-mailed link; the link works once, within 7 days
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
-        post: operations["dataExports.download"];
+        post: operations["exports.download"];
         delete?: never;
         options?: never;
         head?: never;
@@ -18933,7 +18933,7 @@ export interface operations {
             };
         };
     };
-    "dataExports.latest": {
+    "exports.latest": {
         parameters: {
             query?: never;
             header?: never;
@@ -19006,7 +19006,7 @@ export interface operations {
             };
         };
     };
-    "dataExports.request": {
+    "exports.request": {
         parameters: {
             query?: never;
             header?: never;
@@ -19096,7 +19096,7 @@ export interface operations {
             };
         };
     };
-    "dataExports.download": {
+    "exports.download": {
         parameters: {
             query?: never;
             header?: never;

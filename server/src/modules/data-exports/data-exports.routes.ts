@@ -13,7 +13,6 @@ import * as service from './data-exports.service.js';
 /** docs/product/accounts.md#download-all-our-data */
 export async function dataExportsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['data-exports'];
   const noStore = { 'cache-control': 'private, no-store' };
 
   api.get(
@@ -21,10 +20,9 @@ export async function dataExportsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'dataExports.latest',
+        operationId: 'exports.latest',
         summary: "The dealership's latest data download and its state (owner only)",
         errors: ['FORBIDDEN', 'NOT_FOUND'],
-        tags,
         response: { 200: dataExportResponse },
       },
     },
@@ -39,10 +37,9 @@ export async function dataExportsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'dealer' },
       schema: {
-        operationId: 'dataExports.request',
+        operationId: 'exports.request',
         summary: "Ask for a ZIP of all the dealership's data, e-mailed as a single-use link (owner only)",
         errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
-        tags,
         response: { 202: z.object({ export: dataExportView }) },
       },
     },
@@ -58,10 +55,9 @@ export async function dataExportsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public' },
       schema: {
-        operationId: 'dataExports.download',
+        operationId: 'exports.download',
         summary: 'The ZIP behind an e-mailed link; the link works once, within 7 days',
         errors: ['VALIDATION', 'NOT_FOUND'],
-        tags,
         body: dataExportDownloadBody,
         response: { 200: z.any().describe('application/zip') },
       },
