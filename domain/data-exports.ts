@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 /** How long the e-mailed link works. */
 export const DATA_EXPORT_LINK_DAYS = 7;
+/** Exports a dealership may ask for in a day: each one reads every record it has. */
+export const DATA_EXPORTS_PER_DAY = 5;
 
 export const DATA_EXPORT_TEXT = {
   title: 'Download all our data',
@@ -20,6 +22,7 @@ export const DATA_EXPORT_TEXT = {
   expired: 'The link of your last file has expired. Request a new one.',
   failed: 'We could not prepare your file. Please request it again.',
   notOwner: "Only your dealership's owner can download all its data.",
+  tooMany: 'Your dealership asked for 5 downloads today. Please try again tomorrow.',
   linkInvalid:
     'This download link is invalid, has expired or was already used. Request a new one from My Account.',
   pageTitle: 'Your data is ready',

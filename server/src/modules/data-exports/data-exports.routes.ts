@@ -39,7 +39,7 @@ export async function dataExportsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         operationId: 'exports.request',
         summary: "Ask for a ZIP of all the dealership's data, e-mailed as a single-use link (owner only)",
-        errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+        errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
         response: { 202: z.object({ export: dataExportView }) },
       },
     },

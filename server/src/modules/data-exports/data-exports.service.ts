@@ -1,6 +1,7 @@
 import {
   DATA_EXPORT_LINK_DAYS,
   DATA_EXPORT_TEXT,
+  DATA_EXPORTS_PER_DAY,
   type DataExportView,
 } from '../../../../domain/data-exports.js';
 import { requireRole } from '../../lib/access.js';
@@ -9,6 +10,7 @@ import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { enqueueMail } from '../../lib/outbox.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
 import { storageFor } from '../../lib/storage.js';
 import { currentMembership } from '../dealerships/index.js';
 import { DATA_EXPORT_READY_MAIL } from './data-exports.mail.js';
@@ -67,6 +69,16 @@ export async function requestExport(
   return ctx.db.transaction(async (tx) => {
     const created = await repo.insertQueued(tx, m.dealershipId, actor.userId, now);
     if (created) {
+      // Counted only for a new export (asking while one is prepared answers that one).
+      const hit = await hitRateLimit(tx, ctx.clock, `data-export:${m.dealershipId}`, {
+        limit: DATA_EXPORTS_PER_DAY,
+        windowMs: DAY_MS,
+        blockMs: 1000,
+      });
+      if (!hit.allowed)
+        throw new AppError('RATE_LIMITED', DATA_EXPORT_TEXT.tooMany, {
+          retryAfterSeconds: hit.retryAfterSeconds,
+        });
       await audit(tx, {
         action: 'data_export.requested',
         resourceType: 'dealership',

@@ -375,6 +375,23 @@ describe('download all our data', () => {
     expect(await processExportsOnce(t.app.ctx)).toBe(1);
   });
 
+  it('caps the exports a dealership asks for in a day', async () => {
+    // Two asked today already (the rival's); each finished export frees the next request.
+    const fresh = await TestClient.as(t.app, rivalOwner);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fresh.post('/api/data-exports');
+      codes.push(res.statusCode);
+      if (res.statusCode === 202)
+        await t.app.ctx.db
+          .update(dataExports)
+          .set({ status: 'failed' })
+          .where(eq(dataExports.id, res.json().export.id));
+      else expect(res.json().error.message).toBe(DATA_EXPORT_TEXT.tooMany);
+    }
+    expect(codes).toEqual([202, 202, 202, 429]);
+  });
+
   it('refuses an unknown link and a malformed one', async () => {
     expect((await download('x'.repeat(43))).statusCode).toBe(404);
     expect((await download('short')).statusCode).toBe(400);
