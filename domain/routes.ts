@@ -19,6 +19,7 @@ export const SPA_ROUTES = [
   '/my-listings/:id',
   '/team',
   '/team/join',
+  '/data-export',
   '/admin',
   '/admin/money',
   '/admin-login',

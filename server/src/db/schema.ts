@@ -1198,3 +1198,42 @@ export const marketSales = pgTable(
     check('market_sales_price_check', sql`${t.priceCents} > 0`),
   ],
 );
+
+/**
+ * A dealership owner's "Download all our data" (docs/product/accounts.md#download-all-our-data, decision 0082):
+ * queued by the request, claimed by one worker (SKIP LOCKED with a lease), built into a ZIP in storage, and
+ * e-mailed as a link that works once for 7 days. Only the SHA-256 of the link's token is kept.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealershipId: uuid('dealership_id')
+      .notNull()
+      .references(() => dealerships.id, { onDelete: 'restrict' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<'queued' | 'building' | 'ready' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    storageKey: text('storage_key'),
+    sizeBytes: integer('size_bytes'),
+    tokenHash: text('token_hash'),
+    readyAt: ts('ready_at'),
+    expiresAt: ts('expires_at'),
+    downloadedAt: ts('downloaded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('data_exports_status_check', sql`${t.status} in ('queued','building','ready','failed')`),
+    uniqueIndex('data_exports_token_key').on(t.tokenHash),
+    // One export in the making per dealership: asking again while it is built answers the same one.
+    uniqueIndex('data_exports_one_open_key')
+      .on(t.dealershipId)
+      .where(sql`${t.status} in ('queued','building')`),
+    index('data_exports_dealership_idx').on(t.dealershipId, t.createdAt.desc()),
+    index('data_exports_due_idx').on(t.status, t.createdAt),
+  ],
+);

@@ -54,4 +54,5 @@ export const TABLE_OWNERS = {
   purchaseLedgerEntries: { table: 'purchase_ledger_entries', owner: 'purchases' },
   purchaseMoneyCommands: { table: 'purchase_money_commands', owner: 'purchases' },
   marketSales: { table: 'market_sales', owner: 'market' },
+  dataExports: { table: 'data_exports', owner: 'data-exports' },
 } as const satisfies Record<TableExport, { table: string; owner: string }>;

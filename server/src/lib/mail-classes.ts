@@ -57,6 +57,9 @@ export const MAIL_CLASSES = {
   // A dealership owner's invitation (dealer-tools.md#dealership-teams): typed in by another dealer, never asked
   // for by its recipient, so it never shares a cap with (or crowds out) a password reset (decision 0039).
   'team-invite': 'unsolicited',
+  // A dealership owner's "Download all our data" is ready (accounts.md#download-all-our-data): asked for by its
+  // recipient and carrying a single-use link to every record, so it is security mail, never held behind others.
+  'data-export-ready': 'security',
 } as const satisfies Record<string, MailClass>;
 
 export type TemplateName = keyof typeof MAIL_CLASSES;

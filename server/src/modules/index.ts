@@ -4,6 +4,7 @@ import type { DomainEventBus } from '../lib/domain-events.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { dataExportsRoutes } from './data-exports/index.js';
 import { dealershipsRoutes } from './dealerships/dealerships.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -45,6 +46,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await purchasesRoutes(api, ctx);
   await marketChartsRoutes(api, ctx);
   await wantListsRoutes(api, ctx);
+  await dataExportsRoutes(api, ctx);
 }
 
 /** Every module's gauges of the operator's metrics, read at each scrape of /metrics (decision 0037). */

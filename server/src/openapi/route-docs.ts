@@ -44,6 +44,11 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
     tag: 'Team',
     description: 'Dealership teams: members, roles, per-offer limits, invitations.',
   },
+  exports: {
+    tag: 'Data exports',
+    description:
+      'A dealership owner\'s "Download all our data": the request, its state, and the e-mailed single-use link\'s ZIP.',
+  },
   purchases: {
     tag: 'Purchases',
     description:

@@ -82,4 +82,21 @@ describe('link tokens never reach the logs, and token answers are never cached',
     // The same requests: no cache keeps an answer to a token link, an error included.
     for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('writes no data-export link token in any line (docs/product/accounts.md#download-all-our-data)', async () => {
+    const token = randomToken();
+    const csrf = 'redaction-csrf';
+    const answers = [
+      await app.inject({ method: 'GET', url: `/data-export?token=${token}` }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/data-exports/download',
+        payload: { token },
+        headers: { 'x-csrf-token': csrf, cookie: `fieldlot_csrf=${csrf}`, origin: 'http://localhost:3000' },
+      }),
+    ];
+    // The link is unknown here: the answer is the link's own refusal, past the anti-forgery check.
+    expect(answers[1].statusCode).toBe(404);
+    expect(lines.join('')).not.toContain(token);
+  });
 });

@@ -22,6 +22,7 @@ const PAGES: Record<SpaRoute, Page> = {
   '/my-listings/:id': () => import('./routes/my-listings'),
   '/team': () => import('./routes/team'),
   '/team/join': () => import('./routes/team-join'),
+  '/data-export': () => import('./routes/data-export'),
   '/admin': () => import('./routes/admin'),
   '/admin/money': () => import('./routes/admin-money'),
   '/admin-login': () => import('./routes/admin-login'),

@@ -125,4 +125,7 @@ export const api = {
   /** A multipart upload (the document does not describe multipart bodies): the path and params stay typed. */
   upload: <P extends Path<'post'>>(path: P, form: FormData, ...init: InitArg<Init<'post', P>>) =>
     send('post', path, { ...init[0], body: form }) as Promise<Data<'post', P>>,
+  /** A POST answered with a file (the data export's ZIP): the path and body stay typed; answers the Blob. */
+  postForFile: <P extends Path<'post'>>(path: P, ...init: InitArg<Init<'post', P>>) =>
+    send('post', path, { ...init[0], parseAs: 'blob' }) as Promise<Blob>,
 };

@@ -124,6 +124,7 @@ const TEMPLATE_SAMPLES: Record<string, Record<string, unknown>> = {
     offerLimitCents: 4_000_000,
     days: 7,
   },
+  'data-export-ready': { dealershipName: 'Miller Ag Equipment', days: 7, sizeBytes: 2_400_000 },
 };
 
 export function previewTemplates(): string[] {

@@ -9,4 +9,6 @@ export { returnOffer } from './offers.repository.js';
 export { offersRoutes } from './offers.routes.js';
 // The sale is the purchases module's (docs/product/purchases.md#purchase); it asks offers for these.
 export { endOffersBySale, type SaleOfferRow, saleMails, saleOffer } from './offers.sale.js';
-export { expireDueOffers } from './offers.service.js';
+// "Download all our data" (docs/product/accounts.md#download-all-our-data): offers on a seller's tractors as the
+// seller's screen shows them (the buyer "A dealer in Iowa" until the sale).
+export { expireDueOffers, listSellerOffers } from './offers.service.js';

@@ -325,3 +325,18 @@ export async function listingSeller(exec: Executor, listingId: string) {
     .where(and(eq(listings.id, listingId), isNotNull(listings.sellerUserId)));
   return row ?? null;
 }
+
+/** Many purchases with their invoices and credit notes at once (a dealership's data export). */
+export async function purchasesWithDocuments(exec: Executor, ids: string[]) {
+  if (ids.length === 0) return { purchases: [], invoices: [], creditNotes: [] };
+  const [p, inv, notes] = await Promise.all([
+    exec.select().from(purchases).where(inArray(purchases.id, ids)).orderBy(asc(purchases.createdAt)),
+    exec.select().from(invoices).where(inArray(invoices.purchaseId, ids)),
+    exec
+      .select()
+      .from(creditNotes)
+      .where(inArray(creditNotes.purchaseId, ids))
+      .orderBy(asc(creditNotes.issuedAt)),
+  ]);
+  return { purchases: p, invoices: inv, creditNotes: notes };
+}

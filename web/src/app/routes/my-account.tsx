@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useMyAccount } from '@/features/accounts/api/accounts';
 import { BrandPreferencesCard } from '@/features/accounts/components/brand-preferences-card';
+import { DataExportCard } from '@/features/accounts/components/data-export-card';
 import { NotificationsCard } from '@/features/accounts/components/notifications-card';
 import { PersonalInfoCard } from '@/features/accounts/components/personal-info-card';
 import { useSession } from '@/features/auth/api/session';
@@ -46,6 +47,7 @@ function MyAccountPage() {
           </Suspense>
           <BrandPreferencesCard />
           <NotificationsCard account={account.data} />
+          <DataExportCard />
         </div>
       )}
     </Page>
