@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Executor, openDatabase, rowsOf } from '../../db/client.js';
+import { type Database, type Executor, MIGRATIONS_FOLDER, openDatabase, rowsOf } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { dataDirFromTemplate } from '../../test/data-dir-fixture.js';
@@ -299,5 +299,40 @@ describe('npm run audit:verify', () => {
 
     const usage = await runVerify(env, ['--from', 'yesterday']);
     expect(usage.code).toBe(2);
+  }, 120_000);
+});
+
+describe('the migration that starts the chain', () => {
+  it('chains the rows written before it, in id order, and the chain goes on from them', async () => {
+    const journal = JSON.parse(
+      readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+    ) as {
+      entries: { tag: string }[];
+    };
+    const chainStart = journal.entries.findIndex((e) => e.tag.endsWith('_audit-hash-chain'));
+    expect(chainStart).toBeGreaterThan(0);
+    const database = await openDatabase({});
+    try {
+      const apply = async (tag: string) => {
+        const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
+        for (const statement of text.split('--> statement-breakpoint'))
+          if (statement.trim()) await database.db.execute(sql.raw(statement));
+      };
+      for (const e of journal.entries.slice(0, chainStart)) await apply(e.tag);
+      for (let i = 0; i < 4; i++)
+        await database.db.execute(
+          sql`insert into audit_log (action, details, created_at) values (${`before.${i}`}, ${JSON.stringify({ i })}::jsonb,
+            ${`2026-0${i + 1}-15T10:00:00.123456Z`})`,
+        );
+      for (const e of journal.entries.slice(chainStart)) await apply(e.tag);
+      await audit(database.db, { action: 'after' });
+      const rows = await chain(database.db);
+      expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(rows[0].prev).toBe(GENESIS_HASH);
+      expect(rows[4].prev).toBe(rows[3].hash);
+      expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true, rowsChecked: 5 });
+    } finally {
+      await database.close();
+    }
   }, 120_000);
 });
