@@ -95,6 +95,8 @@ describe('audit hash chain', () => {
     expect(all).toMatchObject({ ok: true, rowsChecked: 9, firstSeq: 1, lastSeq: 9, problems: [] });
     const period = await verifyAuditChain(database.db, { from: day('2026-11-02'), to: day('2026-11-03') });
     expect(period).toMatchObject({ ok: true, rowsChecked: 2, firstSeq: 3, lastSeq: 4 });
+    const future = await verifyAuditChain(database.db, { from: day('2099-01-01') });
+    expect(future).toMatchObject({ ok: true, rowsChecked: 0, problems: [] });
   });
 
   it('names a row changed and a row deleted by a superuser, and the newest row deleted', async () => {

@@ -102,7 +102,8 @@ export async function verifyAuditChain(
       if (rows.length < BATCH) break;
     }
   }
-  if (!range.to && head) {
+  // A period with no rows (from only) has nothing to compare the head with: the whole-log run does.
+  if (!range.to && head && (last || !range.from)) {
     const lastSeq = last?.chainSeq ?? cursor.nextSeq - 1;
     if (head.lastSeq > lastSeq)
       problems.push({
