@@ -745,7 +745,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The nightly check of the audit log's hash chain: verified through when, and what a failed run found
+         * The nightly check of the audit log's hash chain: verified through when, or what failed
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["audit.verification"];
@@ -765,7 +765,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit rows of a period (UTC days, both included) as CSV or JSON, with the chain's hashes
+         * A period's audit rows (UTC days) as CSV or JSON, with the chain's hashes
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["audit.export"];

@@ -57,8 +57,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'admin' },
       schema: {
         operationId: 'audit.verification',
-        summary:
-          "The nightly check of the audit log's hash chain: verified through when, and what a failed run found",
+        summary: "The nightly check of the audit log's hash chain: verified through when, or what failed",
         errors: [],
         response: { 200: auditVerificationResponse },
       },
@@ -75,8 +74,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'admin' },
       schema: {
         operationId: 'audit.export',
-        summary:
-          "The audit rows of a period (UTC days, both included) as CSV or JSON, with the chain's hashes",
+        summary: "A period's audit rows (UTC days) as CSV or JSON, with the chain's hashes",
         errors: ['VALIDATION'],
         querystring: auditExportQuery,
         response: { 200: z.any().describe('text/csv or application/json (AuditExport)') },

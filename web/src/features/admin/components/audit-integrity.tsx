@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { auditExportUrl, useAuditVerification } from '../api/admin';
 
@@ -13,16 +14,13 @@ import { auditExportUrl, useAuditVerification } from '../api/admin';
  */
 export function AuditVerificationStatus() {
   const q = useAuditVerification();
-  if (q.isPending) return <Skeleton className="h-6 w-72" aria-label="Loading the audit check" />;
-  if (q.isError)
+  if (q.isPending)
     return (
-      <p className="text-sm text-muted-foreground">
-        The audit check could not be loaded.{' '}
-        <button type="button" className="underline" onClick={() => q.refetch()}>
-          Try again
-        </button>
-      </p>
+      <div role="status" aria-label="Loading the audit check">
+        <Skeleton className="h-6 w-72 max-w-full" />
+      </div>
     );
+  if (q.isError) return <ErrorState message="Failed to load the audit check" onRetry={() => q.refetch()} />;
   const v = q.data;
   const through = v.verifiedThrough ? (
     <>
