@@ -71,7 +71,7 @@ export function AuditExportForm() {
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
   const dateField = (name: 'from' | 'to', label: string) => (
-    <div className="grid gap-1.5">
+    <div className="flex flex-col gap-1.5">
       <Label htmlFor={`${id}-${name}`}>{label}</Label>
       <Input
         id={`${id}-${name}`}
@@ -99,7 +99,7 @@ export function AuditExportForm() {
   return (
     <form
       aria-label="Export the audit log"
-      className="grid gap-3 sm:grid-cols-[10rem_10rem_auto] sm:items-start"
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
       onSubmit={(e) => e.preventDefault()}
     >
       {dateField('from', 'From (UTC)')}
