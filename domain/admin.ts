@@ -40,6 +40,52 @@ export type AuditPage = z.infer<typeof auditPageResponse>;
 export const auditActionsResponse = z.object({ actions: z.array(z.string()) });
 export type AuditActions = z.infer<typeof auditActionsResponse>;
 
+/**
+ * The nightly check of the audit log's hash chain (docs/product/security.md#audit-log): the last run that passed
+ * ("Audit: verified through <time>") and, when the latest run failed, what it found.
+ */
+export const auditVerificationResponse = z.object({
+  /** created_at of the last row the latest passing run checked (or when it ran, on an empty log). */
+  verifiedThrough: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  lastRunOk: z.boolean().nullable(),
+  /** The latest run's findings when it failed, first first. */
+  problems: z.array(z.string()),
+});
+export type AuditVerification = z.infer<typeof auditVerificationResponse>;
+
+const auditDay = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: enter a date`);
+
+/** A period of whole UTC days, both included, exported as CSV or JSON with the chain's hashes. */
+export const auditExportQuery = z
+  .object({ from: auditDay('From'), to: auditDay('To'), format: z.enum(['csv', 'json']).default('csv') })
+  .refine((q) => q.from <= q.to, { message: 'The start must not be after the end', path: ['to'] });
+export type AuditExportQuery = z.input<typeof auditExportQuery>;
+
+export const auditExportRowSchema = z.object({
+  id: z.number(),
+  chainSeq: z.number(),
+  createdAt: z.string(),
+  action: z.string(),
+  resourceType: z.string(),
+  actorUserId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  prevHash: z.string(),
+  rowHash: z.string(),
+});
+
+export const auditExportResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  exportedAt: z.string(),
+  /** How each rowHash is computed, so the file can be checked without FieldLot. */
+  hashing: z.string(),
+  rows: z.array(auditExportRowSchema),
+});
+export type AuditExport = z.infer<typeof auditExportResponse>;
+
 // ---------------------------------------------------------------- outbox
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

@@ -177,6 +177,18 @@ describe.runIf(hasBrowser())('admin panel', () => {
     const rows = page.getByTestId('audit-row');
     await rows.first().waitFor();
     for (const text of await rows.allTextContents()) expect(text).toContain('auth.sign_in.success');
+    // The hash chain's nightly check (run at start once it is past 02:00) and the export of a period.
+    await page.getByText(/^Audit: (verified through .+|not verified yet)$/).waitFor();
+    const csvLink = page.getByRole('link', { name: 'Download CSV' });
+    const csv = await page.request.get(String(await csvLink.getAttribute('href')));
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      'id,chain_seq,created_at,action,resource_type,actor_user_id,actor_email,ip,details,prev_hash,row_hash',
+    );
+    const json = await page.request.get(
+      String(await page.getByRole('link', { name: 'Download JSON' }).getAttribute('href')),
+    );
+    expect(json.status()).toBe(200);
     await expectNoAxeViolations(page);
 
     await page.getByRole('tab', { name: 'E-mail' }).click();

@@ -2,13 +2,14 @@ import type { AppContext } from './lib/context.js';
 import { startDomainEventWorker } from './lib/domain-events.js';
 import { startExpirySweep } from './lib/expiry-sweep.js';
 import { startDataExportWorker } from './modules/data-exports/index.js';
+import { startAuditVerifier } from './modules/audit/index.js';
 import { expireDueFarmerOffers } from './modules/inquiries/index.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { startDigestScheduler } from './modules/notifications/index.js';
 import { expireDueOffers } from './modules/offers/index.js';
 
 /**
- * Background loops of one server process (mail outbox, domain events left undelivered, daily digest, dealership data exports, offer and
+ * Background loops of one server process (mail outbox, domain events left undelivered, daily digest, dealership data exports, nightly audit chain check, offer and
  * farmer-offer expiry sweep, housekeeping). Every loop is safe
  * to run in several instances at once: work is claimed in the database, never held in memory.
  * Each start function returns a stop function that waits for its current iteration.
@@ -19,6 +20,7 @@ export function startWorkers(ctx: AppContext): () => Promise<void> {
   stops.push(startDomainEventWorker(ctx));
   stops.push(startDigestScheduler(ctx));
   stops.push(startDataExportWorker(ctx));
+  stops.push(startAuditVerifier(ctx));
   stops.push(
     startExpirySweep(ctx, [
       { what: 'offers', run: expireDueOffers },

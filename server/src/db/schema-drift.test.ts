@@ -22,6 +22,10 @@ const MIGRATION_ONLY: Record<string, string> = {
   'function audit_log_immutable': 'audit log is append-only (trigger function)',
   'trigger audit_log.audit_log_no_update': 'audit log is append-only',
   'trigger audit_log.audit_log_no_truncate': 'audit log is append-only',
+  'function audit_log_row_hash': "an audit row's hash over its canonical content (decision 0081)",
+  'function audit_log_chain':
+    'each audit row is chained to the previous one (trigger function, decision 0081)',
+  'trigger audit_log.audit_log_chain': 'each audit row is chained to the previous one (decision 0081)',
   'function inspection_revisions_immutable': 'published condition reports never change (trigger function)',
   'trigger inspection_revisions.inspection_revisions_no_change': 'published condition reports never change',
   'function tractor_offers_freeze_report':

@@ -458,7 +458,11 @@ export const inquiryPhotos = pgTable(
   (t) => [uniqueIndex('inquiry_photos_inquiry_position_key').on(t.inquiryId, t.position)],
 );
 
-/** Insert-only (a trigger refuses UPDATE and DELETE). */
+/**
+ * Insert-only (a trigger refuses UPDATE and DELETE) and hash-chained: a BEFORE INSERT trigger gives each row the
+ * next `chain_seq`, the previous row's hash and its own (decision 0081, docs/product/security.md#audit-log).
+ * The chain columns are always set by that trigger; the client-side defaults only satisfy the insert type.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -470,13 +474,48 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default({}),
     ip: text('ip'),
     createdAt: createdAt(),
+    chainSeq: bigint('chain_seq', { mode: 'number' })
+      .notNull()
+      .$defaultFn(() => 0),
+    prevHash: text('prev_hash')
+      .notNull()
+      .$defaultFn(() => ''),
+    rowHash: text('row_hash')
+      .notNull()
+      .$defaultFn(() => ''),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc()),
     index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt.desc()),
+    uniqueIndex('audit_log_chain_seq_key').on(t.chainSeq),
   ],
 );
+
+/** The audit chain's last link, one row: the insert trigger locks it, so concurrent writers queue (decision 0081). */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: boolean('id').primaryKey().default(true),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    lastHash: text('last_hash').notNull(),
+  },
+  (t) => [check('audit_chain_head_one_row', sql`${t.id}`)],
+);
+
+/** The nightly chain verification, one row per day: inserting the day's row claims the run (decision 0081). */
+export const auditVerifications = pgTable('audit_verifications', {
+  day: date('day').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+  ok: boolean('ok'),
+  rowsChecked: integer('rows_checked'),
+  /** created_at of the last row checked: "verified through" this time. */
+  throughAt: ts('through_at'),
+  throughSeq: bigint('through_seq', { mode: 'number' }),
+  headHash: text('head_hash'),
+  problems: jsonb('problems'),
+});
 
 /** Server-side sessions; `id` is the SHA-256 of the cookie's random token, never the token itself. */
 export const sessions = pgTable(

@@ -24,6 +24,8 @@ export const TABLE_OWNERS = {
   inquiryOffers: { table: 'inquiry_offers', owner: 'inquiries' },
   inquiryPhotos: { table: 'inquiry_photos', owner: 'inquiries' },
   auditLog: { table: 'audit_log', owner: 'lib' },
+  auditChainHead: { table: 'audit_chain_head', owner: 'lib' },
+  auditVerifications: { table: 'audit_verifications', owner: 'audit' },
   sessions: { table: 'sessions', owner: 'lib' },
   authTokens: { table: 'auth_tokens', owner: 'auth' },
   rateLimits: { table: 'rate_limits', owner: 'lib' },

@@ -15,6 +15,8 @@ export const MAIL_CLASSES = {
   'notify-user-status-change': 'security',
   'users-application-exists': 'security',
   'users-application-received': 'security',
+  // The nightly audit chain check failed: to every admin, once per failing run (security.md#audit-log).
+  'audit-verification-failed': 'security',
   'notify-admin-new-offer': 'transactional',
   'notify-offer-update': 'transactional',
   'notify-admin-offer-notice': 'transactional',

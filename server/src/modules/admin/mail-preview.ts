@@ -90,6 +90,14 @@ const TEMPLATE_SAMPLES: Record<string, Record<string, unknown>> = {
     amountCents: 2_750_000,
     pickup: 'We collect with our own truck within a week of your answer.',
   },
+  'audit-verification-failed': {
+    day: '2026-12-06',
+    problemCount: 2,
+    problems: [
+      'audit row 4812 (chain position 4812) was changed: its content no longer matches its hash',
+      'chain position 4900 is missing: a row was removed before audit row 4901',
+    ],
+  },
   'want-list-listing-alert': { wants: 'John Deere 6R, up to 4,000 h, in IA' },
   'want-list-inquiry-match': {
     notice: 'A farmer near Ames, IA has a 2015 John Deere 6145R, 4,100 h. Interested?',

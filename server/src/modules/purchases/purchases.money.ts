@@ -27,6 +27,7 @@ import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
+import { csvCell } from '../../lib/csv.js';
 import { recordRequestKey } from './purchases.commands.js';
 import {
   applyLedgerStep,
@@ -233,14 +234,7 @@ export async function moneyView(ctx: AppContext, actor: Actor, q: MoneyRangeQuer
   };
 }
 
-/**
- * A spreadsheet reads a cell starting with = + - @ (or their full-width forms ＝ ＋ － ＠, or a tab or a return) as
- * a formula: quote it as text (OWASP's CSV injection guidance).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+export { csvCell };
 
 const CSV_HEADER = [
   'Date',

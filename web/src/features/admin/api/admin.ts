@@ -1,8 +1,8 @@
 import type { OutboxStatus } from '@domain/admin';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, apiUrl, qs } from '@/lib/api';
 
-export type { AuditEntry, OutboxMessage, OutboxStatus } from '@domain/admin';
+export type { AuditEntry, AuditVerification, OutboxMessage, OutboxStatus } from '@domain/admin';
 
 export const adminStatsKey = ['admin', 'stats'] as const;
 
@@ -35,6 +35,18 @@ export function useAuditActions() {
     select: (d) => d.actions,
   });
 }
+
+/** The nightly check of the audit chain (docs/product/security.md#audit-log). */
+export function useAuditVerification() {
+  return useQuery({
+    queryKey: ['admin', 'audit', 'verification'],
+    queryFn: ({ signal }) => api.GET('/api/admin/audit/verification', { signal }),
+  });
+}
+
+/** A period's audit rows with the chain's hashes, downloaded by the browser (a plain GET with the session cookie). */
+export const auditExportUrl = (q: { from: string; to: string; format: 'csv' | 'json' }) =>
+  `${apiUrl('/api/admin/audit/export', {})}${qs(q)}`;
 
 export function useOutbox(status: OutboxStatus | '') {
   return useInfiniteQuery({

@@ -8,8 +8,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { type AuditEntry, useAuditActions, useAuditLog } from '../api/admin';
+import { AuditExportForm, AuditVerificationStatus } from './audit-integrity';
 
-/** Security and admin events, newest first; filter by action and user e-mail; "Load more" pages on. */
+/**
+ * Security and admin events, newest first; filter by action and user e-mail; "Load more" pages on. Above them the
+ * nightly check of the hash chain and the export of a period (docs/product/security.md#audit-log).
+ */
 export function AuditLogTab() {
   const [filter, setFilter] = useState({ action: '', email: '' });
   const [emailDraft, setEmailDraft] = useState('');
@@ -27,6 +31,8 @@ export function AuditLogTab() {
       <h2 id="audit-title" className="text-lg font-bold">
         Audit log
       </h2>
+      <AuditVerificationStatus />
+      <AuditExportForm />
       <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
         <div className="grid gap-1.5">
           <Label htmlFor="audit-action">Action</Label>
