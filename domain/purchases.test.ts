@@ -59,14 +59,14 @@ describe('purchases domain', () => {
     const base = {
       status: 'awaiting_payment' as const,
       fulfilment: null,
-      totalCents: null,
+      invoiced: false,
       titleReceivedAt: null,
       guaranteeEndsAt: null,
     };
     // Before the invoice: the buyer chooses; the admin records the title or cancels, takes no payment yet.
     expect(purchaseActionsFor('buyer', base, now)).toEqual(['choose_fulfilment']);
     expect(purchaseActionsFor('admin', base, now)).toEqual(['receive_title', 'cancel']);
-    const invoiced = { ...base, fulfilment: 'collect' as const, totalCents: 47_750_00 };
+    const invoiced = { ...base, fulfilment: 'collect' as const, invoiced: true };
     expect(purchaseActionsFor('buyer', invoiced, now)).toEqual([]);
     expect(purchaseActionsFor('admin', invoiced, now)).toEqual([
       'pay',

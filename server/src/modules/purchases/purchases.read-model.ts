@@ -171,7 +171,7 @@ export async function toPurchases(
       actions:
         reader.role === 'buyer' && !reader.canAct
           ? []
-          : purchaseActionsFor(reader.role, purchaseFacts(r), now),
+          : purchaseActionsFor(reader.role, purchaseFacts(r, invoiced), now),
       listing: {
         make: listing?.make ?? '',
         model: listing?.model ?? '',
