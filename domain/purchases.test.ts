@@ -9,6 +9,7 @@ import {
   guaranteeEnd,
   isOverdue,
   nextStepText,
+  owedToBuyerAfterCancelCents,
   PURCHASE_ACTIONS,
   PURCHASE_STATUSES,
   payoutAfterGuaranteeText,
@@ -244,5 +245,12 @@ describe('voidingCreditCents', () => {
     expect(voidingCreditCents(189_500_00, [3_000_00, 500_00])).toBe(186_000_00);
     expect(voidingCreditCents(1_000_00, [1_000_00])).toBe(0);
     expect(voidingCreditCents(1_000_00, [1_200_00])).toBe(0);
+  });
+});
+
+describe('owed after a cancel', () => {
+  it('is what the buyer paid less what was refunded, never below zero', () => {
+    expect(owedToBuyerAfterCancelCents({ paidCents: 189_500_00, refundedCents: 3_000_00 })).toBe(186_500_00);
+    expect(owedToBuyerAfterCancelCents({ paidCents: 0, refundedCents: 0 })).toBe(0);
   });
 });

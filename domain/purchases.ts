@@ -208,6 +208,15 @@ export function voidingCreditCents(invoiceTotalCents: number, creditedCents: rea
   return Math.max(0, invoiceTotalCents - creditedCents.reduce((sum, c) => sum + c, 0));
 }
 
+/**
+ * What FieldLot owes the buyer once the purchase is cancelled (docs/product/purchases.md#cancel-and-return): every
+ * charge and credit is reversed, so what they paid less what was refunded. The cancel dialog's preview; the
+ * ledger's own `owedToBuyerCents` after the reversal is the same figure.
+ */
+export function owedToBuyerAfterCancelCents(m: { paidCents: number; refundedCents: number }): number {
+  return Math.max(0, m.paidCents - m.refundedCents);
+}
+
 /** Overdue: still owing after the end of the due date (UTC). */
 export function isOverdue(status: PurchaseStatus, dueDate: string, balanceCents: number, now: Date): boolean {
   return status === 'awaiting_payment' && balanceCents > 0 && now.toISOString().slice(0, 10) > dueDate;

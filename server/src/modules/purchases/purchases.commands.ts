@@ -156,7 +156,7 @@ export async function runPurchaseCommand(
     const d = decidePurchase(state, command);
     if (!d.ok) throw new AppError(d.code, d.message, d.fields ? { fields: d.fields } : undefined);
 
-    await ledgerRepo.insertEntries(tx, p.id, d.entries, {
+    const rows = await ledgerRepo.insertEntries(tx, p.id, d.entries, {
       recordedBy: actor.userId,
       claimId: d.claimId ?? null,
       payoutReason: d.payoutReason ?? null,
@@ -185,10 +185,15 @@ export async function runPurchaseCommand(
     const invoiceId = state.invoice?.id;
     if (d.issue.creditNote && invoiceId) {
       const note = d.issue.creditNote;
+      // The entry the note documents: the claim's credit, or the cancellation's reversal of the price.
+      const entry = rows.find((r) =>
+        note.claimId ? r.kind === 'credit' : r.kind === 'reversal' && r.of === 'price',
+      );
       const row = await repo.insertCreditNote(tx, {
         purchaseId: p.id,
         invoiceId,
         claimId: note.claimId,
+        ledgerEntryId: entry?.id ?? null,
         number: creditNoteNumber(year, await repo.nextNumber(tx, 'credit_note', year)),
         amountCents: note.amountCents,
         reason: note.reason,

@@ -151,8 +151,9 @@ export async function tellSeller(
     const s = summaryOf(ctx, p, true, entries);
     if (kind === 'complete')
       mail.facts = [
-        ['Price', money(p.priceCents)],
-        ['Seller fee', money(ctx.config.sellerFeeCents)],
+        // The sale's figures as the ledger booked them (docs/product/purchases.md#the-ledger).
+        ['Price', money(s.charged.priceCents)],
+        ['Seller fee', money(s.fieldlot.sellerFeeCents)],
         ...(s.sellerChargesCents ? [['Charges', money(s.sellerChargesCents)] as [string, string]] : []),
         ['Your proceeds', money(s.sellerProceedsCents)],
       ];
