@@ -1,8 +1,8 @@
 // The purchase as the buyer, the seller dealer and the admin read it (docs/product/purchases.md, dealer-tools.md#purchases).
 import { defaultCreditBearer } from '../../../../domain/ledger.js';
-import { isInvoiced } from '../../../../domain/purchase-commands.js';
 import { sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
+import { isInvoiced } from '../../../../domain/purchase-commands.js';
 import {
   claimCause,
   deliveryMissing,
