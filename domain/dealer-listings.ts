@@ -122,12 +122,8 @@ export const SELLER_EDITABLE_STAGES: readonly ListingStage[] = LISTING_STAGE_TRA
 
 // ---------------------------------------------------------------- fee and texts
 
-/** The seller fee's default, $250 a sale (SELLER_FEE_CENTS configures it). */
-export const DEFAULT_SELLER_FEE_CENTS = 250_00;
-/** price - fee = what the seller receives (never below 0). */
-export function sellerProceedsCents(priceCents: number, feeCents: number): number {
-  return Math.max(0, priceCents - feeCents);
-}
+// The seller's proceeds are computed in one place, money.ts (every screen, e-mail and the ledger use it).
+export { DEFAULT_SELLER_FEE_CENTS, sellerProceedsCents } from './money.js';
 
 export const CREATE_LISTING_TEXTS = {
   signedOut: 'You must be logged in to create a listing',

@@ -19,6 +19,17 @@ export function buyerFeeCents(amountCents: number): number {
   return BUYER_FEE_BASE_CENTS + dollars * 100;
 }
 
+/** The seller fee's default, $250 a sale (SELLER_FEE_CENTS configures it; the server passes its configuration). */
+export const DEFAULT_SELLER_FEE_CENTS = 250_00;
+
+/**
+ * price - seller fee = what the seller of a dealer's listing receives (never below 0): the one function for the
+ * seller's proceeds, in the ledger's payable, the offer e-mails and every preview (docs/product/purchases.md#paying-the-seller).
+ */
+export function sellerProceedsCents(priceCents: number, feeCents: number): number {
+  return Math.max(0, priceCents - feeCents);
+}
+
 export function totalWithFeeCents(amountCents: number): number {
   return amountCents + buyerFeeCents(amountCents);
 }

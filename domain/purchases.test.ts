@@ -9,6 +9,7 @@ import {
   guaranteeEnd,
   isOverdue,
   nextStepText,
+  owedToBuyerAfterCancelCents,
   PURCHASE_ACTIONS,
   PURCHASE_STATUSES,
   payoutAfterGuaranteeText,
@@ -59,14 +60,14 @@ describe('purchases domain', () => {
     const base = {
       status: 'awaiting_payment' as const,
       fulfilment: null,
-      totalCents: null,
+      invoiced: false,
       titleReceivedAt: null,
       guaranteeEndsAt: null,
     };
     // Before the invoice: the buyer chooses; the admin records the title or cancels, takes no payment yet.
     expect(purchaseActionsFor('buyer', base, now)).toEqual(['choose_fulfilment']);
     expect(purchaseActionsFor('admin', base, now)).toEqual(['receive_title', 'cancel']);
-    const invoiced = { ...base, fulfilment: 'collect' as const, totalCents: 47_750_00 };
+    const invoiced = { ...base, fulfilment: 'collect' as const, invoiced: true };
     expect(purchaseActionsFor('buyer', invoiced, now)).toEqual([]);
     expect(purchaseActionsFor('admin', invoiced, now)).toEqual([
       'pay',
@@ -244,5 +245,12 @@ describe('voidingCreditCents', () => {
     expect(voidingCreditCents(189_500_00, [3_000_00, 500_00])).toBe(186_000_00);
     expect(voidingCreditCents(1_000_00, [1_000_00])).toBe(0);
     expect(voidingCreditCents(1_000_00, [1_200_00])).toBe(0);
+  });
+});
+
+describe('owed after a cancel', () => {
+  it('is what the buyer paid less what was refunded, never below zero', () => {
+    expect(owedToBuyerAfterCancelCents({ paidCents: 189_500_00, refundedCents: 3_000_00 })).toBe(186_500_00);
+    expect(owedToBuyerAfterCancelCents({ paidCents: 0, refundedCents: 0 })).toBe(0);
   });
 });

@@ -113,12 +113,38 @@ export function purchaseActionSources(action: PurchaseAction): PurchaseStatus[] 
   return [...PURCHASE_TRANSITIONS[action].from];
 }
 
+/**
+ * Where a move leads (PURCHASE_TRANSITIONS): its status, the one before the dispute for `previous` (a claim
+ * answered), null for `same` (a step that records a fact and keeps the status).
+ */
+export function purchaseStatusAfter(
+  action: PurchaseAction,
+  p: { statusBeforeDispute: PurchaseStatus | null },
+): PurchaseStatus | null {
+  const to = PURCHASE_TRANSITIONS[action].to;
+  if (to === 'same') return null;
+  if (to === 'previous') return p.statusBeforeDispute ?? 'delivered';
+  return to;
+}
+
+/** Why a step is refused in the purchase's status: "Purchase FL-2026-000001 is not paid yet (Awaiting payment)". */
+export function purchaseRefusal(
+  action: PurchaseAction,
+  p: { status: PurchaseStatus; number: string },
+): string {
+  const label = PURCHASE_STATUS_LABELS[p.status];
+  if (p.status === 'cancelled') return `Purchase ${p.number} is cancelled`;
+  if (action === 'release') return `Purchase ${p.number} is not paid yet (${label})`;
+  if (action === 'pay') return `Purchase ${p.number} takes no payment now: it is ${label}`;
+  return `Purchase ${p.number} cannot do that now: it is ${label}`;
+}
+
 /** What a purchase's actions depend on besides its status. */
 export interface PurchaseFacts {
   status: PurchaseStatus;
   fulfilment: Fulfilment | null;
-  /** Null until the invoice (the dealer chose collection or delivery). */
-  totalCents: number | null;
+  /** The invoice is issued (the dealer chose collection or delivery): the ledger carries its charges. */
+  invoiced: boolean;
   titleReceivedAt: string | null;
   guaranteeEndsAt: string | null;
 }
@@ -147,7 +173,7 @@ export function purchaseActionsFor(role: 'admin' | 'buyer', p: PurchaseFacts, no
   const handedOverBy = p.fulfilment === 'delivery' ? 'deliver' : 'pickup';
   const guaranteeOpen = p.guaranteeEndsAt !== null && now < new Date(p.guaranteeEndsAt);
   const extra: Partial<Record<PurchaseAction, boolean>> = {
-    pay: p.totalCents !== null,
+    pay: p.invoiced,
     choose_fulfilment: p.fulfilment === null,
     record_transport: p.fulfilment !== null,
     pickup: handedOverBy === 'pickup',
@@ -180,6 +206,15 @@ export function creditNoteNumber(year: number, seq: number): string {
  */
 export function voidingCreditCents(invoiceTotalCents: number, creditedCents: readonly number[]): number {
   return Math.max(0, invoiceTotalCents - creditedCents.reduce((sum, c) => sum + c, 0));
+}
+
+/**
+ * What FieldLot owes the buyer once the purchase is cancelled (docs/product/purchases.md#cancel-and-return): every
+ * charge and credit is reversed, so what they paid less what was refunded. The cancel dialog's preview; the
+ * ledger's own `owedToBuyerCents` after the reversal is the same figure.
+ */
+export function owedToBuyerAfterCancelCents(m: { paidCents: number; refundedCents: number }): number {
+  return Math.max(0, m.paidCents - m.refundedCents);
 }
 
 /** Overdue: still owing after the end of the due date (UTC). */

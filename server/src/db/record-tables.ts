@@ -11,7 +11,6 @@ export const INSERT_ONLY_TABLES = {
   purchase_events: "a purchase's timeline",
   invoices: 'an issued invoice; a correction is a credit note',
   credit_notes: 'an issued credit note',
-  payments: 'a recorded payment',
   purchase_ledger_entries: 'every money movement of a purchase; a correction is a new entry',
   purchase_money_commands: "a money command's request key, so a retry never books the money twice",
   market_sales: 'a recorded sale that FieldLot Value learns from; only demo rows may be deleted',

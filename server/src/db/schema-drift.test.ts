@@ -37,14 +37,12 @@ const MIGRATION_ONLY: Record<string, string> = {
   'function inquiry_photos_immutable': "a farmer's sell-form photos never change (trigger function)",
   'trigger inquiry_photos.inquiry_photos_immutable': "a farmer's sell-form photo is never changed or deleted",
   'function purchase_records_no_delete': 'purchase records are never deleted (trigger function)',
-  'function purchase_records_immutable':
-    'issued invoices, credit notes and payments never change (trigger function)',
+  'function purchase_records_immutable': 'issued invoices and credit notes never change (trigger function)',
   'trigger purchases.purchases_no_delete': 'purchase records are never deleted',
   'trigger purchase_claims.purchase_claims_no_delete': 'purchase records are never deleted',
   'trigger purchase_events.purchase_events_immutable': 'a purchase timeline is insert-only',
   'trigger invoices.invoices_immutable': 'an issued invoice never changes',
   'trigger credit_notes.credit_notes_immutable': 'an issued credit note never changes',
-  'trigger payments.payments_immutable': 'a recorded payment never changes',
   'function purchases_refuse_self_dealing':
     'no dealership buys its own listing (trigger function, decision 0039)',
   'trigger purchases.purchases_not_self_dealing': 'no dealership buys its own listing (decision 0039)',
@@ -62,7 +60,6 @@ const MIGRATION_ONLY: Record<string, string> = {
   'trigger purchase_events.purchase_events_no_truncate': 'a record table is never emptied',
   'trigger invoices.invoices_no_truncate': 'a record table is never emptied',
   'trigger credit_notes.credit_notes_no_truncate': 'a record table is never emptied',
-  'trigger payments.payments_no_truncate': 'a record table is never emptied',
   'trigger purchase_ledger_entries.purchase_ledger_entries_no_truncate': 'a record table is never emptied',
   'trigger purchase_money_commands.purchase_money_commands_no_truncate': 'a record table is never emptied',
   'trigger market_sales.market_sales_no_truncate': 'a record table is never emptied',

@@ -1090,6 +1090,11 @@ export const creditNotes = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
     claimId: uuid('claim_id').references(() => purchaseClaims.id, { onDelete: 'restrict' }),
+    // The ledger entry the note stands for: a claim's credit, or a cancellation's reversal of the price (migration
+    // 0036, decision 0076); the amount is the ledger's, the note is its document.
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => purchaseLedgerEntries.id, {
+      onDelete: 'restrict',
+    }),
     number: text('number').notNull(),
     amountCents: money('amount_cents').notNull(),
     reason: text('reason').notNull(),
@@ -1098,30 +1103,6 @@ export const creditNotes = pgTable(
   (t) => [
     uniqueIndex('credit_notes_number_key').on(t.number),
     check('credit_notes_amount_check', sql`${t.amountCents} > 0`),
-  ],
-);
-
-export const payments = pgTable(
-  'payments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: uuid('purchase_id')
-      .notNull()
-      .references(() => purchases.id, { onDelete: 'restrict' }),
-    kind: text('kind').$type<'payment' | 'refund'>().notNull().default('payment'),
-    amountCents: money('amount_cents').notNull(),
-    method: text('method').notNull(),
-    reference: text('reference').notNull().default(''),
-    paidOn: date('paid_on', { mode: 'string' }).notNull(),
-    recordedBy: uuid('recorded_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('payments_purchase_idx').on(t.purchaseId, t.createdAt),
-    check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
-    check('payments_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
 

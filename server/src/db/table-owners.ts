@@ -52,7 +52,6 @@ export const TABLE_OWNERS = {
   invoices: { table: 'invoices', owner: 'purchases' },
   purchaseClaims: { table: 'purchase_claims', owner: 'purchases' },
   creditNotes: { table: 'credit_notes', owner: 'purchases' },
-  payments: { table: 'payments', owner: 'purchases' },
   purchaseLedgerEntries: { table: 'purchase_ledger_entries', owner: 'purchases' },
   purchaseMoneyCommands: { table: 'purchase_money_commands', owner: 'purchases' },
   marketSales: { table: 'market_sales', owner: 'market' },

@@ -83,7 +83,6 @@ export async function buildDealershipExport(
       claims: byPurchase(parts.claims, p.id),
       invoices: byPurchase(parts.invoices, p.id),
       creditNotes: byPurchase(parts.creditNotes, p.id),
-      payments: byPurchase(parts.payments, p.id),
     })),
   );
   const sold = [];

@@ -19,7 +19,6 @@ export const EXPORTED_TABLES = {
   purchase_claims: 'purchases/bought.json',
   invoices: 'purchases/bought.json',
   credit_notes: 'purchases/bought.json',
-  payments: 'purchases/bought.json',
   purchase_ledger_entries: 'purchases/ledger.json',
   inspection_revisions: 'reports/reports.json',
   watchlist_items: 'dealer-tools/watchlist.json',

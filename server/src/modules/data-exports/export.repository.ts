@@ -14,7 +14,6 @@ import {
   notificationSends,
   offers,
   outbox,
-  payments,
   purchaseClaims,
   purchaseEvents,
   purchaseLedgerEntries,
@@ -121,9 +120,8 @@ export async function purchasesBought(exec: Executor, dealershipId: string) {
 }
 
 export async function purchaseParts(exec: Executor, purchaseIds: string[]) {
-  if (purchaseIds.length === 0)
-    return { events: [], claims: [], invoices: [], creditNotes: [], payments: [] };
-  const [ev, cl, inv, cn, pay] = await Promise.all([
+  if (purchaseIds.length === 0) return { events: [], claims: [], invoices: [], creditNotes: [] };
+  const [ev, cl, inv, cn] = await Promise.all([
     exec
       .select(omit(getTableColumns(purchaseEvents), 'actorUserId'))
       .from(purchaseEvents)
@@ -135,12 +133,8 @@ export async function purchaseParts(exec: Executor, purchaseIds: string[]) {
       .where(inArray(purchaseClaims.purchaseId, purchaseIds)),
     exec.select().from(invoices).where(inArray(invoices.purchaseId, purchaseIds)),
     exec.select().from(creditNotes).where(inArray(creditNotes.purchaseId, purchaseIds)),
-    exec
-      .select(omit(getTableColumns(payments), 'recordedBy'))
-      .from(payments)
-      .where(inArray(payments.purchaseId, purchaseIds)),
   ]);
-  return { events: ev, claims: cl, invoices: inv, creditNotes: cn, payments: pay };
+  return { events: ev, claims: cl, invoices: inv, creditNotes: cn };
 }
 
 /**

@@ -1,24 +1,16 @@
 // One admin step on a purchase, shared by the admin steps, cancel and the claim answer (docs/product/purchases.md#status-machine).
-import { purchaseActionSources } from '../../../../domain/purchases.js';
+import { purchaseActionSources, purchaseStatusAfter } from '../../../../domain/purchases.js';
 import type { Purchase } from '../../../../domain/purchases-api.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
-import { type MoneyCommand, recordRequestKey } from './purchases.commands.js';
 import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import {
-  finish,
-  PURCHASE_NOT_FOUND,
-  refusal,
-  requireAction,
-  type Step,
-  statusAfter,
-} from './purchases.shared.js';
+import { finish, PURCHASE_NOT_FOUND, refusal, requireAction, type Step } from './purchases.shared.js';
 
 /**
- * One admin move: lock, check the machine, conditional update, timeline row, audit, e-mail, live update. A move that
- * posts money (cancel, the claim answer) names its `command`: the same Idempotency-Key again answers the first result.
+ * One admin move that posts no money (release, handover, title sent, complete): lock, check the machine, conditional
+ * update, timeline row, audit, e-mail, live update. Money moves go through `runPurchaseCommand`.
  */
 export async function adminMove(
   ctx: AppContext,
@@ -26,16 +18,14 @@ export async function adminMove(
   purchaseId: string,
   request: RequestInfo,
   build: (p: repo.PurchaseRow, now: Date, tx: Tx) => Promise<Step> | Step,
-  command?: MoneyCommand,
 ): Promise<Purchase> {
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockPurchase(tx, purchaseId);
     if (!current) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    if ((await recordRequestKey(tx, actor, current, command)) === 'replay') return current.id;
     const step = await build(current, now, tx);
-    requireAction('admin', step.action, current, now);
-    const to = statusAfter(step.action, current);
+    await requireAction(tx, 'admin', step.action, current, now);
+    const to = purchaseStatusAfter(step.action, current);
     const updated = await repo.updatePurchase(
       tx,
       current.id,
@@ -48,16 +38,4 @@ export async function adminMove(
     return updated.id;
   });
   return getOne(ctx, id);
-}
-
-/** A move that posts money (cancel, the claim answer): the same Idempotency-Key again answers the first result. */
-export function adminMoneyMove(
-  ctx: AppContext,
-  actor: Actor,
-  purchaseId: string,
-  request: RequestInfo,
-  command: MoneyCommand,
-  build: (p: repo.PurchaseRow, now: Date, tx: Tx) => Promise<Step> | Step,
-): Promise<Purchase> {
-  return adminMove(ctx, actor, purchaseId, request, build, command);
 }

@@ -1,29 +1,17 @@
 // The admin's steps on a purchase: payment, release, transport, handover, title, complete (docs/product/purchases.md).
 import { randomBytes } from 'node:crypto';
 import { serialValue, type YardFacts, yardFields } from '../../../../domain/documents.js';
-import {
-  dateLabel,
-  guaranteeEnd,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-} from '../../../../domain/purchases.js';
+import { dateLabel, guaranteeEnd, type PaymentMethod } from '../../../../domain/purchases.js';
 import type { Purchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { emit } from '../../lib/domain-events.js';
 import { adminMove } from './purchases.admin-move.js';
-import { recordRequestKey } from './purchases.commands.js';
-import {
-  applyLedgerStep,
-  entriesOfPurchase,
-  isDealerListing,
-  moneyMove,
-  summaryOf,
-} from './purchases.ledger.js';
+import { runPurchaseCommand } from './purchases.commands.js';
 import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { finish, money, PURCHASE_NOT_FOUND, refusal, requireAction } from './purchases.shared.js';
+import { finish, PURCHASE_NOT_FOUND, refusal, requireAction } from './purchases.shared.js';
 
 // ---------------------------------------------------------------- admin steps
 
@@ -47,85 +35,7 @@ export async function recordPayment(
   requestKey?: string,
 ): Promise<Purchase> {
   requireRole(actor, 'admin');
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    // The row lock orders two admins recording at once: the second reads the first one's entry and its balance.
-    const p = await repo.lockPurchase(tx, id);
-    if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    // The same request again (a retry, a double click) answers the first result, whatever the balance is now.
-    if ((await recordRequestKey(tx, actor, p, { kind: 'payment', body, requestKey })) === 'replay') return;
-    if (p.totalCents === null && p.status === 'awaiting_payment')
-      throw new AppError(
-        'CONFLICT',
-        `Purchase ${p.number} has no invoice yet: the dealer chooses collection or delivery first`,
-      );
-    requireAction('admin', 'pay', p, now);
-    if (p.totalCents === null) throw refusal('pay', p);
-    const dealer = await isDealerListing(tx, p);
-    const entries = await entriesOfPurchase(tx, p.id);
-    const balance = summaryOf(ctx, p, dealer, entries).buyerBalanceDueCents;
-    if (body.expectedBalanceCents !== balance)
-      throw new AppError(
-        'CONFLICT',
-        `The balance of ${p.number} changed to ${money(balance)}: another payment was recorded. Please check before recording this one.`,
-      );
-    const { summary } = await applyLedgerStep(
-      tx,
-      ctx,
-      p,
-      dealer,
-      { kind: 'payment', amountCents: body.amount, ...moneyMove(body), at: now.toISOString() },
-      { recordedBy: actor.userId },
-      entries,
-    );
-    const left = summary.buyerBalanceDueCents;
-    const updated = await repo.updatePurchase(
-      tx,
-      p.id,
-      ['awaiting_payment'],
-      summary.paidInFull ? { status: 'paid' } : {},
-      now,
-    );
-    if (!updated) throw refusal('pay', p);
-    const method = PAYMENT_METHOD_LABELS[body.method];
-    const text = `Payment of ${money(body.amount)} received (${method}${body.reference ? `, ${body.reference}` : ''}, ${dateLabel(body.paidOn)})${left > 0 ? `: ${money(left)} still due` : ': paid in full'}`;
-    await finish(
-      tx,
-      ctx,
-      actor,
-      request,
-      p,
-      updated,
-      {
-        action: 'pay',
-        auditAction: left === 0 ? 'paid' : 'partial_payment',
-        event: { kind: left === 0 ? 'paid' : 'payment', text },
-        mail:
-          left === 0
-            ? {
-                kind: 'paid',
-                extra: {
-                  facts: [
-                    ['Payment', money(body.amount)],
-                    ['Total paid', money(summary.buyerPaidCents)],
-                  ],
-                },
-              }
-            : {
-                kind: 'partial_payment',
-                extra: {
-                  amount: money(left),
-                  facts: [
-                    ['Payment', money(body.amount)],
-                    ['Still due', money(left)],
-                    ['Due date', dateLabel(p.dueDate)],
-                  ],
-                },
-              },
-      },
-      now,
-    );
-  });
+  await runPurchaseCommand(ctx, actor, id, { kind: 'payment', body }, { requestKey, request });
   return getOne(ctx, id);
 }
 
@@ -169,7 +79,7 @@ export function recordLogistics(
     .transaction(async (tx) => {
       const p = await repo.lockPurchase(tx, id);
       if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-      requireAction('admin', 'record_transport', p, now);
+      await requireAction(tx, 'admin', 'record_transport', p, now);
       const set = {
         carrier: body.carrier ?? p.carrier,
         pickupDate: body.pickupDate === undefined ? p.pickupDate : body.pickupDate,
@@ -257,7 +167,7 @@ export async function titleReceived(
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockPurchase(tx, id);
     if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    requireAction('admin', 'receive_title', p, now);
+    await requireAction(tx, 'admin', 'receive_title', p, now);
     const updated = await repo.updatePurchase(tx, p.id, [p.status], { titleReceivedAt: date }, now);
     if (!updated) throw refusal('receive_title', p);
     await finish(

@@ -1,8 +1,6 @@
 // The inspection guarantee: a claim opened by the dealer, its photos, the admin's answer (docs/product/purchases.md#inspection-guarantee).
-import { type CreditBearer, defaultCreditBearer } from '../../../../domain/ledger.js';
+import type { CreditBearer } from '../../../../domain/ledger.js';
 import {
-  claimCause,
-  creditNoteNumber,
   dateLabel,
   HANDED_OVER,
   NOT_IN_REPORT,
@@ -15,27 +13,16 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { storageFor } from '../../lib/storage.js';
 import { refuseOwnDealershipSeller } from '../dealerships/index.js';
 import { processImage } from '../listings/index.js';
-import { adminMoneyMove } from './purchases.admin-move.js';
-import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
-import { myPurchase } from './purchases.read-model.js';
+import { runPurchaseCommand } from './purchases.commands.js';
+import { getOne, myPurchase } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import {
-  owedAfterCancel,
-  reverseSale,
-  undoSale,
-  voidedFacts,
-  voidedText,
-  voidInvoice,
-} from './purchases.sale.js';
 import {
   buyerScope,
   finish,
-  money,
   PURCHASE_NOT_FOUND,
   refusal,
   requireAction,
   tellAdmins,
-  tellSellerMoney,
 } from './purchases.shared.js';
 
 /** docs/product/purchases.md#inspection-guarantee: within GUARANTEE_DAYS of pickup or delivery. */
@@ -69,7 +56,7 @@ export async function openClaim(
         'CONFLICT',
         `The inspection guarantee ended on ${dateLabel(p.guaranteeEndsAt.toISOString())}`,
       );
-    requireAction('buyer', 'open_claim', p, now);
+    await requireAction(tx, 'buyer', 'open_claim', p, now);
     const [revision] = p.inspectionRevisionId ? await repo.revisionNumbers(tx, [p.inspectionRevisionId]) : [];
     const allowed = new Set([NOT_IN_REPORT, ...Object.keys(revision?.ratings ?? {})]);
     const unknown = body.checkpoints.filter((c) => !allowed.has(c));
@@ -152,7 +139,10 @@ export async function addClaimPhoto(
 
 // ---------------------------------------------------------------- admin steps
 
-/** docs/product/purchases.md#inspection-guarantee: credit (a credit note), cancel and return, or deny. */
+/**
+ * docs/product/purchases.md#inspection-guarantee: credit (a credit note), cancel and return, or deny, through the
+ * command path (`runPurchaseCommand`, domain `decidePurchase`).
+ */
 export async function answerClaim(
   ctx: AppContext,
   actor: Actor,
@@ -163,104 +153,8 @@ export async function answerClaim(
   request: RequestInfo,
   requestKey?: string,
 ): Promise<Purchase> {
-  requireRole(actor, 'admin');
-  const command = { kind: 'claim_answer', body, requestKey } as const;
-  return adminMoneyMove(ctx, actor, id, request, command, async (p, now, tx) => {
-    if (p.status !== 'in_dispute') throw new AppError('CONFLICT', `Purchase ${p.number} has no open claim`);
-    const claim = await repo.openClaim(tx, p.id);
-    if (!claim) throw new AppError('CONFLICT', `Purchase ${p.number} has no open claim`);
-    if (body.answer === 'credit') {
-      const invoice = await repo.invoiceOf(tx, p.id);
-      if (!invoice) throw new AppError('CONFLICT', 'There is no invoice to credit');
-      // Who bears it: the admin's choice, else the default for the claim's cause (decision 0035).
-      const dealer = await isDealerListing(tx, p);
-      const bornBy =
-        body.bornBy ?? defaultCreditBearer({ cause: claimCause(claim.checkpoints), isDealerListing: dealer });
-      const reason = body.reason ?? `Guarantee claim: ${claim.description}`.slice(0, 1000);
-      const { summary } = await applyLedgerStep(
-        tx,
-        ctx,
-        p,
-        dealer,
-        { kind: 'credit', amountCents: body.amount, bornBy, reason, at: now.toISOString() },
-        { recordedBy: actor.userId, claimId: claim.id },
-      );
-      const year = now.getUTCFullYear();
-      const note = await repo.insertCreditNote(tx, {
-        purchaseId: p.id,
-        invoiceId: invoice.id,
-        claimId: claim.id,
-        number: creditNoteNumber(year, await repo.nextNumber(tx, 'credit_note', year)),
-        amountCents: body.amount,
-        reason,
-        issuedAt: now,
-      });
-      await repo.answerClaim(tx, claim.id, {
-        status: 'credited',
-        answer: `Credit of ${money(body.amount)} (credit note ${note.number})`,
-        creditCents: body.amount,
-        answeredBy: actor.userId,
-        answeredAt: now,
-      });
-      if (bornBy === 'seller')
-        await tellSellerMoney(tx, p, 'charge', {
-          note: `Reason: ${reason}`,
-          facts: [
-            ['Charge', money(body.amount)],
-            ['Your proceeds', money(summary.sellerProceedsCents)],
-          ],
-        });
-      return {
-        action: 'resolve_claim',
-        set: { statusBeforeDispute: null },
-        event: {
-          kind: 'claim_credited',
-          text: `Claim answered: credit of ${money(body.amount)}, credit note ${note.number}`,
-        },
-        mail: {
-          kind: 'claim_credited',
-          extra: { amount: money(body.amount), facts: [['Credit note', note.number]] },
-        },
-      };
-    }
-    if (body.answer === 'deny') {
-      await repo.answerClaim(tx, claim.id, {
-        status: 'denied',
-        answer: body.reason,
-        answeredBy: actor.userId,
-        answeredAt: now,
-      });
-      return {
-        action: 'resolve_claim',
-        set: { statusBeforeDispute: null },
-        event: { kind: 'claim_denied', text: `Claim denied: ${body.reason}` },
-        mail: { kind: 'claim_denied', extra: { note: `Reason: ${body.reason}` } },
-      };
-    }
-    await repo.answerClaim(tx, claim.id, {
-      status: 'returned',
-      answer: body.reason,
-      answeredBy: actor.userId,
-      answeredAt: now,
-    });
-    const owed = owedAfterCancel(
-      await reverseSale(tx, ctx, p, actor, `Cancel and return: ${body.reason}`, now),
-    );
-    const note = await voidInvoice(tx, p, now);
-    await undoSale(tx, p, now);
-    return {
-      action: 'return',
-      set: { cancelReason: `Cancel and return: ${body.reason}`, cancelledAt: now, statusBeforeDispute: null },
-      event: {
-        kind: 'claim_returned',
-        text: `Claim answered: cancel and return (${body.reason})${voidedText(note)}${owed.text}`,
-      },
-      mail: {
-        kind: 'claim_returned',
-        extra: { note: `Reason: ${body.reason}`, facts: [...voidedFacts(note), ...owed.facts] },
-      },
-    };
-  });
+  await runPurchaseCommand(ctx, actor, id, { kind: 'claim_answer', body }, { requestKey, request });
+  return getOne(ctx, id);
 }
 
 export type { ClaimAnswerBody };

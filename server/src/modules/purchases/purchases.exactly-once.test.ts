@@ -215,6 +215,13 @@ describe('money commands exactly once', () => {
         reason: 'Purchase cancelled',
       }),
     ]);
+    // The note documents its ledger entry: the cancellation's reversal of the price (decision 0076).
+    const reversal = (await entriesOf(id)).find((e) => e.kind === 'reversal' && e.of === 'price');
+    const [entryRow] = await t.app.ctx.db
+      .select()
+      .from(purchaseLedgerEntries)
+      .where(eq(purchaseLedgerEntries.id, notes[0].ledgerEntryId ?? -1));
+    expect(entryRow).toMatchObject({ kind: 'reversal', of: 'price', amountCents: reversal?.amountCents });
     // Where credit notes appear: the purchase's documents and the timeline, and its PDF opens.
     const seen = (await asBuyer.get(`/api/purchases/${id}`)).json();
     const doc = seen.documents.find((d: { kind: string }) => d.kind === 'credit_note');
@@ -262,6 +269,25 @@ describe('money commands exactly once', () => {
       ]),
     );
     expect(notes).toHaveLength(2);
+    // Each note names its ledger entry: the claim's credit, then the reversal of the price.
+    const byId = new Map(
+      (
+        await t.app.ctx.db
+          .select()
+          .from(purchaseLedgerEntries)
+          .where(eq(purchaseLedgerEntries.purchaseId, id))
+      ).map((e) => [e.id, e]),
+    );
+    const kinds = notes.map((n) => {
+      const e = byId.get(n.ledgerEntryId ?? -1);
+      return [n.amountCents, e?.kind, e?.kind === 'credit' ? e.amountCents : e?.of];
+    });
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        [3_000_00, 'credit', 3_000_00],
+        [186_500_00, 'reversal', 'price'],
+      ]),
+    );
   });
 
   it('a retried claim credit answers its first result: one credit, one credit note', async () => {

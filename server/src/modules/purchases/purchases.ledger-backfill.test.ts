@@ -132,4 +132,20 @@ describe('purchase ledger backfill (migration 0021)', () => {
     expect(cols).not.toContain('credited_cents');
     expect(cols).not.toContain('refunded_cents');
   });
+
+  it('migration 0038: the old payments table is gone, and the credit note names its credit entry', async () => {
+    const tables = rowsOf<{ table_name: string }>(
+      await run(sql`select table_name from information_schema.tables where table_schema = 'public'`),
+    ).map((r) => r.table_name);
+    expect(tables).not.toContain('payments');
+    const [note] = rowsOf<{ kind: string; amount_cents: number; purchase_id: string }>(
+      await run(sql`select e.kind, e.amount_cents::int as amount_cents, e.purchase_id::text as purchase_id from credit_notes c
+        join purchase_ledger_entries e on e.id = c.ledger_entry_id where c.number = 'CN-2026-000001'`),
+    );
+    expect(note).toMatchObject({
+      kind: 'credit',
+      amount_cents: 3_000_00,
+      purchase_id: '00000000-0000-4000-8000-000000000300',
+    });
+  });
 });

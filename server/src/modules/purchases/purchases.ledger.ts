@@ -1,14 +1,12 @@
 // The purchase ledger on the server (docs/product/purchases.md#the-ledger, decision 0033): every money step goes
-// through `nextLedgerEntries` and inserts what it returns; every figure comes from `ledgerSummary`.
+// through `runPurchaseCommand` (domain `decidePurchase`, `nextLedgerEntries`); every figure comes from `ledgerSummary`.
 import type { z } from 'zod';
 import {
   buyerBalanceText,
   type LedgerContext,
   type LedgerEntry,
-  type LedgerStep,
   type LedgerSummary,
   ledgerSummary,
-  nextLedgerEntries,
   sellerChargeText,
   sellerPayoutDueDate,
   sellerPayoutText,
@@ -20,10 +18,8 @@ import {
   paidInFullOn,
   type sellerMoneyShape,
 } from '../../../../domain/ledger-api.js';
-import type { PaymentMethod } from '../../../../domain/payment-terms.js';
 import { payoutAfterGuaranteeText } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/context.js';
 import * as ledgerRepo from './purchases.ledger.repository.js';
 import * as repo from './purchases.repository.js';
@@ -77,41 +73,6 @@ export function payoutDueDate(ctx: AppContext, p: repo.PurchaseRow, entries: rea
     ctx.config.purchases.sellerPayoutDays,
   );
 }
-
-/** The domain's refusal as an API error: an amount over a limit is the form's field; the rest a conflict. */
-function refusalError(message: string): AppError {
-  if (/cannot be more than|must be more than|; this .+ is more$/.test(message))
-    return new AppError('VALIDATION', message, { fields: { amount: message } });
-  return new AppError('CONFLICT', message);
-}
-
-/**
- * One money step in the caller's transaction, the purchase row already locked (SELECT … FOR UPDATE) so two steps
- * never read the same balance: the entries so far, the step through `nextLedgerEntries`, its entries inserted.
- */
-export async function applyLedgerStep(
-  tx: Tx,
-  ctx: AppContext,
-  p: repo.PurchaseRow,
-  isDealerListing: boolean,
-  step: LedgerStep,
-  meta: { recordedBy: string | null; claimId?: string | null; payoutReason?: string | null },
-  entries?: LedgerEntry[],
-): Promise<{ before: LedgerEntry[]; after: LedgerEntry[]; added: LedgerEntry[]; summary: LedgerSummary }> {
-  const before = entries ?? (await entriesOfPurchase(tx, p.id));
-  const next = nextLedgerEntries(before, step, ledgerContext(ctx, p, isDealerListing));
-  if (!next.ok) throw refusalError(next.message);
-  await ledgerRepo.insertEntries(tx, p.id, next.entries, meta);
-  const after = [...before, ...next.entries];
-  return { before, after, added: next.entries, summary: summaryOf(ctx, p, isDealerListing, after) };
-}
-
-/** The method, reference and bank date of a money move's body. */
-export const moneyMove = (b: { method: PaymentMethod; reference: string; paidOn: string }) => ({
-  method: b.method,
-  reference: b.reference,
-  paidOn: b.paidOn,
-});
 
 /** A dealer's listing has a seller to pay and to charge; FieldLot's own has none. */
 export async function isDealerListing(tx: Tx | AppContext['db'], p: repo.PurchaseRow): Promise<boolean> {

@@ -16,26 +16,18 @@ import {
   type PurchaseLedger,
 } from '../../../../domain/ledger-api.js';
 import { CURRENCY, plainAmount } from '../../../../domain/money.js';
-import {
-  dateLabel,
-  earlyPayoutRefusal,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-} from '../../../../domain/purchases.js';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../domain/purchases.js';
 import type { Purchase } from '../../../../domain/purchases-api.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { csvCell } from '../../lib/csv.js';
-import { recordRequestKey } from './purchases.commands.js';
+import { runPurchaseCommand } from './purchases.commands.js';
 import {
-  applyLedgerStep,
   buyerMoney,
   byPurchase,
   isDealerListing,
   ledgerContext,
-  moneyMove,
   sellerMoney,
   summaryOf,
   toEntry,
@@ -43,20 +35,14 @@ import {
 import * as ledgerRepo from './purchases.ledger.repository.js';
 import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { money, PURCHASE_NOT_FOUND, publish, tellDealer, tellSellerMoney } from './purchases.shared.js';
+import { PURCHASE_NOT_FOUND } from './purchases.shared.js';
 
 type MoneyKind = 'refund' | 'payout' | 'seller_repayment';
-const LABELS: Record<MoneyKind, string> = {
-  refund: 'Refund to the buyer',
-  payout: 'Payout to the seller',
-  seller_repayment: 'Repayment by the seller',
-};
 
 /**
- * A refund to the buyer, a payout to the seller or the seller's repayment: the purchase row locked, the same
- * Idempotency-Key answered once, the step through the ledger's rules (refused: over what is owed, a payout before
- * paid, collected and title, a payout reference already paid out, a payout before the buyer's guarantee ends
- * without a reason), audited (with that reason); the buyer is told of a refund, the seller of a payout.
+ * A refund to the buyer, a payout to the seller or the seller's repayment, through the command path
+ * (`runPurchaseCommand`, domain `decidePurchase`): refused over what is owed, a payout before paid, collected and
+ * title, a payout reference already paid out, a payout before the buyer's guarantee ends without a reason.
  */
 export async function recordMoney(
   ctx: AppContext,
@@ -67,70 +53,7 @@ export async function recordMoney(
   request: RequestInfo,
   requestKey?: string,
 ): Promise<Purchase> {
-  requireRole(actor, 'admin');
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const p = await repo.lockPurchase(tx, id);
-    if (!p) throw new AppError('NOT_FOUND', PURCHASE_NOT_FOUND);
-    if ((await recordRequestKey(tx, actor, p, { kind, body, requestKey })) === 'replay') return;
-    const dealer = await isDealerListing(tx, p);
-    // docs/product/purchases.md#paying-the-seller: the seller is paid once the buyer can no longer claim.
-    const early = kind === 'payout' ? earlyPayoutRefusal(p.guaranteeEndsAt, now) : null;
-    const reason = kind === 'payout' ? body.reason : undefined;
-    const { summary, after } = await applyLedgerStep(
-      tx,
-      ctx,
-      p,
-      dealer,
-      { kind, amountCents: body.amount, ...moneyMove(body), at: now.toISOString() },
-      { recordedBy: actor.userId, payoutReason: early ? reason : undefined },
-    );
-    // After the ledger's own rules (paid, collected, title), so their refusals come first; this one rolls back.
-    if (early && !reason) throw new AppError('VALIDATION', early, { fields: { reason: early } });
-    const how = `${PAYMENT_METHOD_LABELS[body.method]}${body.reference ? `, ${body.reference}` : ''}, ${dateLabel(body.paidOn)}`;
-    const text = `${LABELS[kind]} of ${money(body.amount)} recorded (${how})${early && reason ? `, before the guarantee ended: ${reason}` : ''}`;
-    await audit(tx, {
-      action: `purchase.${kind}`,
-      resourceType: 'purchase',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      details: {
-        purchaseId: p.id,
-        number: p.number,
-        amountCents: body.amount,
-        ...moneyMove(body),
-        ...(early && reason ? { reason } : {}),
-        event: text,
-      },
-      request,
-    });
-    if (kind === 'refund') {
-      // The buyer's timeline and e-mail; payouts and repayments are between FieldLot and the seller.
-      await repo.insertEvent(tx, p.id, 'refund', text, actor.userId, now);
-      await tellDealer(tx, ctx, p, 'refunded', {
-        amount: money(body.amount),
-        facts: [
-          ['Refund', money(body.amount)],
-          ['Sent', how],
-          ...(summary.owedToBuyerCents
-            ? [['FieldLot still owes you', money(summary.owedToBuyerCents)] as [string, string]]
-            : []),
-        ],
-      });
-    } else if (kind === 'payout') {
-      const seller = sellerMoney(ctx, p, after, summary);
-      await tellSellerMoney(tx, p, 'payout', {
-        facts: [
-          ['Payout', money(body.amount)],
-          ['Sent', how],
-          // The label once: the fact's value is the figure alone (proceedsText already says "Your proceeds").
-          ['Your proceeds', money(seller.proceedsCents)],
-          ...(seller.payoutText ? [['Payout status', seller.payoutText] as [string, string]] : []),
-        ],
-      });
-    }
-    await publish(tx, p);
-  });
+  await runPurchaseCommand(ctx, actor, id, { kind, body }, { requestKey, request });
   return getOne(ctx, id);
 }
 

@@ -2,6 +2,7 @@
 import { defaultCreditBearer } from '../../../../domain/ledger.js';
 import { sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
+import { isInvoiced } from '../../../../domain/purchase-commands.js';
 import {
   claimCause,
   deliveryMissing,
@@ -67,7 +68,7 @@ export async function toPurchases(
     const dealerListing = Boolean(listing?.sellerUserId);
     // Every figure from the ledger (docs/product/purchases.md#the-ledger).
     const s = summaryOf(ctx, r, dealerListing, entryRows.map(toEntry));
-    const invoiced = s.buyerChargedCents > 0;
+    const invoiced = isInvoiced(s);
     // Positive: due from the buyer; negative: FieldLot owes the buyer.
     const balance = invoiced ? s.balances.buyer : null;
     const moves = entryRows.filter((e) => e.kind === 'payment' || e.kind === 'refund');
@@ -138,7 +139,7 @@ export async function toPurchases(
       },
       priceCents: r.priceCents,
       buyerFeeCents: r.buyerFeeCents,
-      deliveryCents: r.deliveryCents,
+      deliveryCents: invoiced && r.fulfilment === 'delivery' ? s.charged.deliveryCents : null,
       totalCents: invoiced ? s.charged.totalCents : null,
       creditedCents: s.credits.totalCents,
       paidCents: s.buyerPaidCents,
@@ -171,7 +172,7 @@ export async function toPurchases(
       actions:
         reader.role === 'buyer' && !reader.canAct
           ? []
-          : purchaseActionsFor(reader.role, purchaseFacts(r), now),
+          : purchaseActionsFor(reader.role, purchaseFacts(r, invoiced), now),
       listing: {
         make: listing?.make ?? '',
         model: listing?.model ?? '',

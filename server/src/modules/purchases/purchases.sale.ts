@@ -1,17 +1,6 @@
-// The sale: opened from an accepted offer, undone by a cancel or a returned claim (docs/product/purchases.md#status-machine).
-import type { LedgerSummary } from '../../../../domain/ledger.js';
 import { buyerFeeCents } from '../../../../domain/money.js';
-import {
-  addBusinessDays,
-  canPurchase,
-  creditNoteNumber,
-  dateLabel,
-  nextStepText,
-  purchaseNumber,
-  voidingCreditCents,
-} from '../../../../domain/purchases.js';
+import { addBusinessDays, dateLabel, nextStepText, purchaseNumber } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
-import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
@@ -20,10 +9,10 @@ import { publishEvent } from '../../lib/events.js';
 import { enqueueMail } from '../../lib/outbox.js';
 import { sellListing, unsellListing } from '../listings/index.js';
 import { type DealPurchase, endOffersBySale, returnOffer, saleMails, saleOffer } from '../offers/index.js';
-import { adminMoneyMove } from './purchases.admin-move.js';
-import { applyLedgerStep, isDealerListing } from './purchases.ledger.js';
+import { runPurchaseCommand } from './purchases.commands.js';
+import { getOne } from './purchases.read-model.js';
 import * as repo from './purchases.repository.js';
-import { money, publish, refusal } from './purchases.shared.js';
+import { publish } from './purchases.shared.js';
 
 // ---------------------------------------------------------------- the sale
 
@@ -128,78 +117,8 @@ export async function undoSale(tx: Tx, p: repo.PurchaseRow, now: Date) {
   await unsellListing(tx, { listingId: p.listingId, now });
 }
 
-/**
- * docs/product/purchases.md#cancel-and-return: the ledger reverses what stands of every charge, credit and the
- * seller's payable. What the buyer paid becomes owed to them until the admin records the refund (decision 0035).
- */
-export async function reverseSale(
-  tx: Tx,
-  ctx: AppContext,
-  p: repo.PurchaseRow,
-  actor: Actor,
-  reason: string,
-  now: Date,
-) {
-  const dealer = await isDealerListing(tx, p);
-  const { summary } = await applyLedgerStep(
-    tx,
-    ctx,
-    p,
-    dealer,
-    { kind: 'cancel', reason, at: now.toISOString() },
-    { recordedBy: actor.userId },
-  );
-  return summary;
-}
-
-/** The reason a voiding credit note carries. */
-export const VOID_REASON = 'Purchase cancelled';
-
-/**
- * docs/product/purchases.md#cancel-and-return: a cancelled purchase's invoice is voided by a credit note for what it
- * still stands for, in the cancel's transaction (so a retried cancel answers its first result and issues none).
- * The invoice itself is a record and never changes. No invoice, or nothing left on it: no note.
- */
-export async function voidInvoice(tx: Tx, p: repo.PurchaseRow, now: Date) {
-  const invoice = await repo.invoiceOf(tx, p.id);
-  if (!invoice) return null;
-  const credited = await repo.creditNotesOfInvoice(tx, invoice.id);
-  const amountCents = voidingCreditCents(
-    invoice.totalCents,
-    credited.map((c) => c.amountCents),
-  );
-  if (amountCents === 0) return null;
-  const year = now.getUTCFullYear();
-  return repo.insertCreditNote(tx, {
-    purchaseId: p.id,
-    invoiceId: invoice.id,
-    number: creditNoteNumber(year, await repo.nextNumber(tx, 'credit_note', year)),
-    amountCents,
-    reason: VOID_REASON,
-    issuedAt: now,
-  });
-}
-
-/** The timeline's words for the voiding credit note. */
-export function voidedText(note: { number: string; amountCents: number } | null) {
-  return note ? `; credit note ${note.number} for ${money(note.amountCents)} voids the invoice` : '';
-}
-
-/** The buyer's e-mail's fact for the voiding credit note. */
-export function voidedFacts(note: { number: string } | null): Array<[string, string]> {
-  return note ? [['Credit note', note.number]] : [];
-}
-
-/** The timeline's and the buyer's e-mail's words for what FieldLot owes after a cancellation. */
-export function owedAfterCancel(s: LedgerSummary) {
-  const owed = s.owedToBuyerCents;
-  return {
-    text: owed ? `; FieldLot owes the buyer ${money(owed)} until the refund is recorded` : '',
-    facts: owed ? ([['FieldLot owes you', money(owed)]] as Array<[string, string]>) : [],
-  };
-}
-
-export function cancel(
+/** docs/product/purchases.md#cancel-and-return: through the command path (`runPurchaseCommand`). */
+export async function cancel(
   ctx: AppContext,
   actor: Actor,
   id: string,
@@ -207,31 +126,8 @@ export function cancel(
   request: RequestInfo,
   requestKey?: string,
 ) {
-  requireRole(actor, 'admin');
-  const command = { kind: 'cancel', body: { reason }, requestKey } as const;
-  return adminMoneyMove(ctx, actor, id, request, command, async (p, now, tx) => {
-    if (!canPurchase('cancel', p.status)) throw refusal('cancel', p);
-    const open = await repo.openClaim(tx, p.id);
-    if (open)
-      await repo.answerClaim(tx, open.id, {
-        status: 'denied',
-        answer: `Purchase cancelled: ${reason}`,
-        answeredBy: actor.userId,
-        answeredAt: now,
-      });
-    const owed = owedAfterCancel(await reverseSale(tx, ctx, p, actor, reason, now));
-    const note = await voidInvoice(tx, p, now);
-    await undoSale(tx, p, now);
-    return {
-      action: 'cancel',
-      set: { cancelReason: reason, cancelledAt: now },
-      event: { kind: 'cancelled', text: `Cancelled: ${reason}${voidedText(note)}${owed.text}` },
-      mail: {
-        kind: 'cancelled',
-        extra: { note: `Reason: ${reason}`, facts: [...voidedFacts(note), ...owed.facts] },
-      },
-    };
-  });
+  await runPurchaseCommand(ctx, actor, id, { kind: 'cancel', body: { reason } }, { requestKey, request });
+  return getOne(ctx, id);
 }
 
 /** The sale happens in the transaction that accepts the offer, whatever path accepted it (decision 0027). */

@@ -1,15 +1,15 @@
 // What every purchases step shares: who reads and acts, who is told, the live update, the refusal.
-import { sellerPayoutText } from '../../../../domain/ledger.js';
+import { ledgerSummary, sellerPayoutText } from '../../../../domain/ledger.js';
 import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars } from '../../../../domain/money.js';
+import { isInvoiced } from '../../../../domain/purchase-commands.js';
 import {
   collectedByText,
   deliveryEstimate,
-  PURCHASE_STATUS_LABELS,
   type PurchaseAction,
   type PurchaseFacts,
-  type PurchaseStatus,
   purchaseActionsFor,
+  purchaseRefusal,
   VIEWER_PURCHASE_TEXT,
 } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
@@ -151,8 +151,9 @@ export async function tellSeller(
     const s = summaryOf(ctx, p, true, entries);
     if (kind === 'complete')
       mail.facts = [
-        ['Price', money(p.priceCents)],
-        ['Seller fee', money(ctx.config.sellerFeeCents)],
+        // The sale's figures as the ledger booked them (docs/product/purchases.md#the-ledger).
+        ['Price', money(s.charged.priceCents)],
+        ['Seller fee', money(s.fieldlot.sellerFeeCents)],
         ...(s.sellerChargesCents ? [['Charges', money(s.sellerChargesCents)] as [string, string]] : []),
         ['Your proceeds', money(s.sellerProceedsCents)],
       ];
@@ -202,13 +203,7 @@ export async function publish(tx: Tx, p: repo.PurchaseRow) {
 }
 
 export function refusal(action: PurchaseAction, p: repo.PurchaseRow): AppError {
-  const label = PURCHASE_STATUS_LABELS[p.status];
-  if (p.status === 'cancelled') return new AppError('CONFLICT', `Purchase ${p.number} is cancelled`);
-  if (action === 'release')
-    return new AppError('CONFLICT', `Purchase ${p.number} is not paid yet (${label})`);
-  if (action === 'pay')
-    return new AppError('CONFLICT', `Purchase ${p.number} takes no payment now: it is ${label}`);
-  return new AppError('CONFLICT', `Purchase ${p.number} cannot do that now: it is ${label}`);
+  return new AppError('CONFLICT', purchaseRefusal(action, p));
 }
 
 export interface Step {
@@ -219,25 +214,6 @@ export interface Step {
     kind: PurchaseMail['kind'];
     extra?: Omit<PurchaseMail, 'kind' | 'number' | 'tractor' | 'purchaseId'>;
   };
-}
-
-export function statusAfter(action: PurchaseAction, p: repo.PurchaseRow): PurchaseStatus | null {
-  const to = {
-    pay: 'paid',
-    release: 'released',
-    pickup: 'picked_up',
-    deliver: 'delivered',
-    send_title: 'title_sent',
-    complete: 'complete',
-    cancel: 'cancelled',
-    open_claim: 'in_dispute',
-    resolve_claim: p.statusBeforeDispute ?? 'delivered',
-    return: 'cancelled',
-    choose_fulfilment: null,
-    record_transport: null,
-    receive_title: null,
-  } as const satisfies Record<PurchaseAction, PurchaseStatus | null>;
-  return to[action];
 }
 
 export async function finish(
@@ -272,12 +248,12 @@ export async function finish(
   await publish(tx, after);
 }
 
-/** What domain purchaseActionsFor reads of a stored purchase. */
-export function purchaseFacts(p: repo.PurchaseRow): PurchaseFacts {
+/** What domain purchaseActionsFor reads of a stored purchase and its ledger (`isInvoiced`). */
+export function purchaseFacts(p: repo.PurchaseRow, invoiced: boolean): PurchaseFacts {
   return {
     status: p.status,
     fulfilment: p.fulfilment,
-    totalCents: p.totalCents,
+    invoiced,
     titleReceivedAt: p.titleReceivedAt,
     guaranteeEndsAt: iso(p.guaranteeEndsAt),
   };
@@ -287,11 +263,13 @@ export function purchaseFacts(p: repo.PurchaseRow): PurchaseFacts {
  * The server's refusal asks the screens' question (domain purchaseActionsFor): a step the role is not offered
  * now is refused, with the reason the status gives.
  */
-export function requireAction(
+export async function requireAction(
+  tx: Tx,
   role: 'admin' | 'buyer',
   action: PurchaseAction,
   p: repo.PurchaseRow,
   now: Date,
-): void {
-  if (!purchaseActionsFor(role, purchaseFacts(p), now).includes(action)) throw refusal(action, p);
+): Promise<void> {
+  const invoiced = isInvoiced(ledgerSummary(await entriesOfPurchase(tx, p.id), { isDealerListing: false }));
+  if (!purchaseActionsFor(role, purchaseFacts(p, invoiced), now).includes(action)) throw refusal(action, p);
 }

@@ -1,4 +1,4 @@
-import { buyerFeeCents, formatDollars, totalWithFeeCents } from '@domain/money';
+import { buyerFeeCents, formatDollars, sellerProceedsCents, totalWithFeeCents } from '@domain/money';
 import { AlertDialog as AlertPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import type { ConfirmDialogProps } from './alert-dialog';
@@ -57,7 +57,7 @@ export function DealConfirmBody(p: DealConfirmProps) {
         ]
       : [
           ['Seller fee', formatDollars(p.sellerFeeCents)],
-          ['Your proceeds', formatDollars(Math.max(0, p.amountCents - p.sellerFeeCents))],
+          ['Your proceeds', formatDollars(sellerProceedsCents(p.amountCents, p.sellerFeeCents))],
         ];
   const facts: Array<[string, string]> = [
     ['Tractor', p.tractor],

@@ -1,6 +1,12 @@
 import { BUYER_MESSAGE_NOTE } from '@domain/buyer-message';
 import { tractorName } from '@domain/listings';
-import { BUYER_FEE_LABEL, buyerFeeCents, formatDollars, parseDollarAmount } from '@domain/money';
+import {
+  BUYER_FEE_LABEL,
+  buyerFeeCents,
+  formatDollars,
+  parseDollarAmount,
+  totalWithFeeCents,
+} from '@domain/money';
 import { isOpenOffer, OFFER_MIN_CENTS, OFFER_TYPES, offerAmountSchema } from '@domain/offers';
 import { offerMessageSchema } from '@domain/offers.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -169,7 +175,7 @@ export function OfferDialog({
       <div className="flex justify-between gap-2 border-t border-border pt-1 text-base">
         <dt className="font-semibold">Total</dt>
         <dd className="font-bold tabular-nums" data-testid="confirm-total">
-          {formatDollars(cents + buyerFeeCents(cents))}
+          {formatDollars(totalWithFeeCents(cents))}
         </dd>
       </div>
     </dl>

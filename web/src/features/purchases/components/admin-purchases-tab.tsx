@@ -1,6 +1,7 @@
 import { formatDollarsCents, parseDollarsToCents } from '@domain/money';
 import {
   dateLabel,
+  owedToBuyerAfterCancelCents,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   PURCHASE_STATUS_LABELS,
@@ -259,7 +260,7 @@ function amountText(typed: string): string {
 
 /** Cancelling records no refund (docs/product/purchases.md#cancel-and-return): say what the buyer is then owed. */
 function owedAfterCancel(p: Purchase): string {
-  const paid = p.money.paidCents - p.money.refundedCents;
+  const paid = owedToBuyerAfterCancelCents(p.money);
   return paid > 0
     ? `FieldLot then owes the buyer ${formatDollarsCents(paid)}: record the refund when it is sent.`
     : '';
