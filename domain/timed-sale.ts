@@ -210,3 +210,11 @@ export function bidRefusalText(r: BidRefusal, timeZone = 'UTC'): string {
       return 'Enter a whole dollar amount, like 12,500';
   }
 }
+
+/**
+ * A lot's stages (docs/product/timed-sale.md#the-close): open until its close; then sold (reserve met: the
+ * purchase opened), if (a high bid under the reserve, the seller's 24 h to accept it), if-accepted (sold that
+ * way) or unsold (no bid, or the "if" let go or run out: the tractor back in the inventory).
+ */
+export const LOT_STATUSES = ['open', 'sold', 'if_pending', 'if_accepted', 'unsold'] as const;
+export type LotStatus = (typeof LOT_STATUSES)[number];

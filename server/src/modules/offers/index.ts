@@ -10,3 +10,5 @@ export { offersRoutes } from './offers.routes.js';
 // The sale is the purchases module's (docs/product/purchases.md#purchase); it asks offers for these.
 export { endOffersBySale, type SaleOfferRow, saleMails, saleOffer } from './offers.sale.js';
 export { expireDueOffers } from './offers.service.js';
+// A Timed Sale's win, opened as an accepted offer (docs/product/timed-sale.md#the-close).
+export { acceptTimedSaleWin, IN_TIMED_SALE } from './offers.timed-sale.js';
