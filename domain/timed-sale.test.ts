@@ -43,9 +43,11 @@ const commandArb = fc.record({
   limit: fc.option(fc.integer({ min: 1, max: 2_000 }), { freq: 8 }),
 });
 
+type Cmd = typeof commandArb extends fc.Arbitrary<infer T> ? T : never;
+
 function runBoth(
   reserve: number | null,
-  cmds: Array<fc.infer<typeof commandArb>>,
+  cmds: Cmd[],
 ): { engine: LotState; model: ReferenceLot; accepted: boolean[] } {
   let state = freshLot({ reserveCents: reserve, closesAt: T0 + 20 * MIN });
   const model = new ReferenceLot(T0, T0 + 20 * MIN, reserve);

@@ -37,6 +37,10 @@ export async function refuseOwnDealershipSeller(
 }
 
 /** Whether the listing belongs to the dealer's own dealership (a Timed Sale's lot: the engine refuses the bid). */
-export async function isOwnDealershipListing(exec: Executor, dealer: Dealer, listingId: string): Promise<boolean> {
+export async function isOwnDealershipListing(
+  exec: Executor,
+  dealer: Dealer,
+  listingId: string,
+): Promise<boolean> {
   return repo.listingOfBuyersDealership(exec, dealer, listingId);
 }

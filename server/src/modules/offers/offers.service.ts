@@ -520,9 +520,8 @@ async function transitionIn(ctx: AppContext, tx: Tx, a: TransitionArgs): Promise
     const listing = await repo.lockListingForSale(tx, current.listingId);
     if (listing?.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
     if (listing?.status !== 'active')
-      throw new AppError('CONFLICT', 'This tractor is not available for sale right now');    // In a Timed Sale the tractor is sold by its bids alone (docs/product/timed-sale.md#sales-and-lots).
-    if (await repo.listingInTimedSale(tx, current.listingId))
-      throw new AppError('CONFLICT', IN_TIMED_SALE);
+      throw new AppError('CONFLICT', 'This tractor is not available for sale right now'); // In a Timed Sale the tractor is sold by its bids alone (docs/product/timed-sale.md#sales-and-lots).
+    if (await repo.listingInTimedSale(tx, current.listingId)) throw new AppError('CONFLICT', IN_TIMED_SALE);
   }
   if (a.action === 'counter' && a.counterCents !== undefined)
     checkCap(a.counterCents, current.originalPriceCents, 'Counter amount');

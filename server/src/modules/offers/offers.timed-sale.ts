@@ -45,7 +45,13 @@ export async function acceptTimedSaleWin(
     resourceType: 'offer',
     actorUserId: a.actor.userId,
     actorEmail: a.actor.email,
-    details: { offerId: offer.id, listingId: a.listingId, offerType: 'timed_sale', amountCents: a.amountCents, lotId: a.lotId },
+    details: {
+      offerId: offer.id,
+      listingId: a.listingId,
+      offerType: 'timed_sale',
+      amountCents: a.amountCents,
+      lotId: a.lotId,
+    },
     request: a.request,
   });
   await ctx.events.publishInTransaction(ctx, tx, 'offer.accepted', {

@@ -1,7 +1,14 @@
 import { formatDollars } from '../../../../domain/money.js';
 import { defineTemplate, layout } from '../mail/index.js';
 
-export type SaleNoticeKind = 'outbid' | 'won' | 'lost' | 'if_seller' | 'if_accepted' | 'if_declined' | 'if_bidder';
+export type SaleNoticeKind =
+  | 'outbid'
+  | 'won'
+  | 'lost'
+  | 'if_seller'
+  | 'if_accepted'
+  | 'if_declined'
+  | 'if_bidder';
 
 export interface SaleNoticePayload extends Record<string, unknown> {
   kind: SaleNoticeKind;
@@ -30,7 +37,8 @@ export const SALE_NOTICE = defineTemplate('timed-sale-notice', (p: SaleNoticePay
     ['Sale', p.saleName],
     ['Tractor', p.tractor],
   ];
-  if (p.priceCents !== null) facts.push([p.kind === 'outbid' ? 'Current bid' : 'High bid', formatDollars(p.priceCents)]);
+  if (p.priceCents !== null)
+    facts.push([p.kind === 'outbid' ? 'Current bid' : 'High bid', formatDollars(p.priceCents)]);
   const { html, text } = layout(
     {
       title,

@@ -101,7 +101,10 @@ export async function updateLotAfterBid(
     .where(and(eq(timedSaleLots.id, id), eq(timedSaleLots.status, 'open')));
 }
 
-export async function insertBid(exec: Executor, b: typeof timedSaleBids.$inferInsert): Promise<BidRow | null> {
+export async function insertBid(
+  exec: Executor,
+  b: typeof timedSaleBids.$inferInsert,
+): Promise<BidRow | null> {
   const rows = await exec
     .insert(timedSaleBids)
     .values(b)
@@ -110,7 +113,11 @@ export async function insertBid(exec: Executor, b: typeof timedSaleBids.$inferIn
   return rows[0] ?? null;
 }
 
-export async function findBidByKey(exec: Executor, bidderUserId: string, key: string): Promise<BidRow | null> {
+export async function findBidByKey(
+  exec: Executor,
+  bidderUserId: string,
+  key: string,
+): Promise<BidRow | null> {
   const [row] = await exec
     .select()
     .from(timedSaleBids)
@@ -151,10 +158,7 @@ export async function runList(exec: Executor, saleId: string) {
     })
     .from(timedSaleLots)
     .innerJoin(listings, eq(listings.id, timedSaleLots.listingId))
-    .leftJoin(
-      listingImages,
-      and(eq(listingImages.listingId, listings.id), eq(listingImages.isPrimary, true)),
-    )
+    .leftJoin(listingImages, and(eq(listingImages.listingId, listings.id), eq(listingImages.isPrimary, true)))
     .where(eq(timedSaleLots.saleId, saleId))
     .orderBy(asc(timedSaleLots.position));
 }
@@ -211,9 +215,19 @@ export async function listingInRunningSale(exec: Executor, listingId: string): P
   const rows = await exec
     .select({ id: timedSaleLots.id })
     .from(timedSaleLots)
-    .where(
-      and(eq(timedSaleLots.listingId, listingId), sql`${timedSaleLots.status} in ('open','if_pending')`),
-    )
+    .where(and(eq(timedSaleLots.listingId, listingId), sql`${timedSaleLots.status} in ('open','if_pending')`))
     .limit(1);
   return rows.length > 0;
+}
+
+export async function setLotOffer(exec: Executor, id: string, offerId: string, now: Date): Promise<void> {
+  await exec.update(timedSaleLots).set({ offerId, updatedAt: now }).where(eq(timedSaleLots.id, id));
+}
+
+export async function tractorOf(exec: Executor, listingId: string) {
+  const [row] = await exec
+    .select({ make: listings.make, model: listings.model, year: listings.year })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  return row ?? null;
 }
