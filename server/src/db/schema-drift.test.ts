@@ -36,7 +36,8 @@ const MIGRATION_ONLY: Record<string, string> = {
   'trigger timed_sale_bids.timed_sale_bids_immutable': "a Timed Sale's bid is never changed or deleted",
   'trigger timed_sale_bids.timed_sale_bids_no_truncate': "a Timed Sale's bids are never truncated",
   'function timed_sale_lots_never_reopen': 'a closed lot never reopens (trigger function)',
-  'trigger timed_sale_lots.timed_sale_lots_never_reopen': 'a closed lot never reopens, its result never changes',
+  'trigger timed_sale_lots.timed_sale_lots_never_reopen':
+    'a closed lot never reopens, its result never changes',
   'function purchase_records_no_delete': 'purchase records are never deleted (trigger function)',
   'function purchase_records_immutable':
     'issued invoices, credit notes and payments never change (trigger function)',
