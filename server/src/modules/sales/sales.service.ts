@@ -279,7 +279,9 @@ export async function bid(
   idempotencyKey: string | undefined,
   request: RequestInfo,
 ): Promise<{ lot: Lot; replayed: boolean; serverNow: string }> {
-  requireRole(actor, 'dealer');
+  requireRole(actor, 'dealer', 'admin');
+  // Admins see who bids; they never bid (the landing page's "no auction games").
+  if (actor.status === 'admin') throw new AppError('CONFLICT', 'Admins watch the sale; only dealers bid');
   if (!idempotencyKey) throw new AppError('VALIDATION', 'An Idempotency-Key header is required to bid');
   const answer = async (tx: Executor, replayed: boolean) => {
     const lot = await repo.findLot(tx, lotId);
