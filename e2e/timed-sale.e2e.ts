@@ -13,7 +13,7 @@ import {
 import { advanceServerClock } from './support/clock';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiCall, apiPost, apiWrite, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiCall, apiPost, apiWrite, csrf, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
@@ -149,7 +149,9 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     expect(list.lots.map((l: { model: string }) => l.model)).toEqual([models.a, models.b]);
   });
 
-  it('three dealers bid (one with a maximum); the teammate is refused; a late bid extends the lot', async () => {
+  it('three dealers bid (one with a maximum); the teammate is refused; a late bid extends the lot', {
+    timeout: 180_000,
+  }, async () => {
     advanceServerClock(11 * MIN);
     const lotOf = (page: Page, model: string) => page.getByTestId('lot').filter({ hasText: model });
     const confirm = async (page: Page, button: string) => {
@@ -169,12 +171,12 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     await lotOf(p1, models.a).getByText('You lead', { exact: false }).waitFor();
     await shot(p1, 'maximum-1280');
 
-    // Bidder 2 bids the next increment and is outbid at once by the maximum.
+    // Bidder 2 bids the next increment and is outbid at once by the maximum (which met the $5,000 reserve).
     const p2 = bidder2.page;
     await p2.goto(`/sales/${saleId}`);
-    await lotOf(p2, models.a).getByRole('button', { name: 'Bid $200' }).click();
-    await confirm(p2, 'Bid $200');
-    await expect.poll(() => lotOf(p2, models.a).getByTestId('current-bid').textContent()).toBe('$300');
+    await lotOf(p2, models.a).getByRole('button', { name: 'Bid $5,100' }).click();
+    await confirm(p2, 'Bid $5,100');
+    await expect.poll(() => lotOf(p2, models.a).getByTestId('current-bid').textContent()).toBe('$5,200');
 
     // Bidder 3 at 390 px bids on lot B (under its reserve).
     const p3 = bidder3.page;
@@ -186,11 +188,20 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     await shot(p3, 'run-list-390');
 
     // The seller's teammate cannot bid on the dealership's lot.
-    const refused = await apiWrite(teammate.page, 'POST', `/api/sales/lots/${await lotId(models.a)}/bids`, {
-      kind: 'bid',
-      amount: 400,
-    });
+    const refused = await teammate.page.request.fetch(
+      `${baseUrl()}/api/sales/lots/${await lotId(models.a)}/bids`,
+      {
+        method: 'POST',
+        data: { kind: 'bid', amount: 10_000 },
+        headers: {
+          'x-csrf-token': await csrf(teammate.page),
+          origin: baseUrl(),
+          'idempotency-key': `mate-${run}-1`,
+        },
+      },
+    );
     expect(refused.status()).toBe(403);
+    expect((await refused.json()).error.message).toBe("You cannot bid on your own dealership's lot");
     await teammate.page.goto(`/sales/${saleId}`);
     await lotOf(teammate.page, models.a).getByText("Your dealership's lot", { exact: false }).waitFor();
 
@@ -207,7 +218,9 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     expect(await lotClose(models.a)).toBeGreaterThan(before);
   });
 
-  it('at the close the winner gets the purchase and its invoice; a loser and the "if" seller are told', async () => {
+  it('at the close the winner gets the purchase and its invoice; a loser and the "if" seller are told', {
+    timeout: 240_000,
+  }, async () => {
     advanceServerClock(10 * MIN);
     const won = await waitForMail(
       { template: 'timed-sale-notice', to: `ts-bidder2-${run}@example.com`, contains: 'You won the lot' },

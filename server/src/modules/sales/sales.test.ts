@@ -165,6 +165,9 @@ describe('the Timed Sale', { timeout: 600_000 }, () => {
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe("You cannot bid on your own dealership's lot");
     expect((await bid(asSeller, lotId, 'bid', 100)).statusCode).toBe(403);
+    const byAdmin = await bid(asAdmin, lotId, 'bid', 100);
+    expect(byAdmin.statusCode).toBe(409);
+    expect(byAdmin.json().error.message).toBe('Admins watch the sale; only dealers bid');
     // A buyer limited to $5,000 by the dealership's owner.
     const limited = await createUser(t.app, { status: 'approved' });
     const owner = bidders[4];
