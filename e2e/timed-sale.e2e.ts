@@ -113,7 +113,7 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     for (const b of [admin, sellerA, sellerB, bidder1, bidder2, bidder3, teammate]) await b?.close();
   });
 
-  it('an admin creates the sale at 1280 px', async () => {
+  it('an admin creates the sale at 1280 px', { timeout: 120_000 }, async () => {
     const page = admin.page;
     await page.goto('/sales');
     const now = Date.now();
@@ -130,7 +130,7 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     expect(saleId).not.toBe('');
   });
 
-  it('two dealers put tractors in from My Listings at 390 px', async () => {
+  it('two dealers put tractors in from My Listings at 390 px', { timeout: 180_000 }, async () => {
     for (const [seller, model] of [
       [sellerA.page, models.a],
       [sellerB.page, models.b],
@@ -176,7 +176,9 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     await p2.goto(`/sales/${saleId}`);
     await lotOf(p2, models.a).getByRole('button', { name: 'Bid $5,100' }).click();
     await confirm(p2, 'Bid $5,100');
-    await expect.poll(() => lotOf(p2, models.a).getByTestId('current-bid').textContent()).toBe('$5,200');
+    await expect
+      .poll(() => lotOf(p2, models.a).getByTestId('current-bid').textContent(), { timeout: 30_000 })
+      .toBe('$5,200');
 
     // Bidder 3 at 390 px bids on lot B (under its reserve).
     const p3 = bidder3.page;
