@@ -40,6 +40,8 @@ export const SPA_ROUTES = [
   '/logo-download',
   '/market',
   '/market/:make/:family',
+  '/sales',
+  '/sales/:id',
 ] as const;
 
 export type SpaRoute = (typeof SPA_ROUTES)[number];

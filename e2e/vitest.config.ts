@@ -6,7 +6,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Journeys that move the e2e server's clock forward (e2e/support/clock.ts) run after all the others: the clock
  * never goes back, and a day or two later would expire other journeys' offers, open invoices and digests.
  */
-const MOVES_THE_CLOCK = ['offer-expiry-and-teams.e2e.ts', 'farmer-tractor-first-look.e2e.ts'];
+const MOVES_THE_CLOCK = [
+  'offer-expiry-and-teams.e2e.ts',
+  'farmer-tractor-first-look.e2e.ts',
+  'timed-sale.e2e.ts',
+];
 
 class ClockLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -1,12 +1,13 @@
 import type { AppContext } from './lib/context.js';
 import { startDomainEventWorker } from './lib/domain-events.js';
 import { startExpirySweep } from './lib/expiry-sweep.js';
-import { startDataExportWorker } from './modules/data-exports/index.js';
 import { startAuditVerifier } from './modules/audit/index.js';
+import { startDataExportWorker } from './modules/data-exports/index.js';
 import { expireDueFarmerOffers } from './modules/inquiries/index.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { startDigestScheduler } from './modules/notifications/index.js';
 import { expireDueOffers } from './modules/offers/index.js';
+import { closeDueLots } from './modules/sales/index.js';
 
 /**
  * Background loops of one server process (mail outbox, domain events left undelivered, daily digest, dealership data exports, nightly audit chain check, offer and
@@ -27,7 +28,34 @@ export function startWorkers(ctx: AppContext): () => Promise<void> {
       { what: "farmers' offers", run: expireDueFarmerOffers },
     ]),
   );
+  stops.push(startSaleCloser(ctx));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
+/**
+ * The Timed Sale's close (docs/product/timed-sale.md#the-close), every second: lots close at their second, not at
+ * the next minute's sweep. Each lot is claimed in the database, so every instance may run it.
+ */
+function startSaleCloser(ctx: AppContext): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    running = closeDueLots(ctx)
+      .then((count) => {
+        if (count) ctx.log.info({ count }, 'sale lots closed');
+      })
+      .catch((err) => ctx.log.error({ err }, 'sale close failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
   };
 }

@@ -16,6 +16,7 @@ export const INSERT_ONLY_TABLES = {
   market_sales: 'a recorded sale that FieldLot Value learns from; only demo rows may be deleted',
   inquiry_offers: 'a sent farmer offer; only its answer is written, once',
   inquiry_photos: "a farmer's sell-form photos",
+  timed_sale_bids: "an accepted bid of a Timed Sale: the lot's history",
 } as const satisfies Record<string, string>;
 
 /** Updated as a deal moves on, but never deleted or truncated. */

@@ -36,6 +36,12 @@ const MIGRATION_ONLY: Record<string, string> = {
   'trigger inquiry_offers.inquiry_offers_immutable': 'a sent farmer offer never changes but for its answer',
   'function inquiry_photos_immutable': "a farmer's sell-form photos never change (trigger function)",
   'trigger inquiry_photos.inquiry_photos_immutable': "a farmer's sell-form photo is never changed or deleted",
+  'function timed_sale_bids_immutable': "a Timed Sale's bids are insert-only (trigger function)",
+  'trigger timed_sale_bids.timed_sale_bids_immutable': "a Timed Sale's bid is never changed or deleted",
+  'trigger timed_sale_bids.timed_sale_bids_no_truncate': "a Timed Sale's bids are never truncated",
+  'function timed_sale_lots_never_reopen': 'a closed lot never reopens (trigger function)',
+  'trigger timed_sale_lots.timed_sale_lots_never_reopen':
+    'a closed lot never reopens, its result never changes',
   'function purchase_records_no_delete': 'purchase records are never deleted (trigger function)',
   'function purchase_records_immutable': 'issued invoices and credit notes never change (trigger function)',
   'trigger purchases.purchases_no_delete': 'purchase records are never deleted',

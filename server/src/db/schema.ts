@@ -27,6 +27,7 @@ import type { Condition, ListingStatus } from '../../../domain/listings.js';
 import type { OfferStatus, OfferType } from '../../../domain/offers.js';
 import type { PaymentMethod } from '../../../domain/payment-terms.js';
 import type { Fulfilment, PurchaseStatus } from '../../../domain/purchases.js';
+import type { BidKind, LotStatus } from '../../../domain/timed-sale.js';
 import type { UserStatus } from '../../../domain/users.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -1255,5 +1256,110 @@ export const dataExports = pgTable(
       .where(sql`${t.status} in ('queued','building')`),
     index('data_exports_dealership_idx').on(t.dealershipId, t.createdAt.desc()),
     index('data_exports_due_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * The weekly Timed Sale (docs/product/timed-sale.md): a sale an admin sets up, its lots (live listings put in by
+ * their sellers, closing one every interval), and every accepted bid.
+ */
+export const timedSales = pgTable(
+  'timed_sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    firstCloseAt: ts('first_close_at').notNull(),
+    intervalSeconds: integer('interval_seconds').notNull().default(60),
+    // Times in refusals and e-mails are written in this zone when the dealer's own is not known.
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('timed_sales_interval_check', sql`${t.intervalSeconds} between 30 and 300`),
+    check('timed_sales_close_after_start_check', sql`${t.firstCloseAt} > ${t.startsAt}`),
+    index('timed_sales_starts_idx').on(t.startsAt),
+  ],
+);
+
+export const timedSaleLots = pgTable(
+  'timed_sale_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => timedSales.id, { onDelete: 'restrict' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    // Who put it in (the listing's seller, or the admin for FieldLot's own).
+    sellerUserId: uuid('seller_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reserveCents: money('reserve_cents'),
+    opensAt: ts('opens_at').notNull(),
+    closesAt: ts('closes_at').notNull(),
+    status: text('status').$type<LotStatus>().notNull().default('open'),
+    priceCents: money('price_cents'),
+    leaderUserId: uuid('leader_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    leaderDealershipId: uuid('leader_dealership_id').references(() => dealerships.id, {
+      onDelete: 'restrict',
+    }),
+    leaderMaxCents: money('leader_max_cents'),
+    bidCount: integer('bid_count').notNull().default(0),
+    // Bidders in the order of their first bid ("Bidder 1", "Bidder 2"...).
+    bidders: jsonb('bidders').$type<string[]>().notNull().default([]),
+    closedAt: ts('closed_at'),
+    ifDeadline: ts('if_deadline'),
+    // The accepted offer the win became (its purchase is the purchases module's): one per lot.
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'timed_sale_lots_status_check',
+      sql`${t.status} in ('open','sold','if_pending','if_accepted','unsold')`,
+    ),
+    uniqueIndex('timed_sale_lots_position_key').on(t.saleId, t.position),
+    // A tractor is in at most one running sale at a time.
+    uniqueIndex('timed_sale_lots_one_running_key')
+      .on(t.listingId)
+      .where(sql`${t.status} in ('open','if_pending')`),
+    uniqueIndex('timed_sale_lots_offer_key').on(t.offerId),
+    index('timed_sale_lots_open_closes_idx').on(t.closesAt).where(sql`${t.status} = 'open'`),
+    index('timed_sale_lots_if_deadline_idx').on(t.ifDeadline).where(sql`${t.status} = 'if_pending'`),
+  ],
+);
+
+/** Every accepted bid or maximum, written once (insert-only): the lot's history and the bids' audit. */
+export const timedSaleBids = pgTable(
+  'timed_sale_bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => timedSaleLots.id, { onDelete: 'restrict' }),
+    bidderUserId: uuid('bidder_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    dealershipId: uuid('dealership_id').references(() => dealerships.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<BidKind>().notNull(),
+    amountCents: money('amount_cents').notNull(),
+    priceAfterCents: money('price_after_cents').notNull(),
+    leaderAfterUserId: uuid('leader_after_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('timed_sale_bids_kind_check', sql`${t.kind} in ('bid','max')`),
+    uniqueIndex('timed_sale_bids_idempotency_key').on(t.bidderUserId, t.idempotencyKey),
+    index('timed_sale_bids_lot_idx').on(t.lotId, t.createdAt),
   ],
 );

@@ -33,6 +33,9 @@ export const MAIL_CLASSES = {
   // Dealer tools (dealer-tools.md): a watched tractor's price drop, report change or sale, asked for by its
   // watcher.
   'watchlist-notice': 'transactional',
+  // The Timed Sale (timed-sale.md#notices): outbid (at most once per lot per 10 minutes), won, lost, and the "if"
+  // sale's question and answer, to the bidders and the seller of the lot.
+  'timed-sale-notice': 'transactional',
   // A saved search's instant alert: listing e-mail like brand notifications (unsubscribe link, the same switch).
   'saved-search-alert': 'marketing',
   // Want-lists (want-lists.md): a new live listing that matches, and a farmer's tractor that matches (the

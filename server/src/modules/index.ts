@@ -16,6 +16,7 @@ import { marketChartsRoutes, marketSubscriptions } from './market/index.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { purchasesRoutes, purchasesSubscriptions } from './purchases/index.js';
+import { salesRoutes } from './sales/index.js';
 import { savedSearchesRoutes, savedSearchesSubscriptions } from './saved-searches/index.js';
 import { siteRoutes } from './site/site.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -47,6 +48,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await marketChartsRoutes(api, ctx);
   await wantListsRoutes(api, ctx);
   await dataExportsRoutes(api, ctx);
+  await salesRoutes(api, ctx);
 }
 
 /** Every module's gauges of the operator's metrics, read at each scrape of /metrics (decision 0037). */

@@ -64,6 +64,10 @@ export const FEATURES: Record<string, { tag: string; description: string }> = {
     description:
       "FieldLot's sales history: FieldLot Value with comparables, the dealers' market pages and the admin's whole market.",
   },
+  sales: {
+    tag: 'Timed Sales',
+    description: 'The weekly Timed Sale: sales, run lists, bids and maximum bids, the close and "if" sales.',
+  },
   notifications: { tag: 'Notifications', description: 'E-mail alerts: unsubscribe, admin sends.' },
   admin: { tag: 'Admin', description: 'Administrator dashboard: statistics, mail outbox, mail previews.' },
   audit: { tag: 'Audit', description: 'The audit log of security and admin events.' },

@@ -43,6 +43,8 @@ const PAGES: Record<SpaRoute, Page> = {
   '/logo-download': () => import('./routes/logo-download'),
   '/market': () => import('./routes/market'),
   '/market/:make/:family': () => import('./routes/market-family'),
+  '/sales': () => import('./routes/sales'),
+  '/sales/:id': () => import('./routes/sale-run-list'),
 };
 
 /** Every route of the product (docs/product/README.md; unknown paths: public-site.md#not-found); each page is its own lazily loaded chunk. */

@@ -35,3 +35,12 @@ export async function refuseOwnDealershipSeller(
   if (await repo.sellerInBuyersDealership(exec, dealer, sellerUserId))
     throw new AppError('VALIDATION', OWN_DEALERSHIP_TEXT[what]);
 }
+
+/** Whether the listing belongs to the dealer's own dealership (a Timed Sale's lot: the engine refuses the bid). */
+export async function isOwnDealershipListing(
+  exec: Executor,
+  dealer: Dealer,
+  listingId: string,
+): Promise<boolean> {
+  return repo.listingOfBuyersDealership(exec, dealer, listingId);
+}

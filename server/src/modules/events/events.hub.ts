@@ -100,8 +100,13 @@ export class EventHub {
   }
 }
 
+/** 'signedIn': every open stream (a Timed Sale's lot moved: ids and times only, never a price). */
 function isFor(event: AppEvent, client: EventClient): boolean {
-  return event.audience.includes(client.userId) || (client.isAdmin && event.audience.includes('admins'));
+  return (
+    event.audience.includes(client.userId) ||
+    (client.isAdmin && event.audience.includes('admins')) ||
+    event.audience.includes('signedIn')
+  );
 }
 
 function write(res: ServerResponse, id: string, event: AppEvent) {

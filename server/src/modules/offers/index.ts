@@ -12,3 +12,5 @@ export { endOffersBySale, type SaleOfferRow, saleMails, saleOffer } from './offe
 // "Download all our data" (docs/product/accounts.md#download-all-our-data): offers on a seller's tractors as the
 // seller's screen shows them (the buyer "A dealer in Iowa" until the sale).
 export { expireDueOffers, listSellerOffers } from './offers.service.js';
+// A Timed Sale's win, opened as an accepted offer (docs/product/timed-sale.md#the-close).
+export { acceptTimedSaleWin, IN_TIMED_SALE } from './offers.timed-sale.js';

@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/offers.js';
 import type { Executor } from '../../db/client.js';
 import { accountColumns } from '../../db/columns.js';
-import { listingImages, listings, offers, users } from '../../db/schema.js';
+import { listingImages, listings, offers, timedSaleLots, users } from '../../db/schema.js';
 
 /** The only file of the offers module that touches the database. Every query names its columns. */
 
@@ -527,4 +527,42 @@ export async function returnOffer(exec: Executor, a: { offerId: string; now: Dat
     .update(offers)
     .set({ status: 'returned', updatedAt: a.now })
     .where(and(eq(offers.id, a.offerId), inArray(offers.status, offerActionSources('return'))));
+}
+
+/** Is the listing in a running Timed Sale (a read of the sales module's lots, docs/product/timed-sale.md)? */
+export async function listingInTimedSale(exec: Executor, listingId: string): Promise<boolean> {
+  const rows = await exec
+    .select({ id: timedSaleLots.id })
+    .from(timedSaleLots)
+    .where(and(eq(timedSaleLots.listingId, listingId), inArray(timedSaleLots.status, ['open', 'if_pending'])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The offer a Timed Sale's win becomes: accepted at once; its key makes a second one for the lot impossible. */
+export async function insertAcceptedSaleOffer(
+  exec: Executor,
+  o: Omit<NewOffer, 'expiresAt' | 'belowFloor'> & { idempotencyKey: string },
+): Promise<OfferRow | null> {
+  const rows = await exec
+    .insert(offers)
+    .values({
+      listingId: o.listingId,
+      buyerUserId: o.buyerUserId,
+      sellerUserId: o.sellerUserId,
+      dealershipId: o.dealershipId,
+      offerType: o.offerType,
+      offerAmountCents: o.offerAmountCents,
+      originalPriceCents: o.originalPriceCents,
+      message: o.message,
+      status: 'accepted',
+      acceptedAt: o.now,
+      idempotencyKey: o.idempotencyKey,
+      expiresAt: o.now,
+      createdAt: o.now,
+      updatedAt: o.now,
+    })
+    .onConflictDoNothing({ target: [offers.buyerUserId, offers.idempotencyKey] })
+    .returning(offerColumns);
+  return rows[0] ?? null;
 }

@@ -53,6 +53,9 @@ import * as repo from './offers.repository.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found';
 /** Each offer mails every admin: a dealer may make this many per hour (counted only when one is created). */
+/** docs/product/timed-sale.md#sales-and-lots */
+export const IN_TIMED_SALE = 'This tractor is in a Timed Sale: bid on it there';
+
 export const OFFER_RATE: RateRule = { limit: 30, windowMs: 3600_000 };
 export const LISTING_GONE = "The tractor you're looking for doesn't exist or has been removed.";
 
@@ -184,6 +187,8 @@ async function createOfferOnce(
     if (listing.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
     if (listing.status !== 'active')
       throw new AppError('CONFLICT', 'This tractor is not available for offers right now');
+    // While it is in a Timed Sale it takes no offers and no Buy Now (docs/product/timed-sale.md#sales-and-lots).
+    if (await repo.listingInTimedSale(tx, listing.id)) throw new AppError('CONFLICT', IN_TIMED_SALE);
     // A first look keeps everyone else from the tractor, offers included (docs/product/want-lists.md#first-look).
     if (await firstLookHidesFrom(tx, listing.id, actor, now)) throw new AppError('NOT_FOUND', LISTING_GONE);
     if (listing.userId === actor.userId || listing.sellerUserId === actor.userId)
@@ -515,7 +520,8 @@ async function transitionIn(ctx: AppContext, tx: Tx, a: TransitionArgs): Promise
     const listing = await repo.lockListingForSale(tx, current.listingId);
     if (listing?.status === 'sold') throw new AppError('CONFLICT', 'This tractor has already been sold');
     if (listing?.status !== 'active')
-      throw new AppError('CONFLICT', 'This tractor is not available for sale right now');
+      throw new AppError('CONFLICT', 'This tractor is not available for sale right now'); // In a Timed Sale the tractor is sold by its bids alone (docs/product/timed-sale.md#sales-and-lots).
+    if (await repo.listingInTimedSale(tx, current.listingId)) throw new AppError('CONFLICT', IN_TIMED_SALE);
   }
   if (a.action === 'counter' && a.counterCents !== undefined)
     checkCap(a.counterCents, current.originalPriceCents, 'Counter amount');

@@ -14,6 +14,7 @@ export const DEALER_TOOL_LINKS = [
   { to: '/saved-searches', label: 'Saved Searches' },
   { to: '/want-lists', label: 'Want-Lists' },
   { to: '/market', label: 'Market' },
+  { to: '/sales', label: 'Timed Sales' },
   { to: '/team', label: 'Team' },
 ];
 

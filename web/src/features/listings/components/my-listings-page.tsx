@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { SellerOffers } from '@/features/offers';
 import { preloadSoldPurchase, SoldPurchase, useSoldPurchasesSettled } from '@/features/purchases';
+import { PutInSale } from '@/features/sales';
 import { formatDollars, formatHours } from '@/lib/format';
 import { useLiveEventHandler } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
@@ -194,6 +195,7 @@ function MyListingRow({ listing: l, first }: { listing: MyListing; first?: boole
             <Send aria-hidden="true" /> Submit for review
           </Button>
         )}
+        {l.stage === 'live' && <PutInSale listingId={l.id} tractor={name} />}
         {actions.includes('withdraw') && (
           <ConfirmDialog
             title={`Withdraw ${name}?`}

@@ -1,0 +1,111 @@
+/** The Timed Sale's API shapes (docs/product/timed-sale.md), apart from its rules in timed-sale.ts. */
+import { z } from 'zod';
+import { cardImageSchema } from './listing-schemas';
+import { parseDollarAmount } from './money';
+import {
+  LOT_INTERVAL_DEFAULT_SECONDS,
+  LOT_INTERVAL_MAX_SECONDS,
+  LOT_INTERVAL_MIN_SECONDS,
+  LOT_STATUSES,
+} from './timed-sale';
+
+const isoTime = z.iso.datetime({ offset: true, message: 'Enter a date and time' });
+
+export const createSaleBody = z.object({
+  name: z.string().trim().min(3, 'Name the sale, like "Tuesday Sale, Dec 8"').max(80),
+  startsAt: isoTime,
+  firstCloseAt: isoTime,
+  intervalSeconds: z
+    .number()
+    .int()
+    .min(LOT_INTERVAL_MIN_SECONDS, 'One lot every 30 seconds to 5 minutes')
+    .max(LOT_INTERVAL_MAX_SECONDS, 'One lot every 30 seconds to 5 minutes')
+    .default(LOT_INTERVAL_DEFAULT_SECONDS),
+});
+export type CreateSaleBody = z.input<typeof createSaleBody>;
+
+export const saleSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    startsAt: z.string(),
+    firstCloseAt: z.string(),
+    intervalSeconds: z.number(),
+    lotCount: z.number(),
+  })
+  .meta({ id: 'TimedSale' });
+export type SaleSummary = z.infer<typeof saleSummarySchema>;
+
+export const saleListSchema = z.object({ sales: z.array(saleSummarySchema), serverNow: z.string() });
+
+export const lotSchema = z
+  .object({
+    id: z.string(),
+    position: z.number(),
+    listingId: z.string(),
+    make: z.string(),
+    model: z.string(),
+    year: z.number(),
+    hours: z.number(),
+    location: z.string(),
+    grade: z.number().nullable(),
+    image: cardImageSchema.nullable(),
+    opensAt: z.string(),
+    closesAt: z.string(),
+    status: z.enum(LOT_STATUSES),
+    bidCount: z.number(),
+    /** Null for visitors: they see the lots, never prices. */
+    currentBidCents: z.number().nullable(),
+    nextBidCents: z.number().nullable(),
+    reserveMet: z.boolean().nullable(),
+    /** The viewer's own standing: leading, their maximum, their dealership sells it. */
+    youLead: z.boolean(),
+    yourMaxCents: z.number().nullable(),
+    ownLot: z.boolean(),
+    ifDeadline: z.string().nullable(),
+  })
+  .meta({ id: 'TimedSaleLot' });
+export type Lot = z.infer<typeof lotSchema>;
+
+export const runListSchema = z.object({
+  sale: saleSummarySchema,
+  lots: z.array(lotSchema),
+  /** The server's clock when answering: the page counts down on it (docs/product/timed-sale.md#the-clock). */
+  serverNow: z.string(),
+});
+export type RunList = z.infer<typeof runListSchema>;
+
+export const lotHistorySchema = z.object({
+  lot: lotSchema,
+  bids: z.array(
+    z.object({
+      /** "Bidder 2", "You"; an admin also gets the dealer's name. */
+      bidder: z.string(),
+      name: z.string().nullable(),
+      priceAfterCents: z.number(),
+      at: z.string(),
+    }),
+  ),
+  serverNow: z.string(),
+});
+export type LotHistory = z.infer<typeof lotHistorySchema>;
+
+export const addLotBody = z.object({ listingId: z.uuid('Tractor not found') });
+export const saleIdParams = z.object({ saleId: z.uuid('Sale not found') });
+export const lotIdParams = z.object({ lotId: z.uuid('Lot not found') });
+
+const amountField = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
+  const cents = parseDollarAmount(v);
+  if (cents === null || cents <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a whole dollar amount, like 12,500' });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+export const bidBody = z.object({ kind: z.enum(['bid', 'max']), amount: amountField });
+export type BidBody = z.input<typeof bidBody>;
+
+export const bidAnswerSchema = z.object({ lot: lotSchema, replayed: z.boolean(), serverNow: z.string() });
+
+export const ifDecisionBody = z.object({ accept: z.boolean() });

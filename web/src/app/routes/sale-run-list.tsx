@@ -1,0 +1,5 @@
+import { RunListPage } from '@/features/sales/components/run-list-page';
+
+export function Component() {
+  return <RunListPage />;
+}

@@ -1,0 +1,5 @@
+import { SalesPage } from '@/features/sales/components/sales-page';
+
+export function Component() {
+  return <SalesPage />;
+}

@@ -1,0 +1,93 @@
+import type { BidBody, CreateSaleBody, RunList } from '@domain/timed-sale-api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const saleKeys = {
+  list: ['sales', 'list'] as const,
+  runList: (saleId: string) => ['sales', saleId] as const,
+};
+
+/**
+ * The server's clock minus the browser's, learned from each answer's `serverNow` (docs/product/timed-sale.md#the-clock):
+ * the countdown runs on the server's time, whatever the phone's clock says. The round trip's middle is taken as
+ * the moment the server answered, so the error is at most half a round trip.
+ */
+let clockOffsetMs = 0;
+export const serverNow = () => Date.now() + clockOffsetMs;
+
+function learnOffset(serverNowIso: string, sentAt: number) {
+  const receivedAt = Date.now();
+  clockOffsetMs = new Date(serverNowIso).getTime() - (sentAt + receivedAt) / 2;
+}
+
+export function useSales() {
+  return useQuery({
+    queryKey: saleKeys.list,
+    queryFn: async ({ signal }) => {
+      const sentAt = Date.now();
+      const data = await api.GET('/api/sales', { signal });
+      learnOffset(data.serverNow, sentAt);
+      return data;
+    },
+  });
+}
+
+export function useRunList(saleId: string) {
+  return useQuery({
+    queryKey: saleKeys.runList(saleId),
+    queryFn: async ({ signal }): Promise<RunList> => {
+      const sentAt = Date.now();
+      const data = await api.GET('/api/sales/{saleId}', { params: { path: { saleId } }, signal });
+      learnOffset(data.serverNow, sentAt);
+      return data;
+    },
+  });
+}
+
+export function useBid(saleId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (a: { lotId: string; body: BidBody; idempotencyKey: string }) => {
+      const sentAt = Date.now();
+      const data = await api.POST('/api/sales/lots/{lotId}/bids', {
+        params: { path: { lotId: a.lotId }, header: { 'idempotency-key': a.idempotencyKey } },
+        body: a.body,
+      });
+      learnOffset(data.serverNow, sentAt);
+      return data;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: saleKeys.runList(saleId) }),
+  });
+}
+
+export function useCreateSale() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSaleBody) => api.POST('/api/sales', { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: saleKeys.list }),
+  });
+}
+
+export function useAddLot() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { saleId: string; listingId: string }) =>
+      api.POST('/api/sales/{saleId}/lots', {
+        params: { path: { saleId: a.saleId } },
+        body: { listingId: a.listingId },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['sales'] }),
+  });
+}
+
+export function useAnswerIf(saleId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { lotId: string; accept: boolean }) =>
+      api.POST('/api/sales/lots/{lotId}/if', {
+        params: { path: { lotId: a.lotId } },
+        body: { accept: a.accept },
+      }),
+    onSettled: () => qc.invalidateQueries({ queryKey: saleKeys.runList(saleId) }),
+  });
+}
