@@ -299,5 +299,5 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
       await expectNoAxeViolations(b, ['main']);
       await screenshot(b, `sale-books-cancelled-credit-note-${size.width}`);
     }
-  });
+  }, 180_000);
 });
