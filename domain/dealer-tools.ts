@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dealerCardSchema } from './listing-schemas.js';
-import { type ListingFilters, listingFilterFields, rangeChecks } from './listing-search.js';
+import { type ListingFilters, listingFilterFields, rangeChecks, stateNameSchema } from './listing-search.js';
 import { CONDITIONS, LISTING_STATUSES } from './listings.js';
 
 // Dealer tools (docs/product/dealer-tools.md): the watchlist, saved searches with alerts, recently viewed tractors.
@@ -104,6 +104,8 @@ const { condition: _condition, ...scalarFilterFields } = listingFilterFields;
 export const savedFiltersSchema = z
   .object({
     ...scalarFilterFields,
+    // Kept as the inventory stores it: the name the filter's reading gave ("IA" is saved as "Iowa").
+    state: stateNameSchema.optional(),
     condition: z
       .array(z.string().refine((c) => (CONDITIONS as readonly string[]).includes(c), 'Unknown condition'))
       .max(CONDITIONS.length)

@@ -9,6 +9,25 @@ export const FARMER_OFFER_MAX_CENTS = 10_000_000_00;
 export const FARMER_OFFER_DEFAULT_VALID_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What FieldLot promises a farmer who accepts, on the page and in the acceptance e-mail
+ * (docs/product/selling.md#the-farmers-page, decision 0077): a contact within one business day to agree the pickup
+ * day, and the whole amount paid on that day, before the tractor leaves the farm. The farmer is never asked to
+ * hand over a tractor and wait for the money.
+ */
+export const FARMER_ACCEPTED_TEXT = {
+  contact: 'We will contact you within one business day to agree the pickup day.',
+  paid: 'You are paid in full on the day we collect the tractor, before it leaves your farm.',
+  /** The e-mail's "what happens next". */
+  nextStep:
+    'What happens next: we will contact you at this e-mail address within one business day to agree the pickup day. Nothing is needed from you until then.',
+  /** The e-mail's payment paragraph for the amount ("$27,500"). */
+  payment: (amount: string) =>
+    `Payment: the full ${amount}, by bank transfer or check as you prefer, on the day we collect the tractor, before it leaves your farm.`,
+  asDescribed:
+    'Our offer is for the tractor as you described it. If we find something different at pickup, we tell you before anything moves, and you are free to say no.',
+} as const;
+
 /** An offer's own life: one is `sent` at a time; a revised offer supersedes the previous one. */
 export const FARMER_OFFER_STATUSES = [
   'sent',

@@ -69,6 +69,21 @@ describe('search filters', () => {
     });
     expect(filtersFromUrl(new URLSearchParams('condition=Mint&state=Atlantis'))).toEqual({});
   });
+
+  it('read the state filter as every place reader does: code or full name, any case, as the stored name', () => {
+    for (const typed of ['Iowa', 'iowa', 'IOWA', 'IA', 'ia', ' Ia ']) {
+      expect(listingFiltersSchema.parse({ state: typed }), typed).toEqual({ state: 'Iowa' });
+      expect(filtersFromUrl(new URLSearchParams({ state: typed })), typed).toEqual({ state: 'Iowa' });
+    }
+    expect(listingFiltersSchema.parse({ state: 'north dakota' })).toEqual({ state: 'North Dakota' });
+    expect(listingFiltersSchema.parse({ state: 'wv' })).toEqual({ state: 'West Virginia' });
+    // A place is not a state, and an unknown name is refused with the filter's own message.
+    for (const bad of ['Ames, IA', 'Atlantis', 'I', '']) {
+      const parsed = listingFiltersSchema.safeParse({ state: bad });
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0]?.message, bad).toBe('Choose a US state');
+    }
+  });
 });
 
 describe('tractorName and imageUrl', () => {

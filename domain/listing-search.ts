@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONDITIONS, LISTING_LIMITS, LISTING_STATUSES, US_STATES, YEAR_MIN } from './listings.js';
 import { formatCount } from './numbers.js';
+import { stateName, stateNamed } from './places.js';
 
 // The inventory's search filters: one schema for the server's query parsing and the SPA's URL state.
 
@@ -34,6 +35,27 @@ export type Sort = (typeof SORTS)[number];
 export const PUBLIC_SORTS = SORTS.filter((s) => !s.startsWith('price')) as [Sort, ...Sort[]];
 
 const STATE_NAMES = US_STATES.map(([, name]) => name) as [string, ...string[]];
+const CHOOSE_A_STATE = 'Choose a US state';
+
+/** A state as the inventory stores it, its full name ("Iowa"): what a saved search keeps. */
+export const stateNameSchema = z.enum(STATE_NAMES, { error: CHOOSE_A_STATE });
+
+/**
+ * The state filter reads a state the way every other reader of a place does (domain/places.ts): its code or its
+ * full name, in any case ("IA", "ia", "iowa", "Iowa"), and filters by its full name, which the listing forms store
+ * (docs/product/listings.md#search-and-filters).
+ */
+const stateFilter = z
+  .string({ error: CHOOSE_A_STATE })
+  .max(40, CHOOSE_A_STATE)
+  .transform((s, ctx) => {
+    const name = stateName(stateNamed(s));
+    if (!name) {
+      ctx.addIssue({ code: 'custom', message: CHOOSE_A_STATE });
+      return z.NEVER;
+    }
+    return name;
+  });
 
 const intParam = (min: number, max: number, label: string) =>
   z.coerce
@@ -68,7 +90,7 @@ export const listingFilterFields = {
   yearMax: intParam(YEAR_MIN, 2100, 'Maximum year'),
   hoursMax: intParam(0, LISTING_LIMITS.hours, 'Maximum hours'),
   condition: conditionList.optional(),
-  state: z.enum(STATE_NAMES, { error: 'Choose a US state' }).optional(),
+  state: stateFilter.optional(),
   // "Grade at least" (docs/product/condition-reports.md): a grade from 1.0 to 5.0, the same in the URL and the API (searched in tenths).
   gradeMin: z.coerce
     .number({ error: 'Grade must be a number from 1.0 to 5.0' })

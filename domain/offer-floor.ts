@@ -41,6 +41,12 @@ export function countsTowardFloorRules(o: { status: OfferStatus; endedAt: Date |
   return o.endedAt.getTime() > now.getTime() - FLOOR_PROBE_WINDOW_MS;
 }
 
+/**
+ * The withdraw confirmation's text: a withdrawal counts like a decline (decision 0070, kept by 0077), and the dealer
+ * is told so before choosing it.
+ */
+export const WITHDRAW_OFFER_TEXT = `The seller will no longer be able to accept it. It still counts as one of your ${FLOOR_PROBE_DECLINES} offers on this tractor this week.`;
+
 export const TOO_MANY_OFFERS_TEXT = 'You have made too many offers on this tractor this week';
 
 /** The least a new offer must add to the last declined one, in whole dollars. */

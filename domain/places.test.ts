@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeOf, stateCode, stateName, zipIn } from './places';
+import { placeOf, stateCode, stateName, stateNamed, zipIn } from './places';
 
 describe('stateCode: every way a location is typed names one state', () => {
   // The spellings in the data: listings ("Iowa", "Ames, IA"), inquiries ("IA 50010", "Ames, IA 50010"), yards.
@@ -63,5 +63,17 @@ describe('zipIn and placeOf', () => {
     expect(stateName('IA')).toBe('Iowa');
     expect(stateName('ia')).toBe('Iowa');
     expect(stateName('XX')).toBeUndefined();
+  });
+
+  it('reads a whole text naming a state, by code or full name in any case, and nothing else', () => {
+    expect(stateNamed('IA')).toBe('IA');
+    expect(stateNamed('ia')).toBe('IA');
+    expect(stateNamed('  Iowa ')).toBe('IA');
+    expect(stateNamed('IOWA')).toBe('IA');
+    expect(stateNamed('north  dakota')).toBe('ND');
+    expect(stateNamed('Ames, IA')).toBeNull();
+    expect(stateNamed('Atlantis')).toBeNull();
+    expect(stateNamed('')).toBeNull();
+    expect(stateNamed(undefined)).toBeNull();
   });
 });

@@ -15,6 +15,15 @@ export function stateName(code: string | null | undefined): string | undefined {
   return code ? US_STATES.find(([c]) => c === code.toUpperCase())?.[1] : undefined;
 }
 
+/**
+ * The state a whole text names, as its code or its full name in any case ("IA", "ia", "Iowa", "IOWA" → "IA"); null
+ * for anything else ("Ames, IA" is a place, not a state: `stateCode` reads it). The inventory's state filter.
+ */
+export function stateNamed(text: string | null | undefined): string | null {
+  const key = (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return BY_CODE.get(key) ?? BY_NAME.get(key) ?? null;
+}
+
 /** The five-digit ZIP a location names ("Ames, IA 50010-1234" → "50010"), null when none. */
 export function zipIn(location: string | null | undefined): string | null {
   return location ? (ZIP.exec(location)?.[1] ?? null) : null;

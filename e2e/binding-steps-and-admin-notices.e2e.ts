@@ -1,8 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITHDRAW_OFFER_TEXT } from '../domain/offer-floor';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
@@ -180,10 +182,27 @@ describe.runIf(hasBrowser())('deals ask first, counters are seen, admins hear bu
 
     await page.goto('/my-offers');
     const withdrawCard = page.getByTestId('my-offer').filter({ hasText: withdrawModel });
+    // The confirmation says a withdrawal still counts toward the week's offers (decisions 0070, 0077): at 390 px
+    // Cancel changes nothing, at 1280 px the dealer withdraws.
+    const withdrawDialog = page.getByRole('alertdialog', { name: 'Withdraw this offer?' });
     await withdrawCard.getByRole('button', { name: 'Withdraw Offer' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw Offer' }).click();
+    await withdrawDialog.getByText(WITHDRAW_OFFER_TEXT).waitFor();
+    expect(WITHDRAW_OFFER_TEXT).toContain(
+      'It still counts as one of your 3 offers on this tractor this week.',
+    );
+    await expectNoAxeViolations(page, ['[role="alertdialog"]']);
+    await screenshot(page, 'binding-steps-withdraw-confirm-390');
+    await withdrawDialog.getByRole('button', { name: 'Cancel' }).click();
+    await withdrawDialog.waitFor({ state: 'detached' });
+    await page.setViewportSize(DESK);
+    await withdrawCard.getByRole('button', { name: 'Withdraw Offer' }).click();
+    await withdrawDialog.getByText(WITHDRAW_OFFER_TEXT).waitFor();
+    await expectNoAxeViolations(page, ['[role="alertdialog"]']);
+    await screenshot(page, 'binding-steps-withdraw-confirm-1280');
+    await withdrawDialog.getByRole('button', { name: 'Withdraw Offer' }).click();
     await toast(page, 'Offer withdrawn').waitFor();
     await withdrawCard.getByTestId('offer-status').filter({ hasText: 'Withdrawn' }).waitFor();
+    await page.setViewportSize(PHONE);
     await toast(
       admin.page,
       `Offer withdrawn: Dana Whitfield withdrew $35,000 on 2021 John Deere ${withdrawModel}`,

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FARMER_ACCEPTED_TEXT } from '../domain/farmer-offers';
 import {
   type Browser,
   baseUrl,
@@ -108,15 +109,25 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
     await f.getByRole('button', { name: 'Accept offer' }).click();
     const accept = f.getByTestId('amount-confirm');
     await accept.getByText(`Accept $27,500 for 1981 John Deere ${model}?`).waitFor();
+    // What is promised before the farmer says yes, and again after (decision 0077).
+    await accept
+      .getByText(`You agree to sell the tractor to FieldLot for $27,500. ${FARMER_ACCEPTED_TEXT.paid}`)
+      .waitFor();
     await screenshot(f, 'farmer-offer-accept-confirm-390');
     await accept.getByRole('button', { name: 'Accept $27,500' }).click();
     await f.getByRole('heading', { name: 'Offer accepted' }).waitFor();
+    await f.getByText(`Thank you! ${FARMER_ACCEPTED_TEXT.contact} ${FARMER_ACCEPTED_TEXT.paid}`).waitFor();
+    await expectNoAxeViolations(f);
     await screenshot(f, 'farmer-offer-accepted-390');
     // The farmer's e-mail: what they agreed to and what happens next.
     const accepted = await waitForMail({ template: 'farmer-offer-accepted', to: email });
     expect(accepted).toContain('$27,500');
     expect(accepted).toContain(`1981 John Deere ${model}`);
-    expect(accepted).toContain('to arrange the pickup and the payment');
+    // Decision 0077: contact within one business day, the whole amount on pickup day, before the tractor leaves.
+    expect(accepted).toContain('within one business day to agree the pickup day');
+    expect(accepted).toContain(
+      'Payment: the full $27,500, by bank transfer or check as you prefer, on the day we collect the tractor, before it leaves your farm.',
+    );
 
     // The admin is told (e-mail and live) and sees "Offer accepted" and the draft.
     await waitForMail({ template: 'admin-farmer-offer-answered', contains: 'accepted' });
@@ -258,4 +269,102 @@ describe.runIf(hasBrowser())('the farmer gets an offer', () => {
       await desk.close();
     }
   }, 120_000);
+
+  it("at 1280 px: the farmer accepts after the confirmation that says when they are paid, and the admin puts the draft live from the farmer's yard", async () => {
+    const email = `farmer-desk-${Date.now()}@example.com`;
+    const model = `4640${Date.now().toString(36).toUpperCase()}`;
+    const a = admin.page;
+    const made = await apiWrite(a, 'POST', '/api/inquiries', {
+      make: 'John Deere',
+      model,
+      year: 1985,
+      hours: 7200,
+      location: 'Ames, IA',
+      phone: '(515) 555-0199',
+      email,
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const sent = await apiWrite(a, 'POST', `/api/admin/inquiries/${(await made.json()).id}/offers`, {
+      amount: '24,000',
+      pickup: 'We collect the tractor from your farm with our own truck.',
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    const mail = await waitForMail({ template: 'farmer-offer', to: email });
+    const link = mail.match(
+      new RegExp(`${baseUrl().replace(/[.:/]/g, '\\$&')}/farmer-offer/[A-Za-z0-9_-]+`),
+    )?.[0];
+    expect(link).toBeTruthy();
+
+    const desk = await openBrowser(DESK);
+    try {
+      const f = desk.page;
+      await f.goto(link as string);
+      await f.getByTestId('offer-amount').filter({ hasText: '$24,000' }).waitFor();
+      await f.getByRole('button', { name: 'Accept offer' }).click();
+      const accept = f.getByTestId('amount-confirm');
+      await accept.getByText(`Accept $24,000 for 1985 John Deere ${model}?`).waitFor();
+      await accept
+        .getByText(`You agree to sell the tractor to FieldLot for $24,000. ${FARMER_ACCEPTED_TEXT.paid}`)
+        .waitFor();
+      await expectNoAxeViolations(f);
+      await screenshot(f, 'farmer-offer-accept-confirm-1280');
+      await accept.getByRole('button', { name: 'Accept $24,000' }).click();
+      await f.getByRole('heading', { name: 'Offer accepted' }).waitFor();
+      await f.getByText(`Thank you! ${FARMER_ACCEPTED_TEXT.contact} ${FARMER_ACCEPTED_TEXT.paid}`).waitFor();
+      await expectNoAxeViolations(f);
+      await screenshot(f, 'farmer-offer-accepted-1280');
+      const accepted = await waitForMail({ template: 'farmer-offer-accepted', to: email });
+      expect(accepted).toContain(`Offer accepted: 1985 John Deere ${model}, $24,000`);
+      expect(accepted).toContain(FARMER_ACCEPTED_TEXT.payment('$24,000'));
+      expect(desk.errors).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+
+    // The admin at 1280 px: Activate names each missing field, the farmer's yard fills in, then it goes live.
+    await a.setViewportSize(DESK);
+    try {
+      await a.goto('/admin?tab=listings');
+      await a.getByLabel('Search listings').fill(model);
+      const listing = a.getByTestId('admin-listing').filter({ hasText: model });
+      await listing.getByRole('button', { name: 'Activate' }).click();
+      await toast(
+        a,
+        'Complete the listing before it goes live: its condition, asking price and yard',
+      ).waitFor();
+      const dialog = a.getByRole('dialog', { name: 'Edit Listing' });
+      await dialog.getByText("Choose the tractor's condition").waitFor();
+      await dialog.getByText('Set the asking price').waitFor();
+      await dialog.getByText('Yard street address is required').waitFor();
+      await dialog.getByRole('button', { name: "Use the farmer's yard: Ames, IA" }).click();
+      expect(await dialog.getByLabel('City').inputValue()).toBe('Ames');
+      expect(await dialog.getByLabel('Yard contact phone').inputValue()).toBe('(515) 555-0199');
+      expect(await dialog.getByLabel('Location (state)').inputValue()).toBe('Iowa');
+      await dialog.getByLabel('Yard street address').fill('2600 E Lincoln Way');
+      await dialog.getByLabel('ZIP code (for delivery estimates)').fill('50010');
+      await dialog.getByLabel('Price ($)').fill('29,500');
+      await dialog.getByLabel('Condition').selectOption('Good');
+      await expectNoAxeViolations(a);
+      await screenshot(a, 'farmer-offer-admin-activate-fields-1280');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(a, 'Listing updated successfully').waitFor();
+      await listing.getByRole('button', { name: 'Activate' }).click();
+      await toast(
+        a,
+        'This tractor goes live only with a published condition report or as "Sold as-is, not inspected"',
+      ).waitFor();
+      const id = (await (await a.request.get(`/api/admin/listings?q=${model}`)).json()).items?.[0]?.id;
+      expect(id).toBeTruthy();
+      const asIs = await apiWrite(a, 'POST', `/api/admin/listings/${id}/as-is`, {
+        reason: 'E2E: sold as seen',
+      });
+      expect(asIs.ok(), await asIs.text()).toBe(true);
+      await listing.getByRole('button', { name: 'Activate' }).click();
+      await toast(a, 'Listing activated successfully').waitFor();
+      expect((await (await a.request.get(`/api/listings/${id}`)).json()).priceCents).toBe(2_950_000);
+      await screenshot(a, 'farmer-offer-admin-live-1280');
+    } finally {
+      await a.setViewportSize(PHONE);
+    }
+  }, 180_000);
 });

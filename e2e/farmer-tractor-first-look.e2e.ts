@@ -4,6 +4,7 @@ import { firstLookLeftText } from '../domain/want-lists';
 import {
   type Browser,
   baseUrl,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
@@ -183,6 +184,14 @@ describe.runIf(hasBrowser())("a farmer's tractor reaches the dealer who wants it
     expect(await noSidewaysScroll(dealer)).toBe(true);
     await expectNoAxeViolations(d);
     await screenshot(d, 'first-look-inventory-badge-390');
+    // The same region and badge at 1280 px.
+    await d.setViewportSize(DESK);
+    await d.goto('/browse-listings');
+    await firstLook.getByRole('heading', { name: tractor }).waitFor();
+    await firstLook.getByText(badge).waitFor();
+    await expectNoAxeViolations(d);
+    await screenshot(d, 'first-look-inventory-badge-1280');
+    await d.setViewportSize(PHONE);
     await o.goto('/browse-listings');
     await o.getByRole('heading', { name: /Available Inventory/ }).waitFor();
     expect(await o.getByRole('region', { name: 'Your first look' }).count()).toBe(0);

@@ -12,6 +12,7 @@ import {
   journeyShots,
   openBrowser,
   PHONE,
+  toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
@@ -26,6 +27,9 @@ import { E2E_YARD } from './support/yard';
  */
 const shot = journeyShots('promises-kept');
 const SIZES = [PHONE, DESK];
+const ADMIN_ZONE = 'America/Chicago';
+/** Today in the admin's zone as a date field holds it ("2026-12-06"): from 6 pm in Chicago, not the UTC day. */
+const adminToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: ADMIN_ZONE }).format(new Date());
 /** A figure with cents ("$1,234.00", "$2,921.25"): never on a dealer screen. */
 const CENTS = /\$[\d,]+\.\d{2}\b/;
 
@@ -46,16 +50,19 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
   const offerCents = 58_425_00;
   let asIsId = '';
   let offerId = '';
+  /** The $38,950 tractor of the exact-amount journey, bought and paid for, then paid out. */
+  const exactModel = `PX-${run}`;
+  let exactPurchaseId = '';
 
   /** A dealer's listing with its yard, submitted for review. */
-  async function submittedListing(model: string) {
+  async function submittedListing(model: string, priceCents = askingCents) {
     const { id } = await apiPost(seller.page, '/api/listings', {
       ...E2E_YARD,
       make: 'Kubota',
       model,
       year: 2019,
       hours: 2100,
-      priceCents: askingCents,
+      priceCents,
       location: 'Iowa',
       condition: 'Good',
       description: 'Promises journey tractor',
@@ -67,7 +74,8 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
   beforeAll(async () => {
     seller = await openBrowser(PHONE);
     buyer = await openBrowser(PHONE);
-    admin = await openBrowser(DESK);
+    // An admin in the US Midwest: date fields default to their own day, never the UTC one (admin.md).
+    admin = await openBrowser(DESK, { timezoneId: ADMIN_ZONE });
     await signInViaApi(seller.page, DEMO_DEALER2.email, DEMO_DEALER2.password);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     // A dealer of its own, so its alerts and offers are not shared with other journeys.
@@ -321,4 +329,209 @@ describe.runIf(hasBrowser())('promises kept on every screen', () => {
       await expectNoAxeViolations(a, ['main']);
     }
   }, 240_000);
+
+  it('a $38,950 tractor: the Buy Now confirmation, the invoice confirmation, Purchased Inventory and the e-mail say $41,398, and the admin records exactly that as payment in full (390 px, 1280 px)', async () => {
+    // The issue's case: $38,950 used to have a fee of $2,447.50, screens said "Pay $41,918" and the ledger refused
+    // it. The fee is whole dollars by rule (decision 0069): $500 + 5% rounded half up = $2,448, total $41,398.
+    const errorsBefore = buyer.errors.length;
+    const priceCents = 38_950_00;
+    const feeCents = buyerFeeCents(priceCents);
+    const totalCents = priceCents + feeCents;
+    expect([formatDollars(feeCents), formatDollars(totalCents)]).toEqual(['$2,448', '$41,398']);
+    const model = exactModel;
+    const id = await submittedListing(model, priceCents);
+    await apiPost(admin.page, `/api/admin/listings/${id}/approve`, { asIsReason: `Exact money ${run}` });
+
+    // Buy Now: the confirmation names the price, the fee and the total; at 390 px the buyer cancels, at 1280 px buys.
+    const b = buyer.page;
+    for (const size of SIZES) {
+      await b.setViewportSize(size);
+      await b.goto(`/tractor/${id}`);
+      await b.getByRole('button', { name: 'Make Offer' }).click();
+      const dialog = b.getByRole('dialog', { name: 'Make an Offer' });
+      await dialog.getByText('Buy Now ($38,950)').click();
+      await dialog.getByRole('button', { name: 'Submit Offer' }).click();
+      const confirm = b.getByRole('dialog', { name: 'Confirm Buy Now' });
+      await confirm
+        .getByText(
+          `You are buying 2019 Kubota ${model} at its asking price of $38,950. The seller set this price, so your purchase is accepted at once and is binding.`,
+        )
+        .waitFor();
+      await confirm.getByTestId('confirm-fees').getByText('$2,448', { exact: true }).waitFor();
+      expect(await confirm.getByTestId('confirm-total').textContent()).toBe('$41,398');
+      expect(await confirm.textContent()).not.toMatch(CENTS);
+      await shot(b, `exact-buy-now-confirm-${size.width}`);
+      await expectNoAxeViolations(b, ['[role="dialog"]']);
+      if (size.width === PHONE.width) {
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await b.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      } else {
+        await confirm.getByRole('button', { name: 'Confirm Buy Now' }).click();
+        await toast(b, 'Buy now request submitted successfully!').waitFor();
+      }
+    }
+
+    // "I'll collect it": the invoice confirmation says $41,398; at 390 px cancelled, at 1280 px issued.
+    for (const size of SIZES) {
+      await b.setViewportSize(size);
+      await b.goto('/purchased-inventory');
+      const card = b.getByTestId('purchase-card').filter({ hasText: model });
+      await card.getByRole('button', { name: "I'll collect it" }).click();
+      const issue = b.getByRole('dialog', { name: "I'll collect it: issue the invoice?" });
+      await issue.getByText(/^Your invoice for \$41,398 is issued now and is due /).waitFor();
+      await issue.getByRole('button', { name: 'Issue invoice for $41,398' }).waitFor();
+      await shot(b, `exact-invoice-confirm-${size.width}`);
+      await expectNoAxeViolations(b, ['[role="dialog"]']);
+      if (size.width === PHONE.width) {
+        await issue.getByRole('button', { name: 'Cancel' }).click();
+        await issue.waitFor({ state: 'hidden' });
+      } else {
+        await issue.getByRole('button', { name: 'Issue invoice for $41,398' }).click();
+        await toast(b, 'Invoice issued').waitFor();
+      }
+    }
+    // Purchased Inventory says what to pay to the dollar, at both widths.
+    for (const size of SIZES) {
+      await b.setViewportSize(size);
+      await b.goto('/purchased-inventory');
+      const card = b.getByTestId('purchase-card').filter({ hasText: model });
+      await card
+        .getByTestId('next-step')
+        .getByText(/^Pay \$41,398 by /)
+        .waitFor();
+      expect(await card.getByTestId('balance-line').textContent()).toBe('Balance due $41,398');
+      const text = ((await card.textContent()) ?? '').replace(/\s+/g, ' ');
+      expect(text).not.toMatch(CENTS);
+      expect(text).not.toContain('$41,918');
+      await shot(b, `exact-purchased-pay-${size.width}`);
+      await expectNoAxeViolations(b, ['main']);
+    }
+    // The invoice e-mail says the same figure.
+    const invoiceMail = await waitForMail(
+      { template: 'purchase-update', to: buyerEmail, contains: 'Invoice for FL-' },
+      60_000,
+    );
+    expect(invoiceMail).toMatch(/Invoice for FL-\d{4}-\d{6}: \$41,398 due /);
+    expect(invoiceMail).not.toMatch(/\$41,39[78]\.\d\d|\$41,918/);
+
+    // The admin records exactly the figure the dealer was told: the form offers it (at 390 px), the ledger accepts
+    // it as payment in full (at 1280 px).
+    const a = admin.page;
+    const openPurchase = async () => {
+      await a.goto('/admin?tab=purchases');
+      const row = a.getByTestId('admin-purchase').filter({ hasText: model });
+      await row.getByRole('button', { name: /^Open FL-/ }).click();
+      return row;
+    };
+    for (const size of SIZES) {
+      await a.setViewportSize(size);
+      const row = await openPurchase();
+      const pay = row.getByRole('form', { name: 'Record payment' });
+      await expect.poll(() => pay.getByLabel('Amount ($)').inputValue()).toBe('41398.00');
+      // The admin's own day, whatever the UTC date (an evening entry in the US is not dated tomorrow).
+      expect(await pay.getByLabel('Date received').inputValue()).toBe(adminToday());
+      await shot(a, `exact-admin-record-payment-${size.width}`);
+      await expectNoAxeViolations(a, ['main']);
+      if (size.width === DESK.width) {
+        await pay.getByLabel('Amount ($)').fill('41,398');
+        await pay.getByLabel('Reference').fill(`WIRE-${run}`);
+        await pay.getByRole('button', { name: 'Record payment' }).click();
+        const sure = a.getByRole('dialog', { name: /^Record payment: FL-\d{4}-\d{6}\?$/ });
+        await sure
+          .getByText(/^Record a payment of \$41,398\.00 from .* The balance is \$41,398\.00\.$/)
+          .waitFor();
+        await sure.getByRole('button', { name: 'Confirm' }).click();
+        await toast(a, 'Record payment: done').waitFor();
+        await sure.waitFor({ state: 'detached' });
+      }
+    }
+    const purchases = (await (await b.request.get(`${baseUrl()}/api/purchases`)).json()).items as Array<{
+      id: string;
+      listingId: string;
+      money: { balanceDueCents: number; paidCents: number };
+    }>;
+    exactPurchaseId = purchases.find((p) => p.listingId === id)?.id ?? '';
+    expect(purchases.find((p) => p.listingId === id)?.money).toMatchObject({
+      balanceDueCents: 0,
+      paidCents: totalCents,
+    });
+    for (const size of SIZES) {
+      await b.setViewportSize(size);
+      await b.goto('/purchased-inventory');
+      const card = b.getByTestId('purchase-card').filter({ hasText: model });
+      await card.getByTestId('balance-line').getByText('Paid in full').waitFor();
+      await shot(b, `exact-purchased-paid-${size.width}`);
+      await expectNoAxeViolations(b, ['main']);
+    }
+    expect(buyer.errors.slice(errorsBefore)).toEqual([]);
+  }, 300_000);
+
+  it('the seller is paid once the guarantee is over: My Listings says "Payout after the buyer\'s guarantee ends on …", and a payout before then needs a reason, shown on the ledger line (390 px, 1280 px)', async () => {
+    expect(exactPurchaseId).not.toBe('');
+    const day = new Date().toISOString().slice(0, 10);
+    // Collected (the guarantee's window opens), the title not yet with FieldLot: no payout date yet.
+    await apiPost(admin.page, `/api/admin/purchases/${exactPurchaseId}/release`, {});
+    await apiPost(admin.page, `/api/admin/purchases/${exactPurchaseId}/picked-up`, { date: day });
+    const s = seller.page;
+    const payoutLine = async () => {
+      await s.goto('/my-listings');
+      return s.getByTestId('my-listing').filter({ hasText: exactModel }).getByTestId('seller-payout');
+    };
+    for (const size of SIZES) {
+      await s.setViewportSize(size);
+      const line = await payoutLine();
+      await line
+        .getByText(/^Payout after the buyer's guarantee ends on [A-Z][a-z]+ \d{1,2}, \d{4}$/)
+        .waitFor();
+      await shot(s, `payout-after-guarantee-${size.width}`);
+      await expectNoAxeViolations(s, ['main']);
+    }
+
+    await apiPost(admin.page, `/api/admin/purchases/${exactPurchaseId}/title-received`, { date: day });
+    const a = admin.page;
+    const reason = `Seller's bank closes for the holidays; paid early by agreement (${run})`;
+    for (const size of SIZES) {
+      await a.setViewportSize(size);
+      await a.goto('/admin?tab=purchases');
+      const row = a.getByTestId('admin-purchase').filter({ hasText: exactModel });
+      await row.getByRole('button', { name: /^Open FL-/ }).click();
+      await row.getByRole('button', { name: 'Record payout' }).click();
+      const dialog = a.getByRole('dialog', { name: 'Record payout' });
+      const reasonField = dialog.getByLabel('Reason for paying before the guarantee ends');
+      await reasonField.waitFor();
+      await dialog.getByLabel('Reference').fill(`P-${run}`);
+      if (size.width === PHONE.width) {
+        // Without a reason the server refuses, naming the window's end, under the reason's field; nothing recorded.
+        await dialog.getByRole('button', { name: 'Continue' }).click();
+        await a.getByRole('button', { name: /^Record payout of \$[\d,]+\.\d\d$/ }).click();
+        await dialog
+          .getByText(
+            /^The buyer can claim until [A-Z][a-z]+ \d{1,2}, \d{4}; give a reason to pay the seller before then$/,
+          )
+          .waitFor();
+        await shot(a, `payout-refused-without-reason-${size.width}`);
+        await expectNoAxeViolations(a, ['[role="dialog"]']);
+        await a.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      } else {
+        await reasonField.fill(reason);
+        await dialog.getByRole('button', { name: 'Continue' }).click();
+        await a.getByRole('button', { name: /^Record payout of \$[\d,]+\.\d\d$/ }).click();
+        await toast(a, /^Payout of \$[\d,]+\.\d\d recorded$/).waitFor();
+        await a.getByRole('dialog').waitFor({ state: 'detached' });
+        const ledger = row.getByRole('region', { name: /^Ledger of FL-/ });
+        await ledger.getByText(`before the guarantee ended: ${reason}`).waitFor();
+        await shot(a, `payout-early-with-reason-${size.width}`);
+        await expectNoAxeViolations(a, ['main']);
+      }
+    }
+    for (const size of SIZES) {
+      await s.setViewportSize(size);
+      const line = await payoutLine();
+      await line.getByText(new RegExp(`^Paid [A-Z][a-z]+ \\d{1,2}, \\d{4} — ref P-${run}$`)).waitFor();
+      await shot(s, `payout-paid-${size.width}`);
+      await expectNoAxeViolations(s, ['main']);
+    }
+  }, 300_000);
 });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
+  DESK,
   expectNoAxeViolations,
   hasBrowser,
   openBrowser,
@@ -281,15 +282,22 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     await apiPost(admin.page, `/api/admin/purchases/${id}/cancel`, {
       reason: 'Buyer backed out before paying',
     });
-    const row = await saleOnMyListings(name);
-    await row.getByTestId('seller-proceeds').getByText('Your proceeds $0').waitFor();
-    await screenshot(seller.page, 'sale-books-cancelled-390');
-
+    // At 390 px and 1280 px: the seller's $0, the buyer's invoice and the credit note voiding it.
     const b = buyer.page;
-    await b.goto('/purchased-inventory');
-    const card = b.getByTestId('purchase-card').filter({ hasText: name });
-    await card.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6} \(\$55,100\)$/ }).waitFor();
-    await card.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6} \(\$55,100\)$/ }).waitFor();
-    await screenshot(b, 'sale-books-cancelled-credit-note-390');
-  });
+    for (const size of [PHONE, DESK]) {
+      await seller.page.setViewportSize(size);
+      const row = await saleOnMyListings(name);
+      await row.getByTestId('seller-proceeds').getByText('Your proceeds $0').waitFor();
+      await expectNoAxeViolations(seller.page, ['main']);
+      await screenshot(seller.page, `sale-books-cancelled-${size.width}`);
+
+      await b.setViewportSize(size);
+      await b.goto('/purchased-inventory');
+      const card = b.getByTestId('purchase-card').filter({ hasText: name });
+      await card.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6} \(\$55,100\)$/ }).waitFor();
+      await card.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6} \(\$55,100\)$/ }).waitFor();
+      await expectNoAxeViolations(b, ['main']);
+      await screenshot(b, `sale-books-cancelled-credit-note-${size.width}`);
+    }
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { formatOfferDate } from '../../../../domain/farmer-offers.js';
+import { FARMER_ACCEPTED_TEXT, formatOfferDate } from '../../../../domain/farmer-offers.js';
 import { tractorName } from '../../../../domain/listings.js';
 import { formatDollars } from '../../../../domain/money.js';
 import { defineTemplate, layout } from '../mail/index.js';
@@ -47,8 +47,8 @@ export const FARMER_OFFER_MAIL = defineTemplate(
 
 /**
  * docs/product/selling.md#the-farmers-page: to the farmer once they accept, the amount agreed and what happens
- * next. Only what FieldLot does (contact them to arrange the pickup and the payment, the pickup the offer said);
- * no date the product does not keep.
+ * next: a contact within one business day, the whole amount paid on pickup day before the tractor leaves the farm
+ * (decision 0077), the pickup the offer said.
  */
 export const FARMER_OFFER_ACCEPTED_MAIL = defineTemplate(
   'farmer-offer-accepted',
@@ -60,11 +60,14 @@ export const FARMER_OFFER_ACCEPTED_MAIL = defineTemplate(
         title: `You accepted our offer: ${amount}`,
         paragraphs: [
           `Thank you! You accepted ${env.brand.name}'s offer of ${amount} for ${name}.`,
-          'What happens next: we will contact you at this e-mail address shortly to arrange the pickup and the payment. Nothing is needed from you until then.',
+          FARMER_ACCEPTED_TEXT.nextStep,
+          FARMER_ACCEPTED_TEXT.payment(amount),
+          FARMER_ACCEPTED_TEXT.asDescribed,
           `Questions in the meantime? Write to ${env.brand.supportEmail} or call ${env.brand.supportPhone}.`,
         ],
         facts: [
           ['Accepted offer', amount],
+          ['Payment', 'In full on pickup day'],
           ['Pickup', p.pickup],
         ],
         cta: { label: `Visit ${env.brand.name}`, url: `${env.publicUrl}/` },

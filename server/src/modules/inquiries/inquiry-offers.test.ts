@@ -227,9 +227,14 @@ describe('the farmer offer', () => {
     const mail = renderTemplate(told[0].template, told[0].payload as Record<string, unknown>, env);
     expect(mail.subject).toBe('Offer accepted: 1981 John Deere 4440, $27,500');
     expect(mail.text).toContain("You accepted FieldLot's offer of $27,500 for 1981 John Deere 4440.");
+    // Decision 0077: a contact within one business day, paid in full on pickup day before the tractor leaves.
     expect(mail.text).toContain(
-      'What happens next: we will contact you at this e-mail address shortly to arrange the pickup and the payment.',
+      'What happens next: we will contact you at this e-mail address within one business day to agree the pickup day.',
     );
+    expect(mail.text).toContain(
+      'Payment: the full $27,500, by bank transfer or check as you prefer, on the day we collect the tractor, before it leaves your farm.',
+    );
+    expect(mail.text).toContain('Our offer is for the tractor as you described it.');
     expect(mail.text).toContain('We collect at your farm');
     const actions = (await t.app.ctx.db.select().from(auditLog)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['inquiry.offer_sent', 'inquiry.offer_accepted']));

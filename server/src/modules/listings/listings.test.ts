@@ -309,6 +309,9 @@ describe('listings API', () => {
     expect(names(await get('priceMin=5000000&priceMax=14850000'))).toEqual(['deere', 'case', 'kubota']);
     expect(names(await get('priceMin=9900000&priceMax=9900000'))).toEqual(['case']);
     expect(names(await get('state=Kansas'))).toEqual(['case']);
+    // The state by its code or its name in any case, as every reader of a place (domain/places.ts).
+    for (const typed of ['KS', 'ks', 'kansas', 'KANSAS'])
+      expect(names(await get(`state=${typed}`)), typed).toEqual(['case']);
     const all = await get('q=mag&brand=Case%20IH&yearMin=2010&hoursMax=9000&priceMax=10000000&state=Kansas');
     expect(names(all)).toEqual(['case']);
     expect(all.total).toBe(1);

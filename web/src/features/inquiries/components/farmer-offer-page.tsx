@@ -1,5 +1,5 @@
 import type { FarmerOfferAnswer } from '@domain/farmer-offers';
-import { formatOfferDate } from '@domain/farmer-offers';
+import { FARMER_ACCEPTED_TEXT, formatOfferDate } from '@domain/farmer-offers';
 import { formatDollars } from '@domain/money';
 import { CheckCircle2, Phone, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { AmountConfirm } from './inquiry-detail';
 const DONE: Record<FarmerOfferAnswer, { title: string; text: string }> = {
   accept: {
     title: 'Offer accepted',
-    text: 'Thank you! We will e-mail you shortly to arrange the pickup and the payment.',
+    text: `Thank you! ${FARMER_ACCEPTED_TEXT.contact} ${FARMER_ACCEPTED_TEXT.paid}`,
   },
   decline: {
     title: 'Offer declined',
@@ -129,7 +129,7 @@ export function FarmerOfferPage({ token }: { token: string }) {
           open={confirming}
           onOpenChange={setConfirming}
           title={`Accept ${amount} for ${o.tractor}?`}
-          description={`You agree to sell the tractor to FieldLot for ${amount}. We will e-mail you to arrange the pickup and the payment.`}
+          description={`You agree to sell the tractor to FieldLot for ${amount}. ${FARMER_ACCEPTED_TEXT.paid}`}
           confirmLabel={`Accept ${amount}`}
           onConfirm={() => send('accept')}
         />

@@ -1,5 +1,6 @@
 import { GRADE_FILTER_OPTIONS, gradeFilterForConditions } from '@domain/condition-grades';
 import { US_STATES, YEAR_MIN, yearMax } from '@domain/listings';
+import { stateName, stateNamed } from '@domain/places';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
@@ -27,7 +28,8 @@ export function MoreFilters({
     hoursMax: params.get('hoursMax') ?? '',
     priceMin: params.get('priceMin') ?? '',
     priceMax: params.get('priceMax') ?? '',
-    state: params.get('state') ?? '',
+    // "ia" in a shared link selects Iowa, as the filter reads it (domain/places.ts).
+    state: stateName(stateNamed(params.get('state'))) ?? '',
     gradeMin: params.get('gradeMin') ?? oldConditionGrade(params),
   });
   const [v, setV] = useState<Values>(fromUrl);

@@ -1,4 +1,5 @@
 import { buyerFeeCents, formatDollars } from '@domain/money';
+import { WITHDRAW_OFFER_TEXT } from '@domain/offer-floor';
 import { isOpenOffer, offerActionsFor } from '@domain/offers';
 import { CheckCircle2 } from 'lucide-react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -143,7 +144,7 @@ export function WithdrawButton({ offer }: { offer: Offer }) {
         </Button>
       }
       title="Withdraw this offer?"
-      description="The seller will no longer be able to accept it. You can make a new offer later."
+      description={WITHDRAW_OFFER_TEXT}
       confirmLabel="Withdraw Offer"
       onConfirm={onWithdraw}
     />
