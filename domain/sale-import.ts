@@ -6,6 +6,39 @@
 import { formatCount } from './numbers.js';
 import { stateCode, stateName } from './places.js';
 
+/**
+ * Where a recorded sale comes from (decision 0079): FieldLot's own completed purchases, demo seeding, or an
+ * imported file. A closed list, so every sale's origin has a name to show ("Auction · Iowa · Mar 2025") and a new
+ * kind of record is a decision, not a typo on the command line.
+ */
+export const IMPORT_SOURCES = ['auction', 'dealer'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+export type MarketSaleSource = 'fieldlot' | 'demo' | ImportSource;
+export const SALE_SOURCE_NAMES: Record<MarketSaleSource, string> = {
+  fieldlot: 'FieldLot',
+  demo: 'FieldLot',
+  auction: 'Auction',
+  dealer: 'Dealer sale',
+};
+
+/**
+ * Where a comparable was sold, never by whom: "Auction · Iowa · Mar 2025", "FieldLot · IA · Jan 2026"
+ * (docs/product/sale-imports.md#how-imported-sales-are-shown). The state is named in full where places.ts knows it.
+ */
+export function saleOriginLine(sale: {
+  source: MarketSaleSource;
+  state: string | null;
+  soldOn: string;
+}): string {
+  const month = Number(sale.soldOn.slice(5, 7));
+  const when = `${MONTH_SHORT[month - 1] ?? ''} ${sale.soldOn.slice(0, 4)}`.trim();
+  const where = sale.state
+    ? (stateName(sale.state) ?? (sale.state === 'DC' ? 'Washington DC' : sale.state))
+    : null;
+  return [SALE_SOURCE_NAMES[sale.source], where, when].filter(Boolean).join(' · ');
+}
+const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 export type SaleRecord = {
   sourceId: string;
   /** YYYY-MM-DD */
