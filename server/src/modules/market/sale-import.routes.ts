@@ -50,7 +50,7 @@ export async function saleImportRoutes(app: FastifyInstance, ctx: AppContext) {
         onRequest: refuseNonCsv,
         schema: {
           operationId: 'market.saleImportPreview',
-          summary: 'Read a sale file (text/csv) and show its first rows and every problem; writes nothing',
+          summary: 'Preview a sale file (text/csv): its first rows and every problem; writes nothing',
           errors: ['VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'],
           querystring: saleImportQuerySchema,
           body: fileBody,
