@@ -193,7 +193,13 @@ function PreviewView({
         <p className="text-sm">Ignored columns (not known): {p.unknownColumns.join(', ')}</p>
       )}
       {p.firstRows.length > 0 && (
-        <div className="overflow-x-auto">
+        // Scrolls sideways on a phone: a named section takes focus, so a keyboard can scroll it too (WCAG 2.1.1).
+        <section
+          className="overflow-x-auto"
+          aria-label="The first good rows"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+        >
           <table className="w-full text-sm" data-testid="sale-import-rows">
             <caption className="text-left text-sm text-muted-foreground">
               The first {count(p.firstRows.length, 'good row')}
@@ -225,12 +231,18 @@ function PreviewView({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {p.problemCount > 0 && (
         <div>
           <h4 className="font-medium">Problems ({formatCount(p.problemCount)})</h4>
-          <ul className="max-h-72 overflow-y-auto text-sm" data-testid="sale-import-problems">
+          <ul
+            className="max-h-72 overflow-y-auto text-sm"
+            data-testid="sale-import-problems"
+            aria-label="Problems"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard
+            tabIndex={0}
+          >
             {p.problems.map((x) => (
               <li key={`${x.row}-${x.column}-${x.message}`}>
                 Row {x.row}
