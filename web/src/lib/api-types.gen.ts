@@ -2692,7 +2692,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import the good rows of a sale file (text/csv) in one transaction; a known source_id adds nothing
+         * Import the good rows of a sale file (text/csv) in one transaction
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["market.saleImport"];

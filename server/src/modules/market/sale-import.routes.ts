@@ -71,8 +71,7 @@ export async function saleImportRoutes(app: FastifyInstance, ctx: AppContext) {
         onRequest: refuseNonCsv,
         schema: {
           operationId: 'market.saleImport',
-          summary:
-            'Import the good rows of a sale file (text/csv) in one transaction; a known source_id adds nothing',
+          summary: 'Import the good rows of a sale file (text/csv) in one transaction',
           errors: ['VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'],
           querystring: saleImportQuerySchema,
           body: fileBody,
