@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stateCode, UNGRADED } from './fieldlot-value.js';
+import { IMPORT_SOURCES } from './sale-import.js';
 
 /**
  * FieldLot Value's routes (docs/product/fieldlot-value.md): the query for a tractor that is not listed yet (listing
@@ -44,6 +45,8 @@ export const valueQuerySchema = z.object({
 export type ValueQueryInput = z.input<typeof valueQuerySchema>;
 
 export const comparableSaleSchema = z.object({
+  /** Where the sale was recorded: FieldLot's own or an imported source (docs/product/sale-imports.md). */
+  source: z.enum(['fieldlot', 'demo', ...IMPORT_SOURCES]),
   soldOn: z.string(),
   year: z.number().int(),
   hours: z.number().int(),

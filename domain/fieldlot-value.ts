@@ -183,7 +183,12 @@ export function comparableDistance(q: ValueQuery, s: MarketSale): number {
   );
 }
 
-export function comparableSales(q: ValueQuery, sales: MarketSale[], today: string, limit = 10): MarketSale[] {
+export function comparableSales<S extends MarketSale>(
+  q: ValueQuery,
+  sales: S[],
+  today: string,
+  limit = 10,
+): S[] {
   const since = new Date(`${today}T00:00:00Z`);
   since.setUTCMonth(since.getUTCMonth() - COMPARABLE_MONTHS);
   const from = since.toISOString().slice(0, 10);

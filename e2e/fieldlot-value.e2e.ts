@@ -54,7 +54,7 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
       expect(await card.isVisible()).toBe(true);
       expect(await card.locator('dt').allTextContents()).toEqual(['Year', 'Hours', 'Grade', 'State']);
       expect(await card.textContent()).toMatch(
-        /^\$[\d,]+Sold \d\d\/\d\d\/\d{4}Year\d{4}Hours[\d,]+ hrsGrade\d\.\dState(?:[A-Z]{2}|—)$/,
+        /^\$[\d,]+Sold \d\d\/\d\d\/\d{4}FieldLot( · [A-Za-z ]+)? · [A-Z][a-z]{2} \d{4}Year\d{4}Hours[\d,]+ hrsGrade\d\.\dState(?:[A-Z]{2}|—)$/,
       );
     }
     expect(await p.getByTestId('fieldlot-value').textContent()).toMatch(
@@ -79,6 +79,7 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
         'Hours',
         'Grade',
         'State',
+        'Source',
         'Price',
       ]);
       expect(await desk.page.getByTestId('comparables-heading').textContent()).toBe(

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -27,6 +28,7 @@ import type { Condition, ListingStatus } from '../../../domain/listings.js';
 import type { OfferStatus, OfferType } from '../../../domain/offers.js';
 import type { PaymentMethod } from '../../../domain/payment-terms.js';
 import type { Fulfilment, PurchaseStatus } from '../../../domain/purchases.js';
+import type { MarketSaleSource } from '../../../domain/sale-import.js';
 import type { BidKind, LotStatus } from '../../../domain/timed-sale.js';
 import type { UserStatus } from '../../../domain/users.js';
 
@@ -1192,7 +1194,9 @@ export const purchaseMoneyCommands = pgTable(
 /**
  * Recorded tractor sales that FieldLot Value and the market charts learn from (docs/product/fieldlot-value.md,
  * docs/decisions/0046-fieldlot-value.md). No buyer or seller is stored: the sale is anonymous by construction.
- * `source` 'demo' rows are written only by demo seeding, never in production.
+ * `source` 'demo' rows are written only by demo seeding, never in production. Imported sales ('auction', 'dealer':
+ * docs/product/sale-imports.md, decision 0079) carry their `source_id`, unique per source, and may lack year,
+ * hours, grade or state; FieldLot's own and demo rows keep them required (`market_sales_own_facts_check`).
  */
 export const marketSales = pgTable(
   'market_sales',
@@ -1202,20 +1206,31 @@ export const marketSales = pgTable(
     make: text('make').notNull(),
     model: text('model').notNull(),
     family: text('family').notNull(),
-    year: integer('year').notNull(),
-    hours: integer('hours').notNull(),
-    gradeTenths: smallint('grade_tenths').notNull(),
-    state: text('state').notNull(),
+    year: integer('year'),
+    hours: integer('hours'),
+    gradeTenths: smallint('grade_tenths'),
+    state: text('state'),
     zip: text('zip'),
     priceCents: money('price_cents').notNull(),
-    source: text('source').$type<'fieldlot' | 'demo'>().notNull(),
+    source: text('source').$type<MarketSaleSource>().notNull(),
+    sourceId: text('source_id'),
+    horsepower: real('horsepower'),
+    sizeClass: text('size_class'),
+    drive: text('drive'),
+    cab: text('cab'),
+    transmission: text('transmission'),
     purchaseId: uuid('purchase_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('market_sales_family_sold_on_idx').on(t.make, t.family, t.soldOn),
     uniqueIndex('market_sales_purchase_idx').on(t.purchaseId),
-    check('market_sales_source_check', sql`${t.source} in ('fieldlot','demo')`),
+    uniqueIndex('market_sales_source_id_idx').on(t.source, t.sourceId),
+    check('market_sales_source_check', sql`${t.source} in ('fieldlot','demo','auction','dealer')`),
+    check(
+      'market_sales_own_facts_check',
+      sql`case when ${t.source} in ('fieldlot','demo') then ${t.sourceId} is null and ${t.year} is not null and ${t.hours} is not null and ${t.gradeTenths} is not null and ${t.state} is not null else ${t.sourceId} is not null end`,
+    ),
     check('market_sales_price_check', sql`${t.priceCents} > 0`),
   ],
 );

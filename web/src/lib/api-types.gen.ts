@@ -2702,6 +2702,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/market/sale-imports/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a sale file (text/csv): its first rows and every problem; writes nothing
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        post: operations["market.saleImportPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/market/sale-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the good rows of a sale file (text/csv) in one transaction
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        post: operations["market.saleImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/market/sale-imports/{importId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far an import started from this browser has gone (rows written of the good rows)
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["market.saleImportProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/market": {
         parameters: {
             query?: never;
@@ -17839,6 +17899,363 @@ export interface operations {
             };
         };
     };
+    "market.saleImportPreview": {
+        parameters: {
+            query?: {
+                source?: "auction" | "dealer";
+                importId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV file, sent as text/csv */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "auction" | "dealer";
+                        rowsRead: number;
+                        goodRows: number;
+                        badRows: number;
+                        problems: {
+                            row: number;
+                            column: string;
+                            message: string;
+                        }[];
+                        problemCount: number;
+                        unknownColumns: string[];
+                        firstRows: {
+                            sourceId: string;
+                            soldOn: string;
+                            make: string;
+                            model: string;
+                            year: number | null;
+                            hours: number | null;
+                            state: string | null;
+                            priceCents: number;
+                            horsepower: number | null;
+                            sizeClass: string | null;
+                            drive: string | null;
+                            cab: string | null;
+                            transmission: string | null;
+                            gradeTenths: number | null;
+                        }[];
+                        alreadyImported: number;
+                    };
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. `BAD_REQUEST`: The request cannot be read (e.g. malformed JSON). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). `CSRF`: The x-csrf-token header does not match the anti-forgery cookie, or the request is cross-site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The upload is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The upload is too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA`: The file type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA",
+                     *         "message": "The file type is not accepted."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "market.saleImport": {
+        parameters: {
+            query?: {
+                source?: "auction" | "dealer";
+                importId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV file, sent as text/csv */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "auction" | "dealer";
+                        rowsRead: number;
+                        goodRows: number;
+                        badRows: number;
+                        problems: {
+                            row: number;
+                            column: string;
+                            message: string;
+                        }[];
+                        problemCount: number;
+                        unknownColumns: string[];
+                        imported: number;
+                        alreadyImported: number;
+                    };
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. `BAD_REQUEST`: The request cannot be read (e.g. malformed JSON). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). `CSRF`: The x-csrf-token header does not match the anti-forgery cookie, or the request is cross-site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The upload is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The upload is too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA`: The file type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA",
+                     *         "message": "The file type is not accepted."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "market.saleImportProgress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rowsDone: number;
+                        rowsTotal: number;
+                        finished: boolean;
+                    };
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "market.admin": {
         parameters: {
             query?: never;
@@ -17949,6 +18366,8 @@ export interface operations {
                         } | null;
                         message: string | null;
                         comparables: {
+                            /** @enum {string} */
+                            source: "fieldlot" | "demo" | "auction" | "dealer";
                             soldOn: string;
                             year: number;
                             hours: number;
@@ -18050,6 +18469,8 @@ export interface operations {
                         } | null;
                         message: string | null;
                         comparables: {
+                            /** @enum {string} */
+                            source: "fieldlot" | "demo" | "auction" | "dealer";
                             soldOn: string;
                             year: number;
                             hours: number;

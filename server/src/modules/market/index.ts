@@ -16,3 +16,4 @@ export {
   type ValueAnswer,
   valueCurve,
 } from './market.service.js';
+export { saleFileText, writeImportedSales } from './sale-import.service.js';

@@ -1,5 +1,6 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { MarketSale } from '../../../../domain/fieldlot-value.js';
+import type { ImportSource, MarketSaleSource, SaleRecord } from '../../../../domain/sale-import.js';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { marketSales } from '../../db/schema.js';
 import { type FirstLookViewer, firstLookHides } from '../listings/index.js';
@@ -19,22 +20,155 @@ export async function insertMarketSales(db: Executor, rows: NewMarketSale[]): Pr
     .onConflictDoNothing();
 }
 
-/** Every recorded sale, anonymous (no buyer or seller is stored), for fitting FieldLot Value. */
+/** FieldLot's own sales (and demo ones): imported records are kept apart from them (docs/product/sale-imports.md). */
+const OWN_SOURCES: MarketSaleSource[] = ['fieldlot', 'demo'];
+const isOwn = inArray(marketSales.source, OWN_SOURCES);
+const ownSql = sql`source in ('fieldlot','demo')`;
+
+type SaleRow = typeof marketSales.$inferSelect;
+
+/** An own sale as the estimator takes it: its year, hours, grade and state are required by the table's check. */
+function ownSale(r: SaleRow): MarketSale {
+  return {
+    soldOn: r.soldOn,
+    make: r.make,
+    family: r.family,
+    year: r.year ?? 0,
+    hours: r.hours ?? 0,
+    grade: (r.gradeTenths ?? 0) / 10,
+    state: r.state ?? '',
+    priceCents: r.priceCents,
+  };
+}
+
+/** FieldLot's own recorded sales, anonymous (no buyer or seller is stored): the market charts. */
 export async function listMarketSales(db: Executor, since?: string): Promise<MarketSale[]> {
   const rows = await db
     .select()
     .from(marketSales)
-    .where(since ? gte(marketSales.soldOn, since) : undefined);
-  return rows.map((r) => ({
-    soldOn: r.soldOn,
-    make: r.make,
-    family: r.family,
-    year: r.year,
-    hours: r.hours,
-    grade: r.gradeTenths / 10,
-    state: r.state,
-    priceCents: r.priceCents,
-  }));
+    .where(since ? and(isOwn, gte(marketSales.soldOn, since)) : isOwn);
+  return rows.map(ownSale);
+}
+
+/**
+ * Every recorded sale as stored, FieldLot's own and imported ones, for fitting FieldLot Value. An imported sale may
+ * lack year, hours, grade (never inspected) or state: null, never a made-up figure.
+ */
+export interface StoredSale {
+  source: MarketSaleSource;
+  soldOn: string;
+  make: string;
+  model: string;
+  family: string;
+  year: number | null;
+  hours: number | null;
+  gradeTenths: number | null;
+  state: string | null;
+  priceCents: number;
+  horsepower: number | null;
+  sizeClass: string | null;
+  drive: string | null;
+  cab: string | null;
+  transmission: string | null;
+}
+
+export async function listStoredSales(db: Executor): Promise<StoredSale[]> {
+  return db
+    .select({
+      source: marketSales.source,
+      soldOn: marketSales.soldOn,
+      make: marketSales.make,
+      model: marketSales.model,
+      family: marketSales.family,
+      year: marketSales.year,
+      hours: marketSales.hours,
+      gradeTenths: marketSales.gradeTenths,
+      state: marketSales.state,
+      priceCents: marketSales.priceCents,
+      horsepower: marketSales.horsepower,
+      sizeClass: marketSales.sizeClass,
+      drive: marketSales.drive,
+      cab: marketSales.cab,
+      transmission: marketSales.transmission,
+    })
+    .from(marketSales);
+}
+
+/** An imported sale, ready for the table (its family read from the model). */
+export type ImportedSaleRow = SaleRecord & { family: string };
+
+/**
+ * Writes imported sales; one already recorded under the same source and source_id adds nothing. Returns how many
+ * rows were new. The caller holds the transaction (docs/product/sale-imports.md#nothing-half-written).
+ */
+export async function insertImportedSales(
+  db: Executor,
+  source: ImportSource,
+  rows: readonly ImportedSaleRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  // One JSON parameter for the whole batch: far cheaper than a bound parameter per cell (100,000 rows in well
+  // under a minute, docs/product/sale-imports.md#limits) and the same on PGlite and PostgreSQL.
+  const batch = JSON.stringify(
+    rows.map((r) => [
+      r.soldOn,
+      r.make,
+      r.model,
+      r.family,
+      r.year,
+      r.hours,
+      r.gradeTenths,
+      r.state,
+      r.priceCents,
+      r.sourceId,
+      r.horsepower,
+      r.sizeClass,
+      r.drive,
+      r.cab,
+      r.transmission,
+    ]),
+  );
+  const written = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with written as (
+        insert into market_sales (sold_on, make, model, family, year, hours, grade_tenths, state, price_cents, source,
+          source_id, horsepower, size_class, drive, cab, transmission)
+        select (r->>0)::date, r->>1, r->>2, r->>3, (r->>4)::int, (r->>5)::int, (r->>6)::smallint, r->>7,
+          (r->>8)::bigint, ${source}, r->>9, (r->>10)::real, r->>11, r->>12, r->>13, r->>14
+        from jsonb_array_elements(${batch}::jsonb) as r
+        on conflict (source, source_id) do nothing
+        returning 1)
+      select count(*)::int as n from written`),
+  );
+  return Number(written[0]?.n ?? 0);
+}
+
+/** How many of these source ids are already recorded under the source (the preview's "already imported"). */
+export async function countKnownSourceIds(
+  db: Executor,
+  source: ImportSource,
+  sourceIds: readonly string[],
+): Promise<number> {
+  let known = 0;
+  for (let i = 0; i < sourceIds.length; i += 5000) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(marketSales)
+      .where(
+        and(eq(marketSales.source, source), inArray(marketSales.sourceId, sourceIds.slice(i, i + 5000))),
+      );
+    known += Number(row?.n ?? 0);
+  }
+  return known;
+}
+
+/** Recorded sales per source, for the import's summary. */
+export async function countSalesBySource(db: Executor): Promise<Partial<Record<MarketSaleSource, number>>> {
+  const rows = await db
+    .select({ source: marketSales.source, n: sql<number>`count(*)::int` })
+    .from(marketSales)
+    .groupBy(marketSales.source);
+  return Object.fromEntries(rows.map((r) => [r.source, Number(r.n)]));
 }
 
 export interface MonthSales {
@@ -51,6 +185,7 @@ export async function salesByMonth(db: Executor, make: string, family: string): 
         percentile_cont(0.5) within group (order by ${marketSales.priceCents}) as median
       from ${marketSales}
       where lower(${marketSales.make}) = lower(${make}) and lower(${marketSales.family}) = lower(${family})
+        and ${ownSql}
       group by 1 order by 1`),
   );
   return rows.map((r) => ({
@@ -60,7 +195,7 @@ export async function salesByMonth(db: Executor, make: string, family: string): 
   }));
 }
 
-export async function countMarketSales(db: Executor, source: 'fieldlot' | 'demo'): Promise<number> {
+export async function countMarketSales(db: Executor, source: MarketSaleSource): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(marketSales)
@@ -220,7 +355,7 @@ export async function familiesSince(
     await db.execute(sql`
       select min(make) as make, min(family) as family, count(*)::int as sales, max(sold_on) as last,
         percentile_cont(0.5) within group (order by price_cents) as median
-      from market_sales where sold_on >= ${since}
+      from market_sales where sold_on >= ${since} and ${ownSql}
       group by lower(make), lower(family) order by count(*) desc, 1, 2`),
   );
   return rows.map((r) => ({
@@ -239,19 +374,11 @@ export async function familySales(db: Executor, make: string, family: string): P
     .from(marketSales)
     .where(
       and(
+        isOwn,
         sql`lower(${marketSales.make}) = lower(${make})`,
         sql`lower(${marketSales.family}) = lower(${family})`,
       ),
     )
     .orderBy(marketSales.soldOn);
-  return rows.map((r) => ({
-    soldOn: r.soldOn,
-    make: r.make,
-    family: r.family,
-    year: r.year,
-    hours: r.hours,
-    grade: r.gradeTenths / 10,
-    state: r.state,
-    priceCents: r.priceCents,
-  }));
+  return rows.map(ownSale);
 }

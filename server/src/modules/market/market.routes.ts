@@ -11,6 +11,7 @@ import { listingIdParams } from '../../../../domain/offers.schemas.js';
 import type { AppContext } from '../../lib/context.js';
 import { valueForListing, valueForQuery } from './market.service.js';
 import { adminMarket, marketFamily, marketIndex } from './market-charts.service.js';
+import { saleImportRoutes } from './sale-import.routes.js';
 import { startValueCache } from './value-cache.js';
 
 /** The market charts' routes (docs/product/market.md). */
@@ -18,6 +19,7 @@ export async function marketChartsRoutes(app: FastifyInstance, ctx: AppContext) 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stopValueCache = await startValueCache(ctx);
   app.addHook('onClose', stopValueCache);
+  await saleImportRoutes(app, ctx);
 
   api.get(
     '/admin/market',

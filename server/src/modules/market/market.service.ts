@@ -3,7 +3,6 @@ import {
   askingStanding,
   comparableSales,
   estimateValue,
-  type MarketSale,
   modelFamily,
   NOT_ENOUGH_SALES,
   type ValueEstimate,
@@ -22,11 +21,11 @@ import type { Actor, AppContext } from '../../lib/context.js';
 import { canSeeListing } from '../listings/index.js';
 import { zipPlace } from '../purchases/index.js';
 import { completedSaleFacts, insertMarketSales, listingValueFacts } from './market.repository.js';
-import { type FittedMarket, familyKey, fittedByStamp, valueCache } from './value-cache.js';
+import { type FittedMarket, familyKey, fittedByStamp, type ValueSale, valueCache } from './value-cache.js';
 
 export interface ValueAnswer {
   estimate: ValueEstimate | null; // null: "Not enough FieldLot sales to estimate"
-  comparables: MarketSale[];
+  comparables: ValueSale[];
 }
 
 /** Comparables and the estimate from a fitted market (the family's sales only: fast at any market size). */
@@ -81,6 +80,7 @@ async function answer(
     message: estimate ? null : NOT_ENOUGH_SALES,
     // Only the tractor, the date and the price: a sale has no buyer or seller to show.
     comparables: comparables.map((c) => ({
+      source: c.source,
       soldOn: c.soldOn,
       year: c.year,
       hours: c.hours,

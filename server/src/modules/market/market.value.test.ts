@@ -150,6 +150,7 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     expect(five.standing.sentence).toMatch(/^Asking \$260,000 — \d+% (below|above) FieldLot Value \(\$/);
     // Nearest first: the 2021 tractor with 2,500 hours is the same tractor.
     expect(five.comparables[0]).toEqual({
+      source: 'fieldlot',
       soldOn: '2026-06-01',
       year: 2021,
       hours: 2500,

@@ -1,25 +1,53 @@
-import { fitValueModel, type MarketSale, type ValueModel } from '../../../../domain/fieldlot-value.js';
+import {
+  fitValueModel,
+  type MarketSale,
+  UNGRADED,
+  type ValueModel,
+} from '../../../../domain/fieldlot-value.js';
+import type { MarketSaleSource } from '../../../../domain/sale-import.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
 import { listenForEvents } from '../../lib/events.js';
-import { listMarketSales, marketSalesStamp } from './market.repository.js';
+import { listStoredSales, marketSalesStamp, type StoredSale } from './market.repository.js';
 
 /** What the database announces (statement trigger, migration 0030) after any statement adding or clearing sales. */
 export const MARKET_SALES_CHANGED_EVENT = 'market.sales_changed';
+
+/** A sale as FieldLot Value learns from it, with where it comes from (shown beside a comparable). */
+export type ValueSale = MarketSale & { source: MarketSaleSource };
+
+/**
+ * A stored sale as today's estimator takes it: one without year or hours is left out (its age and use are
+ * unknown); an ungraded one counts as UNGRADED, as FieldLot's own ungraded sales do; no state is ''.
+ */
+export function toValueSale(s: StoredSale): ValueSale | null {
+  if (s.year === null || s.hours === null) return null;
+  return {
+    source: s.source,
+    soldOn: s.soldOn,
+    make: s.make,
+    family: s.family,
+    year: s.year,
+    hours: s.hours,
+    grade: s.gradeTenths === null || s.gradeTenths === 0 ? UNGRADED : s.gradeTenths / 10,
+    state: s.state ?? '',
+    priceCents: s.priceCents,
+  };
+}
 
 /** The fitted model and its sales grouped by make and family (a tractor's comparables are its family's). */
 export interface FittedMarket {
   year: number;
   model: ValueModel;
-  byFamily: Map<string, MarketSale[]>;
+  byFamily: Map<string, ValueSale[]>;
   count: number;
 }
 
 export const familyKey = (make: string, family: string) => `${make.toLowerCase()}|${family.toLowerCase()}`;
 
 async function fitMarket(db: Executor, year: number): Promise<FittedMarket> {
-  const sales = await listMarketSales(db);
-  const byFamily = new Map<string, MarketSale[]>();
+  const sales = (await listStoredSales(db)).map(toValueSale).filter((s): s is ValueSale => s !== null);
+  const byFamily = new Map<string, ValueSale[]>();
   for (const s of sales) {
     const key = familyKey(s.make, s.family);
     const list = byFamily.get(key);

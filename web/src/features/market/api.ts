@@ -1,3 +1,4 @@
+import type { ImportSource } from '@domain/sale-import';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -60,4 +61,28 @@ export function useMarketFamily(make: string, family: string) {
       api.GET('/api/market/{make}/{family}', { params: { path: { make, family } }, signal }),
     staleTime: 60_000,
   });
+}
+
+/** Sends a sale file as text/csv (docs/product/sale-imports.md): the preview writes nothing. */
+export function previewSaleFile(text: string, source: ImportSource) {
+  return api.POST('/api/admin/market/sale-imports/preview', {
+    params: { query: { source } },
+    body: text,
+    bodySerializer: (b: string) => b,
+    headers: { 'content-type': 'text/csv' },
+  });
+}
+
+/** Imports the file's good rows; `importId` lets the progress bar ask how far it has gone. */
+export function importSaleFile(text: string, source: ImportSource, importId: string) {
+  return api.POST('/api/admin/market/sale-imports', {
+    params: { query: { source, importId } },
+    body: text,
+    bodySerializer: (b: string) => b,
+    headers: { 'content-type': 'text/csv' },
+  });
+}
+
+export function saleImportProgress(importId: string) {
+  return api.GET('/api/admin/market/sale-imports/{importId}/progress', { params: { path: { importId } } });
 }

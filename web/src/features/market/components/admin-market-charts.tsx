@@ -3,6 +3,7 @@ import { formatDollars, formatDollarsRounded } from '@domain/money';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useAdminMarket } from '../api';
 import { MarketChart } from './market-chart';
+import { SaleImportPanel } from './sale-import-panel';
 
 const monthLabel = (x: number) => new Date(x * 1000).toISOString().slice(0, 7);
 const dayLabel = (x: number) => new Date(x * 1000).toISOString().slice(0, 10);
@@ -64,6 +65,7 @@ export function AdminMarketCharts() {
         formatX={dayLabel}
         formatY={count}
       />
+      <SaleImportPanel />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import type { ComparableSale } from '@domain/fieldlot-value-api';
+import { saleOriginLine } from '@domain/sale-import';
 import { formatDay, formatDollars, formatHours } from '@/lib/format';
 
 /**
  * Comparable sales, nearest first (docs/product/fieldlot-value.md#comparable-sales): date, year, hours, grade,
- * state and price. A sale has no buyer or seller to show. On a phone each sale is a card with every figure; from
+ * state, where it was recorded ("Auction · Iowa · Mar 2025", docs/product/sale-imports.md) and price. A sale has no buyer or seller to show. On a phone each sale is a card with every figure; from
  * 640 px a table.
  */
 export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; caption: string }) {
@@ -21,6 +22,7 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
               <span className="text-base font-semibold tabular-nums">{formatDollars(s.priceCents)}</span>
               <span className="text-muted-foreground tabular-nums">Sold {formatDay(s.soldOn)}</span>
             </p>
+            <p className="text-muted-foreground">{saleOriginLine(s)}</p>
             <dl className="mt-1 grid grid-cols-4 gap-1">
               {(
                 [
@@ -58,6 +60,9 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
             <th scope="col" className="py-1.5 pr-3 font-medium">
               State
             </th>
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              Source
+            </th>
             <th scope="col" className="py-1.5 text-right font-medium">
               Price
             </th>
@@ -71,6 +76,7 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
               <td className="py-1.5 pr-3 tabular-nums">{formatHours(s.hours)}</td>
               <td className="py-1.5 pr-3 tabular-nums">{s.grade.toFixed(1)}</td>
               <td className="py-1.5 pr-3">{s.state || '—'}</td>
+              <td className="py-1.5 pr-3">{saleOriginLine(s)}</td>
               <td className="py-1.5 text-right font-semibold tabular-nums">{formatDollars(s.priceCents)}</td>
             </tr>
           ))}
