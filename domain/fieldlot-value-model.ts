@@ -88,13 +88,16 @@ const BLEND_MIN = 3;
 const BLEND_DISTANCE = 1.5;
 const BLEND_MONTHS = 24;
 
-const FEATURES = ['age', 'hours', 'grade', 'horsepower'] as const;
+// The last two say a year or an hour meter is unknown: such sales sell differently (often older machines).
+const FEATURES = ['age', 'hours', 'grade', 'horsepower', 'yearUnknown', 'hoursUnknown'] as const;
 type FeatureName = (typeof FEATURES)[number];
 const FEATURE_LABEL: Record<FeatureName, string> = {
   age: 'age',
   hours: 'hours',
   grade: 'grade',
   horsepower: 'horsepower',
+  yearUnknown: 'year unknown',
+  hoursUnknown: 'hours unknown',
 };
 const OPTIONS = ['drive', 'cab', 'transmission'] as const;
 
@@ -108,6 +111,8 @@ function featuresOf(s: ValueQuery | SaleFacts, saleYear: number): (number | null
     s.hours == null ? null : s.hours / 1000,
     s.grade ?? null,
     s.horsepower && s.horsepower > 0 ? Math.log(s.horsepower) : null,
+    s.year == null ? 1 : 0,
+    s.hours == null ? 1 : 0,
   ];
 }
 
@@ -311,14 +316,14 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
   const families = new Map<string, FamilyFit>();
   const makes = new Map<string, Level>();
   const makeSizes = new Map<string, Level>();
-  let market: Level = { level: 0, n: 0, mean: [0, 0, 0, 0], sigma2: 0 };
+  let market: Level = { level: 0, n: 0, mean: FEATURES.map(() => 0), sigma2: 0 };
   const byMake = groupBy(rows, (r) => r.make);
   const byMakeSize = groupBy(rows, (r) => r.makeSize);
 
   for (let iter = 0; iter < 3; iter++) {
     const target = (r: Row) => r.y - others(r);
     // Slopes: market, then each make toward it, then each family toward its make.
-    marketSlopes = ridgeSlopes(withinEquations(groups, target, active), marketSlopes, [0, 0, 0, 0], active);
+    marketSlopes = ridgeSlopes(withinEquations(groups, target, active), marketSlopes, FEATURES.map(() => 0), active);
     for (const [make, list] of byMake) {
       const eq = withinEquations([...groupBy(list, (r) => r.fam).values()], target, active);
       makeSlopes.set(make, ridgeSlopes(eq, marketSlopes, lambda, active));
@@ -331,7 +336,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       const ss = adjusted.reduce((a, v) => a + (v - raw) ** 2, 0);
       return { raw, mean, n: list.length, ss };
     };
-    const m0 = levelOf(rows, marketSlopes, [0, 0, 0, 0]);
+    const m0 = levelOf(rows, marketSlopes, FEATURES.map(() => 0));
     market = { level: m0.raw, n: m0.n, mean: m0.mean, sigma2: 0 };
     const atMeanOf = (raw: { mean: number[] }, parent: Level, slopes: number[]) =>
       parent.level + dot(slopes, raw.mean.map((v, j) => v - parent.mean[j]));
@@ -450,7 +455,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     if (optionEffects[i].size === 0) notes.push(`not adjusted for ${o} (too few sales)`);
   });
   FEATURES.forEach((f, j) => {
-    if (!active[j]) notes.push(`not adjusted for ${FEATURE_LABEL[f]} (no spread in the sales)`);
+    if (!active[j] && j < 4) notes.push(`not adjusted for ${FEATURE_LABEL[f]} (no spread in the sales)`);
   });
 
   // Leftover spread: each family's own, pulled toward its make and size class's, make's and market's.
@@ -557,7 +562,10 @@ function predictLog(model: ValueModel, q: ValueQuery | SaleFacts, saleYear: numb
     else if (f === 'hours')
       lines.push({ label: `Hours ${fmtHours(v * 1000)} (average ${fmtHours(level.mean[j] * 1000)})`, log: d });
     else if (f === 'grade') lines.push({ label: `Grade ${v} (average ${level.mean[j].toFixed(1)})`, log: d });
-    else lines.push({ label: `Horsepower ${Math.round(Math.exp(v))}`, log: d });
+    else if (f === 'horsepower') lines.push({ label: `Horsepower ${Math.round(Math.exp(v))}`, log: d });
+    else if (v === 1) lines.push({ label: f === 'yearUnknown' ? 'Year not known' : 'Hours not known', log: d });
+    else if (Math.abs(d) > 1e-9)
+      lines[0].log += d; // a known year or meter in a family where some were unknown: part of the base
   });
   OPTIONS.forEach((o, i) => {
     const v = norm(q[o]);
