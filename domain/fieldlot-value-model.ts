@@ -103,7 +103,8 @@ const OPTIONS = ['drive', 'cab', 'transmission'] as const;
 
 export const familyKey = (make: string, family: string) => `${make.toLowerCase()}|${family.toLowerCase()}`;
 const norm = (s: string | null | undefined) => (s ? s.trim().toLowerCase() : '');
-const quarterOf = (date: string) => Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
+const quarterOf = (date: string) =>
+  Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
 
 function featuresOf(s: ValueQuery | SaleFacts, saleYear: number): (number | null)[] {
   return [
@@ -323,7 +324,12 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
   for (let iter = 0; iter < 3; iter++) {
     const target = (r: Row) => r.y - others(r);
     // Slopes: market, then each make toward it, then each family toward its make.
-    marketSlopes = ridgeSlopes(withinEquations(groups, target, active), marketSlopes, FEATURES.map(() => 0), active);
+    marketSlopes = ridgeSlopes(
+      withinEquations(groups, target, active),
+      marketSlopes,
+      FEATURES.map(() => 0),
+      active,
+    );
     for (const [make, list] of byMake) {
       const eq = withinEquations([...groupBy(list, (r) => r.fam).values()], target, active);
       makeSlopes.set(make, ridgeSlopes(eq, marketSlopes, lambda, active));
@@ -331,17 +337,36 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     // Levels: market → make → make and size class → family, each at its own mean features.
     const levelOf = (list: Row[], slopes: number[], fallbackMean: number[]) => {
       const mean = meanFeatures(list, fallbackMean);
-      const adjusted = list.map((r) => target(r) - dot(slopes, filled(r.x, mean).map((v, j) => v - mean[j])));
+      const adjusted = list.map(
+        (r) =>
+          target(r) -
+          dot(
+            slopes,
+            filled(r.x, mean).map((v, j) => v - mean[j]),
+          ),
+      );
       const raw = adjusted.reduce((a, b) => a + b, 0) / list.length;
       const ss = adjusted.reduce((a, v) => a + (v - raw) ** 2, 0);
       return { raw, mean, n: list.length, ss };
     };
-    const m0 = levelOf(rows, marketSlopes, FEATURES.map(() => 0));
+    const m0 = levelOf(
+      rows,
+      marketSlopes,
+      FEATURES.map(() => 0),
+    );
     market = { level: m0.raw, n: m0.n, mean: m0.mean, sigma2: 0 };
     const atMeanOf = (raw: { mean: number[] }, parent: Level, slopes: number[]) =>
-      parent.level + dot(slopes, raw.mean.map((v, j) => v - parent.mean[j]));
-    const shrunk = (raw: { raw: number; mean: number[]; n: number }, parent: Level, slopes: number[], k = SHRINK) =>
-      (raw.n * raw.raw + k * atMeanOf(raw, parent, slopes)) / (raw.n + k);
+      parent.level +
+      dot(
+        slopes,
+        raw.mean.map((v, j) => v - parent.mean[j]),
+      );
+    const shrunk = (
+      raw: { raw: number; mean: number[]; n: number },
+      parent: Level,
+      slopes: number[],
+      k = SHRINK,
+    ) => (raw.n * raw.raw + k * atMeanOf(raw, parent, slopes)) / (raw.n + k);
     for (const [make, list] of byMake) {
       const slopes = makeSlopes.get(make) ?? marketSlopes;
       const raw = levelOf(list, slopes, market.mean);
@@ -357,12 +382,22 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       const makeKey = list[0].make;
       const sizes = groupBy(list, (r) => r.makeSize);
       let makeSize: string | null = null;
-      for (const [k, v] of sizes) if (!makeSize || v.length > (sizes.get(makeSize)?.length ?? 0)) makeSize = k;
+      for (const [k, v] of sizes)
+        if (!makeSize || v.length > (sizes.get(makeSize)?.length ?? 0)) makeSize = k;
       const parent = (makeSize && makeSizes.get(makeSize)) || makes.get(makeKey) || market;
       const parentSlopes = makeSlopes.get(makeKey) ?? marketSlopes;
       const eq = withinEquations([list], target, active);
       const slopes = ridgeSlopes(eq, parentSlopes, lambda, active);
-      return { key, list, makeKey, makeSize, parent, parentSlopes, slopes, raw: levelOf(list, slopes, parent.mean) };
+      return {
+        key,
+        list,
+        makeKey,
+        makeSize,
+        parent,
+        parentSlopes,
+        slopes,
+        raw: levelOf(list, slopes, parent.mean),
+      };
     });
     // How far families stray from their make and size class, against the spread within a family, sets how hard a
     // family is pulled toward it (empirical Bayes: k = within variance / between variance).
@@ -397,7 +432,13 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     }
     const base = (r: Row) => {
       const f = families.get(r.fam) as FamilyFit;
-      return f.level + dot(f.slopes, filled(r.x, f.mean).map((v, j) => v - f.mean[j]));
+      return (
+        f.level +
+        dot(
+          f.slopes,
+          filled(r.x, f.mean).map((v, j) => v - f.mean[j]),
+        )
+      );
     };
     // Market index by quarter: mean leftover, shrunk toward zero, smoothed over five quarters.
     const byQuarter = groupBy(rows, (r) => String(r.quarter));
@@ -447,8 +488,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       }
       optionEffects[i].clear();
       const learned = [...sums].filter(([, s]) => s.n >= MIN_OPTION_SALES);
-      if (learned.length >= 2)
-        for (const [v, s] of learned) optionEffects[i].set(v, s.sum / (s.n + SHRINK));
+      if (learned.length >= 2) for (const [v, s] of learned) optionEffects[i].set(v, s.sum / (s.n + SHRINK));
     });
   }
   OPTIONS.forEach((o, i) => {
@@ -489,7 +529,10 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       r.resid =
         r.y -
         f.level -
-        dot(f.slopes, filled(r.x, f.mean).map((v, j) => v - f.mean[j])) -
+        dot(
+          f.slopes,
+          filled(r.x, f.mean).map((v, j) => v - f.mean[j]),
+        ) -
         others(r);
   }
   const spread = (list: Row[], parent: number) => {
@@ -520,7 +563,11 @@ interface Prediction {
 
 const fmtHours = (h: number) => Math.round(h).toLocaleString('en-US');
 
-function predictLog(model: ValueModel, q: ValueQuery | SaleFacts, saleYear: number): Prediction & { ok: boolean } {
+function predictLog(
+  model: ValueModel,
+  q: ValueQuery | SaleFacts,
+  saleYear: number,
+): Prediction & { ok: boolean } {
   const fam = model.families.get(familyKey(q.make, q.family));
   const make = norm(q.make);
   const size = norm(q.sizeClass);
@@ -558,14 +605,20 @@ function predictLog(model: ValueModel, q: ValueQuery | SaleFacts, saleYear: numb
     if (v === null) return;
     const d = slopes[j] * (v - level.mean[j]);
     if (f === 'age')
-      lines.push({ label: `Age ${Math.round(v)} years (family average ${level.mean[j].toFixed(1)})`, log: d });
+      lines.push({
+        label: `Age ${Math.round(v)} years (family average ${level.mean[j].toFixed(1)})`,
+        log: d,
+      });
     else if (f === 'hours')
-      lines.push({ label: `Hours ${fmtHours(v * 1000)} (average ${fmtHours(level.mean[j] * 1000)})`, log: d });
+      lines.push({
+        label: `Hours ${fmtHours(v * 1000)} (average ${fmtHours(level.mean[j] * 1000)})`,
+        log: d,
+      });
     else if (f === 'grade') lines.push({ label: `Grade ${v} (average ${level.mean[j].toFixed(1)})`, log: d });
     else if (f === 'horsepower') lines.push({ label: `Horsepower ${Math.round(Math.exp(v))}`, log: d });
-    else if (v === 1) lines.push({ label: f === 'yearUnknown' ? 'Year not known' : 'Hours not known', log: d });
-    else if (Math.abs(d) > 1e-9)
-      lines[0].log += d; // a known year or meter in a family where some were unknown: part of the base
+    else if (v === 1)
+      lines.push({ label: f === 'yearUnknown' ? 'Year not known' : 'Hours not known', log: d });
+    else if (Math.abs(d) > 1e-9) lines[0].log += d; // a known year or meter in a family where some were unknown: part of the base
   });
   OPTIONS.forEach((o, i) => {
     const v = norm(q[o]);
@@ -582,12 +635,17 @@ function predictLog(model: ValueModel, q: ValueQuery | SaleFacts, saleYear: numb
   if (state !== undefined && state !== 0) lines.push({ label: `State ${q.state}`, log: state });
   const quarter = Math.min(
     model.lastQuarter,
-    Math.max(model.firstQuarter, 'on' in q && q.on ? quarterOf(q.on) : 'soldOn' in q ? quarterOf(q.soldOn) : model.lastQuarter),
+    Math.max(
+      model.firstQuarter,
+      'on' in q && q.on ? quarterOf(q.on) : 'soldOn' in q ? quarterOf(q.soldOn) : model.lastQuarter,
+    ),
   );
   const t = model.quarterIndex.get(quarter) ?? 0;
   if (t !== 0) lines.push({ label: 'Market level of the time', log: t });
   const log = lines.reduce((a, l) => a + l.log, 0);
-  return { ok: true, log, sigma: Math.sqrt(level.sigma2), n: level.n, basis, lines, notes };
+  // A fallback counts the make and size class's sales (its range and confidence are theirs).
+  const n = basis === 'make-size' ? (makeSize?.n ?? level.n) : level.n;
+  return { ok: true, log, sigma: Math.sqrt(level.sigma2), n, basis, lines, notes };
 }
 
 function confidenceOf(p: Prediction): Confidence {
@@ -633,7 +691,7 @@ export function fitValueModel(sales: readonly SaleFacts[], referenceYear: number
   return model;
 }
 
-const round100 = (cents: number) => Math.round(cents / 10_000) * 10_000;
+const roundDollars = (cents: number) => Math.round(cents / 100) * 100; // whole dollars
 
 /**
  * The estimate, or null when neither the family nor its make and size class has enough sales. The breakdown's
@@ -664,14 +722,14 @@ export function estimateValue(
   const log = lines.reduce((a, l) => a + l.log, 0);
   const confidence = confidenceOf(p);
   const cal = model.calibration[confidence];
-  const valueCents = round100(Math.exp(log));
+  const valueCents = roundDollars(Math.exp(log));
   // Lines add up exactly: each is the step between the rounded running totals.
   const breakdown: BreakdownLine[] = [];
   let running = 0;
   let prev = 0;
   lines.forEach((l, i) => {
     running += l.log;
-    const total = i === lines.length - 1 ? valueCents : round100(Math.exp(running));
+    const total = i === lines.length - 1 ? valueCents : roundDollars(Math.exp(running));
     breakdown.push({ label: l.label, cents: total - prev });
     prev = total;
   });
@@ -680,8 +738,8 @@ export function estimateValue(
   if (blended) notes.push(`blended with the ${blended} nearest comparable sales`);
   return {
     valueCents,
-    lowCents: Math.min(valueCents, round100(Math.exp(log + cal.low * p.sigma))),
-    highCents: Math.max(valueCents, round100(Math.exp(log + cal.high * p.sigma))),
+    lowCents: Math.min(valueCents, roundDollars(Math.exp(log + cal.low * p.sigma))),
+    highCents: Math.max(valueCents, roundDollars(Math.exp(log + cal.high * p.sigma))),
     salesUsed: p.n,
     confidence,
     basis: p.basis,

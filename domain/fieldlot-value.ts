@@ -78,7 +78,10 @@ export interface AskingStanding {
  * Where the asking price stands (docs/product/fieldlot-value.md#the-estimate-and-its-typical-range):
  * "Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)".
  */
-export function askingStanding(askingCents: number, e: Pick<ValueEstimate, 'valueCents' | 'lowCents' | 'highCents'>): AskingStanding {
+export function askingStanding(
+  askingCents: number,
+  e: Pick<ValueEstimate, 'valueCents' | 'lowCents' | 'highCents'>,
+): AskingStanding {
   const dollars = formatDollars;
   const percent = Math.round((Math.abs(askingCents - e.valueCents) / e.valueCents) * 100);
   const direction = percent === 0 ? 'at' : askingCents < e.valueCents ? 'below' : 'above';
@@ -90,7 +93,10 @@ export function askingStanding(askingCents: number, e: Pick<ValueEstimate, 'valu
   };
 }
 
-export function askingVersusValue(askingCents: number, e: Pick<ValueEstimate, 'valueCents' | 'lowCents' | 'highCents'>): string {
+export function askingVersusValue(
+  askingCents: number,
+  e: Pick<ValueEstimate, 'valueCents' | 'lowCents' | 'highCents'>,
+): string {
   return askingStanding(askingCents, e).sentence;
 }
 
@@ -99,7 +105,14 @@ export function askingVersusValue(askingCents: number, e: Pick<ValueEstimate, 'v
  * family, which may be more than the table shows (that holds the last 24 months, at most 10), so it never names a
  * count beside the table's. "Estimated from all 8 recorded FieldLot sales of the John Deere 6R family, …".
  */
-export function valueBasisSentence(make: string, family: string, salesUsed: number): string {
+export function valueBasisSentence(
+  make: string,
+  family: string,
+  salesUsed: number,
+  basis: 'family' | 'make-size' = 'family',
+): string {
+  if (basis === 'make-size')
+    return `Too few recorded sales of the ${make} ${family} family: estimated from ${salesUsed} sales of its make and size class, adjusted for age, hours and state.`;
   return `Estimated from all ${salesUsed} recorded FieldLot sales of the ${make} ${family} family, adjusted for age, hours, grade and state.`;
 }
 
@@ -158,4 +171,19 @@ export function saleFactsOf(r: SaleRecord): SaleFacts & { sourceId: string } {
     cab: r.cab,
     transmission: r.transmission,
   };
+}
+
+/**
+ * A breakdown line's amount (docs/product/fieldlot-value.md#the-breakdown): the base as a price, each adjustment
+ * with its sign ("+$1,200", "−$3,400").
+ */
+export function breakdownAmount(cents: number, isBase: boolean): string {
+  if (isBase) return formatDollars(cents);
+  const text = formatDollars(Math.abs(cents));
+  return cents < 0 ? `−${text}` : `+${text}`;
+}
+
+/** "Not adjusted for cab (too few sales)": a note as a sentence. */
+export function valueNoteSentence(note: string): string {
+  return `${note[0].toUpperCase()}${note.slice(1)}.`;
 }

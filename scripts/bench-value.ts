@@ -106,21 +106,30 @@ function backtest(label: string, all: Sale[], cutoff: string, out?: string): Res
   const fitMs = performance.now() - t0;
   const mm = modelMedian(train);
   const ah = ageHours(train);
-  const rows: { s: Sale; e: ValueEstimate | null; mm: number | null; ah: number | null }[] = test.map((s) => ({
-    s,
-    e: estimateValue(model, { ...s, on: s.soldOn }),
-    mm: mm(s),
-    ah: ah(s),
-  }));
+  const rows: { s: Sale; e: ValueEstimate | null; mm: number | null; ah: number | null }[] = test.map(
+    (s) => ({
+      s,
+      e: estimateValue(model, { ...s, on: s.soldOn }),
+      mm: mm(s),
+      ah: ah(s),
+    }),
+  );
   const ape = (v: number, s: Sale) => Math.abs(v - s.priceCents) / s.priceCents;
   const sle = (v: number, s: Sale) => Math.log(v / s.priceCents) ** 2;
   const rmsle = (xs: number[]) => Math.sqrt(xs.reduce((a, b) => a + b, 0) / (xs.length || 1));
-  const valued = rows.filter((r) => r.e) as { s: Sale; e: ValueEstimate; mm: number | null; ah: number | null }[];
+  const valued = rows.filter((r) => r.e) as {
+    s: Sale;
+    e: ValueEstimate;
+    mm: number | null;
+    ah: number | null;
+  }[];
   const stats = (list: typeof valued) => ({
     n: list.length,
     mdape: median(list.map((r) => ape(r.e.valueCents, r.s))),
     rmsle: rmsle(list.map((r) => sle(r.e.valueCents, r.s))),
-    inRange: list.filter((r) => r.s.priceCents >= r.e.lowCents && r.s.priceCents <= r.e.highCents).length / (list.length || 1),
+    inRange:
+      list.filter((r) => r.s.priceCents >= r.e.lowCents && r.s.priceCents <= r.e.highCents).length /
+      (list.length || 1),
     width: median(list.map((r) => (r.e.highCents - r.e.lowCents) / r.e.valueCents)),
   });
   const v = stats(valued);
@@ -130,7 +139,9 @@ function backtest(label: string, all: Sale[], cutoff: string, out?: string): Res
   const mmApe = median(mmRows.map((r) => ape(r.mm as number, r.s)));
   const ahApe = median(ahRows.map((r) => ape(r.ah as number, r.s)));
   const both = valued.filter((r) => r.mm !== null && r.ah !== null);
-  console.log(`\n== ${label}: learned from ${train.length} sales before ${cutoff}, valuing ${test.length} later sales (fit ${fitMs.toFixed(0)} ms)`);
+  console.log(
+    `\n== ${label}: learned from ${train.length} sales before ${cutoff}, valuing ${test.length} later sales (fit ${fitMs.toFixed(0)} ms)`,
+  );
   console.log(
     `FieldLot Value   MdAPE ${pct(v.mdape)}  coverage ${pct(coverage)}  in-range ${pct(v.inRange)}  width ${pct(v.width)}  RMSLE ${v.rmsle.toFixed(3)}`,
   );
@@ -150,7 +161,9 @@ function backtest(label: string, all: Sale[], cutoff: string, out?: string): Res
     );
   }
   const fallback = valued.filter((r) => r.e.basis === 'make-size');
-  console.log(`  from make and size class (few family sales): ${fallback.length}; blended with comparables: ${valued.filter((r) => r.e.comparablesBlended > 0).length}`);
+  console.log(
+    `  from make and size class (few family sales): ${fallback.length}; blended with comparables: ${valued.filter((r) => r.e.comparablesBlended > 0).length}`,
+  );
   const makes = [...new Set(test.map((s) => s.make))].sort();
   for (const make of makes) {
     const own = rows.filter((r) => r.s.make === make);
@@ -165,9 +178,13 @@ function backtest(label: string, all: Sale[], cutoff: string, out?: string): Res
   if (label !== 'synthetic market') {
     console.log(`${verdict(v.mdape <= 0.15 && coverage >= 0.8)}  MdAPE ≤ 15% with coverage ≥ 80%`);
     console.log(`${verdict(v.mdape < mmApe && v.mdape < ahApe)}  better than both baselines`);
-    console.log(`${verdict(v.inRange >= 0.75 && v.inRange <= 0.85 && v.width <= 0.5)}  range holds 75-85%, median width ≤ 50%`);
+    console.log(
+      `${verdict(v.inRange >= 0.75 && v.inRange <= 0.85 && v.width <= 0.5)}  range holds 75-85%, median width ≤ 50%`,
+    );
     const high = stats(valued.filter((r) => r.e.confidence === 'High'));
-    console.log(`${verdict(high.n === 0 || high.inRange >= v.inRange)}  High holds its range at least as often as the whole`);
+    console.log(
+      `${verdict(high.n === 0 || high.inRange >= v.inRange)}  High holds its range at least as often as the whole`,
+    );
   }
   if (out) {
     const lines = ['source_id,value_usd,low_usd,high_usd,confidence'];
@@ -191,7 +208,10 @@ function backtest(label: string, all: Sale[], cutoff: string, out?: string): Res
 
 function readSales(path: string): Sale[] {
   const { records, problems } = parseSaleCsv(readFileSync(path, 'utf8'));
-  if (problems.length) console.log(`${path}: ${problems.length} rows skipped (first: row ${problems[0].row} ${problems[0].message})`);
+  if (problems.length)
+    console.log(
+      `${path}: ${problems.length} rows skipped (first: row ${problems[0].row} ${problems[0].message})`,
+    );
   return records.map(saleFactsOf);
 }
 
@@ -209,7 +229,12 @@ function synthetic(): { sales: Sale[]; generate: (n: number) => Sale[] } {
   for (const make of ['Deere', 'Case IH', 'New Holland', 'Kubota', 'Massey Ferguson', 'Fendt']) {
     const makeLevel = 11 + rand() * 1.5; // log dollars
     for (let f = 0; f < 5; f++)
-      families.push({ make, family: `${make[0]}${f + 1}`, base: makeLevel + normal() * 0.4, count: f === 4 ? 8 : 0 });
+      families.push({
+        make,
+        family: `${make[0]}${f + 1}`,
+        base: makeLevel + normal() * 0.4,
+        count: f === 4 ? 8 : 0,
+      });
   }
   let id = 0;
   /** Known law: −7% a year of age at the sale, −3.5% per 1,000 hours, +12% per grade point, state spread, σ = 0.09. */
@@ -229,7 +254,12 @@ function synthetic(): { sales: Sale[]; generate: (n: number) => Sale[] } {
       const grade = Math.round((2 + rand() * 3) * 10) / 10;
       const state = STATES[Math.floor(rand() * STATES.length)];
       const log =
-        fam.base - 0.07 * age - 0.035 * (hours / 1000) + 0.12 * (grade - 3.5) + stateEffect[state] + normal() * 0.09;
+        fam.base -
+        0.07 * age -
+        0.035 * (hours / 1000) +
+        0.12 * (grade - 3.5) +
+        stateEffect[state] +
+        normal() * 0.09;
       sales.push({
         sourceId: `syn-${++id}`,
         soldOn,

@@ -17533,6 +17533,16 @@ export interface operations {
                             lowCents: number;
                             highCents: number;
                             salesUsed: number;
+                            /** @enum {string} */
+                            confidence: "High" | "Medium" | "Low";
+                            /** @enum {string} */
+                            basis: "family" | "make-size";
+                            breakdown: {
+                                label: string;
+                                cents: number;
+                            }[];
+                            notes: string[];
+                            comparablesBlended: number;
                         } | null;
                         standing: {
                             askingCents: number;
@@ -17634,6 +17644,16 @@ export interface operations {
                             lowCents: number;
                             highCents: number;
                             salesUsed: number;
+                            /** @enum {string} */
+                            confidence: "High" | "Medium" | "Low";
+                            /** @enum {string} */
+                            basis: "family" | "make-size";
+                            breakdown: {
+                                label: string;
+                                cents: number;
+                            }[];
+                            notes: string[];
+                            comparablesBlended: number;
                         } | null;
                         standing: {
                             askingCents: number;
