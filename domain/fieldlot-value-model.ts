@@ -79,7 +79,7 @@ export interface ValueEstimate {
 export const MIN_FAMILY_SALES = 5;
 export const NOT_ENOUGH_SALES = 'Not enough FieldLot sales to estimate';
 const SHRINK = 10;
-const SLOPE_SHRINK = 20;
+const SLOPE_SHRINK = 60;
 const MIN_OPTION_SALES = 30;
 const TIME_SHRINK = 20;
 const SIGMA_SHRINK = 10;
@@ -87,6 +87,7 @@ const BLEND_SHRINK = 6;
 const BLEND_MIN = 3;
 const BLEND_DISTANCE = 1.5;
 const BLEND_MONTHS = 24;
+const BLEND_SCAN = 500;
 
 // The last two say a year or an hour meter is unknown: such sales sell differently (often older machines).
 const FEATURES = ['age', 'hours', 'grade', 'horsepower', 'yearUnknown', 'hoursUnknown'] as const;
@@ -521,6 +522,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     },
   };
   for (const f of families.values()) {
+    f.rows.sort((a, b) => b.sale.soldOn.localeCompare(a.sale.soldOn)); // newest first, for the comparables
     f.optionMean = OPTIONS.map((_, i) => {
       const vals = f.rows.map((r) => optionEffects[i].get(r.options[i])).filter((v) => v !== undefined);
       return vals.length ? vals.reduce((a, b) => a + b, 0) / vals.length : 0;
@@ -761,13 +763,23 @@ function nearRowDistance(q: ValueQuery, s: SaleFacts): number {
   );
 }
 
+/** The nearest among the family's latest BLEND_SCAN sales of the 24 months before the date (rows newest first). */
 function nearestRows(q: ValueQuery, rows: Row[], on: string): Row[] {
   const since = new Date(`${on}T00:00:00Z`);
   since.setUTCMonth(since.getUTCMonth() - BLEND_MONTHS);
   const from = since.toISOString().slice(0, 10);
+  // First row sold on or before the date (binary search on the newest-first order).
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].sale.soldOn > on) lo = mid + 1;
+    else hi = mid;
+  }
   const near: { r: Row; d: number }[] = [];
-  for (const r of rows) {
-    if (r.sale.soldOn < from || r.sale.soldOn > on) continue;
+  for (let i = lo; i < rows.length && i < lo + BLEND_SCAN; i++) {
+    const r = rows[i];
+    if (r.sale.soldOn < from) break;
     const d = nearRowDistance(q, r.sale);
     if (d <= BLEND_DISTANCE) near.push({ r, d });
   }
