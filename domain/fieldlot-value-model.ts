@@ -87,7 +87,7 @@ const BLEND_SHRINK = 6;
 const BLEND_MIN = 3;
 const BLEND_DISTANCE = 1.5;
 const BLEND_MONTHS = 24;
-const BLEND_SCAN = 500;
+const BLEND_SCAN = 300;
 
 // The last two say a year or an hour meter is unknown: such sales sell differently (often older machines).
 const FEATURES = ['age', 'hours', 'grade', 'horsepower', 'yearUnknown', 'hoursUnknown'] as const;
@@ -154,6 +154,7 @@ interface Row {
   quarter: number;
   state: string;
   options: string[];
+  modelKey: string;
   resid: number;
 }
 
@@ -279,6 +280,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       quarter: quarterOf(s.soldOn),
       state: s.state ?? '',
       options: OPTIONS.map((o) => norm(s[o])),
+      modelKey: norm(s.model),
       resid: 0,
     };
   });
@@ -751,19 +753,17 @@ export function estimateValue(
   };
 }
 
-function nearRowDistance(q: ValueQuery, s: SaleFacts): number {
-  const d = (a: number | null | undefined, b: number | null | undefined, per: number) =>
-    a == null || b == null ? 0.5 : Math.abs(a - b) / per;
-  return (
-    d(q.year, s.year, 2) +
-    d(q.hours, s.hours, 1000) +
-    d(q.grade, s.grade, 1) +
-    (q.state && q.state === s.state ? 0 : 0.5) +
-    (q.model && s.model && norm(q.model) !== norm(s.model) ? 0.5 : 0)
-  );
+/** Nearness of a sale to the tractor: the points of comparableDistance, half a point for another model. */
+function nearRowDistance(q: ValueQuery, qModel: string, r: Row): number {
+  const s = r.sale;
+  let d = q.state && q.state === s.state ? 0 : 0.5;
+  d += q.year == null || s.year == null ? 0.5 : Math.abs(q.year - s.year) / 2;
+  d += q.hours == null || s.hours == null ? 0.5 : Math.abs(q.hours - s.hours) / 1000;
+  d += q.grade == null || s.grade == null ? 0.5 : Math.abs(q.grade - s.grade);
+  if (qModel && r.modelKey && qModel !== r.modelKey) d += 0.5;
+  return d;
 }
 
-/** The nearest among the family's latest BLEND_SCAN sales of the 24 months before the date (rows newest first). */
 function nearestRows(q: ValueQuery, rows: Row[], on: string): Row[] {
   const since = new Date(`${on}T00:00:00Z`);
   since.setUTCMonth(since.getUTCMonth() - BLEND_MONTHS);
@@ -776,11 +776,12 @@ function nearestRows(q: ValueQuery, rows: Row[], on: string): Row[] {
     if (rows[mid].sale.soldOn > on) lo = mid + 1;
     else hi = mid;
   }
+  const qModel = norm(q.model);
   const near: { r: Row; d: number }[] = [];
   for (let i = lo; i < rows.length && i < lo + BLEND_SCAN; i++) {
     const r = rows[i];
     if (r.sale.soldOn < from) break;
-    const d = nearRowDistance(q, r.sale);
+    const d = nearRowDistance(q, qModel, r);
     if (d <= BLEND_DISTANCE) near.push({ r, d });
   }
   return near

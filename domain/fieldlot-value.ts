@@ -5,7 +5,7 @@
  */
 import type { SaleFacts, ValueEstimate, ValueQuery } from './fieldlot-value-model';
 import { formatDollarsRounded as formatDollars } from './money';
-import type { SaleRecord } from './sale-import';
+import type { SaleRecord } from './sale-import.js';
 
 export {
   type BreakdownLine,
