@@ -9,7 +9,8 @@
  *   its make's (ridge toward the parent, worth SLOPE_SHRINK sales);
  * - levels: family → make and size class → make → market, each pulled toward its parent with n / (n + SHRINK);
  *   a family with few sales falls back to its make and size class;
- * - market index: mean leftover by quarter, shrunk and smoothed; a later date takes the last quarter's level;
+ * - market index: mean leftover by quarter, shrunk and smoothed over three quarters; a later date takes the
+ *   last quarter's level;
  * - options (drive, cab, transmission): an effect per value learned only where enough sales of families that
  *   carry more than one value show it; otherwise said ("not adjusted for cab (too few sales)");
  * - range: the family's own leftover spread pulled toward its parents', scaled by multipliers measured on the
@@ -81,7 +82,7 @@ export const NOT_ENOUGH_SALES = 'Not enough FieldLot sales to estimate';
 const SHRINK = 10;
 const SLOPE_SHRINK = 60;
 const MIN_OPTION_SALES = 30;
-const TIME_SHRINK = 20;
+const TIME_SHRINK = 5;
 const SIGMA_SHRINK = 10;
 const BLEND_SHRINK = 6;
 const BLEND_MIN = 3;
@@ -443,7 +444,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
         )
       );
     };
-    // Market index by quarter: mean leftover, shrunk toward zero, smoothed over five quarters.
+    // Market index by quarter: mean leftover, shrunk toward zero, smoothed over three quarters.
     const byQuarter = groupBy(rows, (r) => String(r.quarter));
     const raw = new Map<number, { sum: number; n: number }>();
     for (const [q, list] of byQuarter) {
@@ -455,10 +456,10 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     for (const q of raw.keys()) {
       let sum = 0;
       let n = 0;
-      for (let d = -2; d <= 2; d++) {
+      for (let d = -1; d <= 1; d++) {
         const v = raw.get(q + d);
         if (!v) continue;
-        const w = 3 - Math.abs(d);
+        const w = 2 - Math.abs(d);
         sum += w * v.sum;
         n += w * v.n;
       }
