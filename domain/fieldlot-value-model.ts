@@ -7,8 +7,8 @@
  *   within families (every sale graded alike, or none graded) drops out and the others keep their slopes;
  * - slopes: the market's (fitted within families), each make's pulled toward the market's, each family's toward
  *   its make's (ridge toward the parent, worth SLOPE_SHRINK sales);
- * - levels: family → make and size class → make → market, each pulled toward its parent with n / (n + SHRINK);
- *   a family with few sales falls back to its make and size class;
+ * - levels: family → make and size class → make → market, each pulled toward its parent with n / (n + k) (k = 10,
+ *   for a family measured from the data); a family with few sales falls back to its make and size class;
  * - market index: mean leftover by quarter, shrunk and smoothed over three quarters; a later date takes the
  *   last quarter's level;
  * - options (drive, cab, transmission): an effect per value learned only where enough sales of families that
@@ -211,7 +211,15 @@ function meanFeatures(rows: Row[], fallback: number[]): number[] {
   });
 }
 
-const filled = (x: (number | null)[], mean: number[]) => x.map((v, j) => v ?? mean[j]);
+/** Σ slope·(x − mean), a missing x at the mean (no allocation: it runs for every sale, several times a fit). */
+function slopeTerm(slopes: number[], x: (number | null)[], mean: number[]): number {
+  let sum = 0;
+  for (let j = 0; j < x.length; j++) {
+    const v = x[j];
+    if (v !== null) sum += slopes[j] * (v - mean[j]);
+  }
+  return sum;
+}
 
 function groupBy<T>(items: T[], key: (t: T) => string | null): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -235,8 +243,12 @@ function withinEquations(groups: Row[][], target: (r: Row) => number, active: bo
     let my = 0;
     for (const r of rows) my += target(r);
     my /= rows.length;
+    const dx = new Array<number>(k).fill(0);
     for (const r of rows) {
-      const dx = r.x.map((v, j) => (v === null || !active[j] ? 0 : v - mean[j]));
+      for (let j = 0; j < k; j++) {
+        const v = r.x[j];
+        dx[j] = v === null || !active[j] ? 0 : v - mean[j];
+      }
       const dy = target(r) - my;
       for (let i = 0; i < k; i++) {
         if (dx[i] === 0) continue;
@@ -341,14 +353,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     // Levels: market → make → make and size class → family, each at its own mean features.
     const levelOf = (list: Row[], slopes: number[], fallbackMean: number[]) => {
       const mean = meanFeatures(list, fallbackMean);
-      const adjusted = list.map(
-        (r) =>
-          target(r) -
-          dot(
-            slopes,
-            filled(r.x, mean).map((v, j) => v - mean[j]),
-          ),
-      );
+      const adjusted = list.map((r) => target(r) - slopeTerm(slopes, r.x, mean));
       const raw = adjusted.reduce((a, b) => a + b, 0) / list.length;
       const ss = adjusted.reduce((a, v) => a + (v - raw) ** 2, 0);
       return { raw, mean, n: list.length, ss };
@@ -436,13 +441,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     }
     const base = (r: Row) => {
       const f = families.get(r.fam) as FamilyFit;
-      return (
-        f.level +
-        dot(
-          f.slopes,
-          filled(r.x, f.mean).map((v, j) => v - f.mean[j]),
-        )
-      );
+      return f.level + slopeTerm(f.slopes, r.x, f.mean);
     };
     // Market index by quarter: mean leftover, shrunk toward zero, smoothed over three quarters.
     const byQuarter = groupBy(rows, (r) => String(r.quarter));
@@ -530,15 +529,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       const vals = f.rows.map((r) => optionEffects[i].get(r.options[i])).filter((v) => v !== undefined);
       return vals.length ? vals.reduce((a, b) => a + b, 0) / vals.length : 0;
     });
-    for (const r of f.rows)
-      r.resid =
-        r.y -
-        f.level -
-        dot(
-          f.slopes,
-          filled(r.x, f.mean).map((v, j) => v - f.mean[j]),
-        ) -
-        others(r);
+    for (const r of f.rows) r.resid = r.y - f.level - slopeTerm(f.slopes, r.x, f.mean) - others(r);
   }
   const spread = (list: Row[], parent: number) => {
     const ss = list.reduce((a, r) => a + r.resid ** 2, 0);
