@@ -81,6 +81,7 @@ export const MIN_FAMILY_SALES = 5;
 export const NOT_ENOUGH_SALES = 'Not enough FieldLot sales to estimate';
 const SHRINK = 10;
 const SLOPE_SHRINK = 60;
+const FAMILY_SHRINK_MIN = 1.5;
 const MIN_OPTION_SALES = 30;
 const TIME_SHRINK = 5;
 const SIGMA_SHRINK = 10;
@@ -409,14 +410,19 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       };
     });
     // How far families stray from their make and size class, against the spread within a family, sets how hard a
-    // family is pulled toward it (empirical Bayes: k = within variance / between variance).
+    // family is pulled toward it (empirical Bayes: k = within variance / between variance), never less than
+    // FAMILY_SHRINK_MIN sales' worth: a family's own leftovers understate its spread, since its level and slopes
+    // were fitted to them (1.5 was better than 0.5 and 3 at each of the bench's three cut-offs, decision 0078).
     let within = 0;
     let withinN = 0;
     let between = 0;
     let betweenN = 0;
+    // Each family spends a degree of freedom on its level and one per slope it fits: count only what is left.
+    const fitted = 1 + active.filter(Boolean).length;
     for (const p of pending) {
+      if (p.raw.n <= fitted) continue;
       within += p.raw.ss;
-      withinN += p.raw.n - 1;
+      withinN += p.raw.n - fitted;
     }
     const sigma2 = withinN > 0 ? within / withinN : 0;
     for (const p of pending) {
@@ -425,7 +431,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       betweenN += 1;
     }
     const tau2 = betweenN > 0 ? between / betweenN : 0;
-    const familyShrink = tau2 > 0 ? Math.min(SHRINK * 2, Math.max(0.5, sigma2 / tau2)) : SHRINK;
+    const familyShrink = tau2 > 0 ? Math.min(SHRINK * 2, Math.max(FAMILY_SHRINK_MIN, sigma2 / tau2)) : SHRINK;
     for (const { key, list, makeKey, makeSize, parent, parentSlopes, slopes, raw } of pending) {
       families.set(key, {
         level: shrunk(raw, parent, parentSlopes, familyShrink),
