@@ -66,6 +66,15 @@ export const valueAnswerSchema = z.object({
       lowCents: z.number().int(),
       highCents: z.number().int(),
       salesUsed: z.number().int(),
+      /** How far to trust the range: High ranges hold about as often as the rest, or more (the bench shows it). */
+      confidence: z.enum(['High', 'Medium', 'Low']),
+      /** 'make-size': the family has too few sales; valued from its make's sales of its size class. */
+      basis: z.enum(['family', 'make-size']),
+      /** Base for the family, then each adjustment, in cents: the lines add up exactly to valueCents. */
+      breakdown: z.array(z.object({ label: z.string(), cents: z.number().int() })),
+      /** What the value is not adjusted for, and how it was made ("blended with the 6 nearest comparable sales"). */
+      notes: z.array(z.string()),
+      comparablesBlended: z.number().int(),
     })
     .nullable(),
   /** Where the asking price stands (only with an estimate and an asking price). */

@@ -46,9 +46,9 @@ const exact = [
 describe('FieldLot Value method', () => {
   it('recovers a hand-computed log-linear law exactly for one family', () => {
     const model = fitValueModel(exact, 2026);
-    expect(model.slopes[0]).toBeCloseTo(-0.1, 6);
-    expect(model.slopes[1]).toBeCloseTo(-0.05, 6);
-    expect(model.slopes[2]).toBeCloseTo(0.08, 6);
+    expect(model.marketSlopes[0]).toBeCloseTo(-0.1, 6);
+    expect(model.marketSlopes[1]).toBeCloseTo(-0.05, 6);
+    expect(model.marketSlopes[2]).toBeCloseTo(0.08, 6);
     // 2021, 2,500 h, grade 3: 100,000 × e^(−0.5 − 0.125) = 53,526.14 → $53,500 (rounded to $100).
     const e = estimateValue(model, {
       make: 'deere',
@@ -125,7 +125,6 @@ describe('FieldLot Value method', () => {
         valueCents: 10_400_000,
         lowCents: 9_500_000,
         highCents: 11_300_000,
-        salesUsed: 40,
       }),
     ).toBe('Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)');
   });

@@ -1,191 +1,55 @@
 /**
  * FieldLot Value: comparable sales and an estimate with a typical range, computed from recorded sales
- * (docs/product/fieldlot-value.md, docs/decisions/0046-fieldlot-value.md). Pure: the server feeds it the sales.
- *
- * Method: log(price) = family intercept + b_age·age + b_hours·(hours/1000) + b_grade·grade + state offset.
- * The slopes are shared by the whole market (fitted within families, so a family's price level does not bias
- * them); a family's intercept is shrunk toward its make's, and the make's toward the market's, with weight
- * n / (n + SHRINK); a state's offset is its mean residual shrunk toward zero the same way. The typical range is the
- * 10th–90th percentile of the residuals (about 80% of sales).
+ * (docs/product/fieldlot-value.md, docs/decisions/0046-fieldlot-value.md, 0078). Pure: the server feeds it the sales.
+ * The estimator itself is `fieldlot-value-model.ts`; this file holds the comparables and the texts.
  */
+import type { SaleFacts, ValueEstimate, ValueQuery } from './fieldlot-value-model';
 import { formatDollarsRounded as formatDollars } from './money';
+import type { SaleRecord } from './sale-import.js';
 
-export interface MarketSale {
-  soldOn: string; // YYYY-MM-DD
-  make: string;
-  family: string;
+export {
+  type BreakdownLine,
+  type Confidence,
+  estimateValue,
+  fitValueModel,
+  MIN_FAMILY_SALES,
+  NOT_ENOUGH_SALES,
+  type SaleFacts,
+  type ValueEstimate,
+  type ValueModel,
+  type ValueQuery,
+} from './fieldlot-value-model';
+
+/** A recorded sale as the server keeps it today (FieldLot's own and demo sales: graded, with year and hours). */
+export interface MarketSale extends SaleFacts {
   year: number;
   hours: number;
   grade: number;
   state: string;
-  priceCents: number;
 }
 
-export interface ValueQuery {
-  make: string;
-  family: string;
-  year: number;
-  hours: number;
-  grade: number;
-  state: string;
-}
-
-export interface ValueEstimate {
-  valueCents: number;
-  lowCents: number;
-  highCents: number;
-  salesUsed: number;
-}
-
-export interface ValueModel {
-  slopes: [number, number, number];
-  market: number;
-  makes: Map<string, number>;
-  families: Map<string, { intercept: number; n: number }>;
-  states: Map<string, number>;
-  lowLog: number;
-  highLog: number;
-  referenceYear: number;
-}
-
-/** Below this many sales of the family, no estimate: "Not enough FieldLot sales to estimate". */
-export const MIN_FAMILY_SALES = 5;
-export const NOT_ENOUGH_SALES = 'Not enough FieldLot sales to estimate';
-const SHRINK = 10;
 const COMPARABLE_MONTHS = 24;
-
 const familyKey = (make: string, family: string) => `${make.toLowerCase()}|${family.toLowerCase()}`;
-const ageOf = (sale: { year: number }, referenceYear: number) => referenceYear - sale.year;
-const features = (
-  s: { year: number; hours: number; grade: number },
-  refYear: number,
-): [number, number, number] => [ageOf(s, refYear), s.hours / 1000, s.grade];
-
-function mean(values: number[]): number {
-  return values.reduce((a, b) => a + b, 0) / (values.length || 1);
-}
-
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-}
-
-/** Solves a 3×3 system by Cramer's rule; a singular system (no spread in a feature) gives zero slopes. */
-function solve3(a: number[][], b: number[]): [number, number, number] {
-  const det = (m: number[][]) =>
-    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
-    m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
-    m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-  const d = det(a);
-  if (Math.abs(d) < 1e-12) return [0, 0, 0];
-  const col = (i: number) => det(a.map((row, r) => row.map((v, c) => (c === i ? b[r] : v))));
-  return [col(0) / d, col(1) / d, col(2) / d];
-}
-
-export function fitValueModel(sales: MarketSale[], referenceYear: number): ValueModel {
-  const byFamily = new Map<string, MarketSale[]>();
-  for (const s of sales) {
-    const key = familyKey(s.make, s.family);
-    const group = byFamily.get(key);
-    if (group) group.push(s);
-    else byFamily.set(key, [s]);
-  }
-  // Within-family normal equations for the shared slopes.
-  const xtx = [
-    [0, 0, 0],
-    [0, 0, 0],
-    [0, 0, 0],
-  ];
-  const xty = [0, 0, 0];
-  const familyMeans = new Map<string, { x: number[]; y: number; n: number; make: string }>();
-  for (const [key, group] of byFamily) {
-    const xs = group.map((s) => features(s, referenceYear));
-    const ys = group.map((s) => Math.log(s.priceCents));
-    const mx = [0, 1, 2].map((i) => mean(xs.map((x) => x[i])));
-    const my = mean(ys);
-    familyMeans.set(key, { x: mx, y: my, n: group.length, make: group[0].make.toLowerCase() });
-    xs.forEach((x, r) => {
-      const dx = x.map((v, i) => v - mx[i]);
-      for (let i = 0; i < 3; i++) {
-        xty[i] += dx[i] * (ys[r] - my);
-        for (let j = 0; j < 3; j++) xtx[i][j] += dx[i] * dx[j];
-      }
-    });
-  }
-  const slopes = solve3(xtx, xty);
-  const dot = (x: number[]) => x[0] * slopes[0] + x[1] * slopes[1] + x[2] * slopes[2];
-  const levels = sales.map((s) => ({ s, level: Math.log(s.priceCents) - dot(features(s, referenceYear)) }));
-  const market = mean(levels.map((l) => l.level));
-  const makes = new Map<string, number>();
-  for (const make of new Set(levels.map((l) => l.s.make.toLowerCase()))) {
-    const own = levels.filter((l) => l.s.make.toLowerCase() === make).map((l) => l.level);
-    makes.set(make, (own.length * mean(own) + SHRINK * market) / (own.length + SHRINK));
-  }
-  const families = new Map<string, { intercept: number; n: number }>();
-  for (const [key, m] of familyMeans) {
-    const raw = m.y - dot(m.x);
-    const make = makes.get(m.make) ?? market;
-    families.set(key, { intercept: (m.n * raw + SHRINK * make) / (m.n + SHRINK), n: m.n });
-  }
-  const familyLevel = (s: MarketSale) => families.get(familyKey(s.make, s.family))?.intercept ?? market;
-  const residuals = levels.map((l) => ({ state: l.s.state, r: l.level - familyLevel(l.s) }));
-  const states = new Map<string, number>();
-  for (const state of new Set(residuals.map((r) => r.state))) {
-    const own = residuals.filter((r) => r.state === state).map((r) => r.r);
-    states.set(state, (own.length * mean(own)) / (own.length + SHRINK));
-  }
-  const final = residuals.map((r) => r.r - (states.get(r.state) ?? 0)).sort((a, b) => a - b);
-  return {
-    slopes,
-    market,
-    makes,
-    families,
-    states,
-    lowLog: quantile(final, 0.1),
-    highLog: quantile(final, 0.9),
-    referenceYear,
-  };
-}
-
-/** The estimate, or null when the family has fewer than MIN_FAMILY_SALES sales. */
-export function estimateValue(model: ValueModel, q: ValueQuery): ValueEstimate | null {
-  const family = model.families.get(familyKey(q.make, q.family));
-  if (!family || family.n < MIN_FAMILY_SALES) return null;
-  const x = features(q, model.referenceYear);
-  const log =
-    family.intercept +
-    x[0] * model.slopes[0] +
-    x[1] * model.slopes[1] +
-    x[2] * model.slopes[2] +
-    (model.states.get(q.state) ?? 0);
-  const round = (v: number) => Math.round(Math.exp(v) / 100) * 100;
-  return {
-    valueCents: round(log),
-    lowCents: round(log + model.lowLog),
-    highCents: round(log + model.highLog),
-    salesUsed: family.n,
-  };
-}
 
 /**
  * Similarity distance to the tractor (smaller is nearer): one per 2 model years, one per 1,000 hours, one per
  * grade point, a half for another state. Only the same make and family sold in the last 24 months count.
  */
-export function comparableDistance(q: ValueQuery, s: MarketSale): number {
+export function comparableDistance(q: ValueQuery, s: SaleFacts): number {
+  // A fact missing on either side counts as half a point apart.
+  const apart = (a: number | null | undefined, b: number | null | undefined, per: number) =>
+    a == null || b == null ? 0.5 : Math.abs(a - b) / per;
   return (
-    Math.abs(q.year - s.year) / 2 +
-    Math.abs(q.hours - s.hours) / 1000 +
-    Math.abs(q.grade - s.grade) +
-    (q.state === s.state ? 0 : 0.5)
+    apart(q.year, s.year, 2) +
+    apart(q.hours, s.hours, 1000) +
+    apart(q.grade, s.grade, 1) +
+    (q.state && q.state === s.state ? 0 : 0.5)
   );
 }
 
-export function comparableSales<S extends MarketSale>(
+export function comparableSales<S extends SaleFacts>(
   q: ValueQuery,
-  sales: S[],
+  sales: readonly S[],
   today: string,
   limit = 10,
 ): S[] {
@@ -214,7 +78,10 @@ export interface AskingStanding {
  * Where the asking price stands (docs/product/fieldlot-value.md#the-estimate-and-its-typical-range):
  * "Asking $98,000 — 6% below FieldLot Value ($104,000; typical $95,000–$113,000)".
  */
-export function askingStanding(askingCents: number, e: ValueEstimate): AskingStanding {
+export function askingStanding(
+  askingCents: number,
+  e: Pick<ValueEstimate, 'valueCents' | 'lowCents' | 'highCents'>,
+): AskingStanding {
   const dollars = formatDollars;
   const percent = Math.round((Math.abs(askingCents - e.valueCents) / e.valueCents) * 100);
   const direction = percent === 0 ? 'at' : askingCents < e.valueCents ? 'below' : 'above';
@@ -226,7 +93,10 @@ export function askingStanding(askingCents: number, e: ValueEstimate): AskingSta
   };
 }
 
-export function askingVersusValue(askingCents: number, e: ValueEstimate): string {
+export function askingVersusValue(
+  askingCents: number,
+  e: Pick<ValueEstimate, 'valueCents' | 'lowCents' | 'highCents'>,
+): string {
   return askingStanding(askingCents, e).sentence;
 }
 
@@ -235,7 +105,14 @@ export function askingVersusValue(askingCents: number, e: ValueEstimate): string
  * family, which may be more than the table shows (that holds the last 24 months, at most 10), so it never names a
  * count beside the table's. "Estimated from all 8 recorded FieldLot sales of the John Deere 6R family, …".
  */
-export function valueBasisSentence(make: string, family: string, salesUsed: number): string {
+export function valueBasisSentence(
+  make: string,
+  family: string,
+  salesUsed: number,
+  basis: 'family' | 'make-size' = 'family',
+): string {
+  if (basis === 'make-size')
+    return `Too few recorded sales of the ${make} ${family} family: estimated from ${salesUsed} sales of its make and size class, adjusted for age, hours and state.`;
   return `Estimated from all ${salesUsed} recorded FieldLot sales of the ${make} ${family} family, adjusted for age, hours, grade and state.`;
 }
 
@@ -274,3 +151,39 @@ export { stateCode } from './places';
 
 /** The grade assumed when a tractor has no condition report yet: the middle of the 1–5 scale. */
 export const UNGRADED = 3;
+
+/** A sale read from a file (domain/sale-import.ts) as the estimator learns it: family from the model, grade or none. */
+export function saleFactsOf(r: SaleRecord): SaleFacts & { sourceId: string } {
+  return {
+    sourceId: r.sourceId,
+    soldOn: r.soldOn,
+    make: r.make,
+    family: modelFamily(r.model),
+    model: r.model,
+    year: r.year,
+    hours: r.hours,
+    grade: r.gradeTenths === null ? null : r.gradeTenths / 10,
+    state: r.state,
+    priceCents: r.priceCents,
+    horsepower: r.horsepower,
+    sizeClass: r.sizeClass,
+    drive: r.drive,
+    cab: r.cab,
+    transmission: r.transmission,
+  };
+}
+
+/**
+ * A breakdown line's amount (docs/product/fieldlot-value.md#the-breakdown): the base as a price, each adjustment
+ * with its sign ("+$1,200", "−$3,400").
+ */
+export function breakdownAmount(cents: number, isBase: boolean): string {
+  if (isBase) return formatDollars(cents);
+  const text = formatDollars(Math.abs(cents));
+  return cents < 0 ? `−${text}` : `+${text}`;
+}
+
+/** "Not adjusted for cab (too few sales)": a note as a sentence. */
+export function valueNoteSentence(note: string): string {
+  return `${note[0].toUpperCase()}${note.slice(1)}.`;
+}

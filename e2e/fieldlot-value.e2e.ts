@@ -60,6 +60,19 @@ describe.runIf(hasBrowser())('FieldLot Value and the market page on a phone', ()
     expect(await p.getByTestId('fieldlot-value').textContent()).toMatch(
       /Estimated from all \d+ recorded FieldLot sales of the John Deere 6R family/,
     );
+    // The value's breakdown: the base for the family, then each adjustment in dollars, adding up exactly to the
+    // value; its confidence word beside it (docs/product/fieldlot-value.md#the-breakdown).
+    expect(await p.getByTestId('value-confidence').textContent()).toMatch(/^Confidence: (High|Medium|Low)$/);
+    const breakdown = p.getByTestId('value-breakdown');
+    expect(await breakdown.locator('tbody th').first().textContent()).toBe(
+      'Base for the John Deere 6R family',
+    );
+    const amounts = (await breakdown.locator('tbody td').allTextContents()).map(
+      (t) => Number(t.replace(/[^\d]/g, '')) * (t.startsWith('−') ? -1 : 1),
+    );
+    const total = amounts.pop();
+    expect(amounts.length).toBeGreaterThan(1);
+    expect(amounts.reduce((a, b) => a + b, 0)).toBe(total);
     await p.getByTestId('fieldlot-value').scrollIntoViewIfNeeded();
     await expectNoAxeViolations(p, ['[data-testid="fieldlot-value"]']);
     await screenshot(p, 'fieldlot-value-tractor-page-390');

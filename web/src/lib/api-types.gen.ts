@@ -18356,6 +18356,16 @@ export interface operations {
                             lowCents: number;
                             highCents: number;
                             salesUsed: number;
+                            /** @enum {string} */
+                            confidence: "High" | "Medium" | "Low";
+                            /** @enum {string} */
+                            basis: "family" | "make-size";
+                            breakdown: {
+                                label: string;
+                                cents: number;
+                            }[];
+                            notes: string[];
+                            comparablesBlended: number;
                         } | null;
                         standing: {
                             askingCents: number;
@@ -18459,6 +18469,16 @@ export interface operations {
                             lowCents: number;
                             highCents: number;
                             salesUsed: number;
+                            /** @enum {string} */
+                            confidence: "High" | "Medium" | "Low";
+                            /** @enum {string} */
+                            basis: "family" | "make-size";
+                            breakdown: {
+                                label: string;
+                                cents: number;
+                            }[];
+                            notes: string[];
+                            comparablesBlended: number;
                         } | null;
                         standing: {
                             askingCents: number;

@@ -31,7 +31,10 @@ export interface ValueAnswer {
 /** Comparables and the estimate from a fitted market (the family's sales only: fast at any market size). */
 function valueFrom(m: FittedMarket, q: ValueQuery, today: string): ValueAnswer {
   const family = m.byFamily.get(familyKey(q.make, q.family)) ?? [];
-  return { estimate: estimateValue(m.model, q), comparables: comparableSales(q, family, today) };
+  return {
+    estimate: estimateValue(m.model, { ...q, on: today }),
+    comparables: comparableSales(q, family, today),
+  };
 }
 
 /**

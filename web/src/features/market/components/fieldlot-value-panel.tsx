@@ -2,16 +2,20 @@ import { comparablesHeading, valueBasisSentence } from '@domain/fieldlot-value';
 import { formatDollarsRounded as formatDollars } from '@domain/money';
 import { LineChart } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { useListingValue } from '../api';
 import { ComparablesTable } from './comparables-table';
+import { ValueBreakdown } from './value-breakdown';
+
+const CONFIDENCE_TONE = { High: 'green', Medium: 'yellow', Low: 'orange' } as const;
 
 /**
  * The tractor page's FieldLot Value (docs/product/fieldlot-value.md): where the asking price stands against the
- * value and its typical range, and the comparable sales. Signed-in dealers and admins only; visitors see nothing.
+ * value and its typical range, its confidence and breakdown, and the comparable sales. Signed-in dealers and admins only; visitors see nothing.
  */
 export function FieldlotValuePanel({ listingId }: { listingId: string }) {
   const { isApproved } = useSession();
@@ -35,8 +39,20 @@ export function FieldlotValuePanel({ listingId }: { listingId: string }) {
                 : value.data.message)}
           </p>
           {value.data.estimate && (
+            <p className="text-sm" data-testid="value-confidence">
+              <Badge tone={CONFIDENCE_TONE[value.data.estimate.confidence]}>
+                Confidence: {value.data.estimate.confidence}
+              </Badge>
+            </p>
+          )}
+          {value.data.estimate && (
             <p className="text-sm text-muted-foreground">
-              {valueBasisSentence(value.data.make, value.data.family, value.data.estimate.salesUsed)}{' '}
+              {valueBasisSentence(
+                value.data.make,
+                value.data.family,
+                value.data.estimate.salesUsed,
+                value.data.estimate.basis,
+              )}{' '}
               <Link
                 className="font-medium text-brand-800 underline"
                 to={`/market/${encodeURIComponent(value.data.make)}/${encodeURIComponent(value.data.family)}`}
@@ -45,6 +61,7 @@ export function FieldlotValuePanel({ listingId }: { listingId: string }) {
               </Link>
             </p>
           )}
+          {value.data.estimate && <ValueBreakdown estimate={value.data.estimate} />}
           <h3 className="font-semibold" data-testid="comparables-heading">
             {comparablesHeading(value.data.comparables)}
           </h3>

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { estimateValue, fitValueModel, type SaleFacts } from './fieldlot-value-model';
+
+// docs/product/fieldlot-value.md#the-estimate-and-its-typical-range
+
+let seed = 42;
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const noise = () => (rand() - 0.5) * 0.1;
+
+/** $100,000 new, −10% a year of age at the sale (log), −5% per 1,000 hours; no grade anywhere. */
+function auctionSale(
+  family: string,
+  year: number,
+  hours: number,
+  soldOn: string,
+  extra: Partial<SaleFacts> = {},
+) {
+  const age = Number(soldOn.slice(0, 4)) - year;
+  const level = family === 'D8' ? Math.log(20_000_000) : Math.log(10_000_000);
+  return {
+    soldOn,
+    make: 'Track Type Tractors',
+    family,
+    year,
+    hours,
+    grade: null,
+    state: 'IA',
+    priceCents: Math.round(Math.exp(level - 0.1 * age - 0.05 * (hours / 1000))),
+    ...extra,
+  } satisfies SaleFacts;
+}
+
+describe('FieldLot Value estimator', () => {
+  it('keeps the age and hours slopes when no sale is graded (the grade drops out of the fit)', () => {
+    const sales = [
+      auctionSale('D6', 2010, 4000, '2015-03-01'),
+      auctionSale('D6', 2012, 2000, '2016-05-01'),
+      auctionSale('D6', 2005, 9000, '2015-08-01'),
+      auctionSale('D6', 2014, 1500, '2017-01-10'),
+      auctionSale('D6', 2008, 6000, '2016-11-01'),
+      auctionSale('D6', 2011, 5200, '2017-06-01'),
+    ];
+    const model = fitValueModel(sales, 2017);
+    expect(model.marketSlopes[0]).toBeCloseTo(-0.1, 4);
+    expect(model.marketSlopes[1]).toBeCloseTo(-0.05, 4);
+    expect(model.marketSlopes[2]).toBe(0);
+    const young = estimateValue(model, { ...sales[0], year: 2016, hours: 300, on: '2017-06-01' });
+    const old = estimateValue(model, { ...sales[0], year: 2005, hours: 9000, on: '2017-06-01' });
+    // Age 1 and 300 h against age 12 and 9,000 h: e^(−0.1·1 −0.015) vs e^(−1.2 −0.45) of $100,000.
+    expect(young?.valueCents).toBe(Math.round(Math.exp(Math.log(10_000_000) - 0.1 - 0.015) / 100) * 100);
+    expect(old?.valueCents).toBe(Math.round(Math.exp(Math.log(10_000_000) - 1.2 - 0.45) / 100) * 100);
+    expect(young?.notes).toContain('not adjusted for grade (no spread in the sales)');
+    // The same with every sale graded alike: a grade without spread says nothing either.
+    const graded = fitValueModel(
+      sales.map((s) => ({ ...s, grade: 3 })),
+      2017,
+    );
+    expect(graded.marketSlopes[0]).toBeCloseTo(-0.1, 4);
+    expect(graded.marketSlopes[2]).toBe(0);
+  });
+
+  it('counts age at the sale: a tractor sold at 5 years old in 2020 is worth what another is at 5 in 2025', () => {
+    const sales: SaleFacts[] = [];
+    for (let y = 2016; y <= 2025; y++)
+      for (let age = 1; age <= 12; age += 2) sales.push(auctionSale('D6', y - age, 0, `${y}-06-01`));
+    const model = fitValueModel(sales, 2025);
+    expect(model.marketSlopes[0]).toBeCloseTo(-0.1, 4);
+    const q = { make: 'Track Type Tractors', family: 'D6', hours: 0, grade: null, state: 'IA' };
+    const then = estimateValue(model, { ...q, year: 2015, on: '2020-06-01' });
+    const now = estimateValue(model, { ...q, year: 2020, on: '2025-06-01' });
+    expect(then?.valueCents).toBe(now?.valueCents);
+    expect(now?.valueCents).toBe(Math.round(Math.exp(Math.log(10_000_000) - 0.5) / 100) * 100);
+  });
+
+  it('brings old sales to the market level of the time: a later date carries the later quarters’ level', () => {
+    const sales: SaleFacts[] = [];
+    for (let y = 2018; y <= 2023; y++)
+      for (let i = 0; i < 40; i++) {
+        const s = auctionSale('D6', y - (i % 10), 1000, `${y}-${String((i % 12) + 1).padStart(2, '0')}-10`);
+        // Prices rise 5% a year.
+        sales.push({ ...s, priceCents: Math.round(s.priceCents * Math.exp(0.05 * (y - 2018))) });
+      }
+    const model = fitValueModel(sales, 2023);
+    const q = { make: 'Track Type Tractors', family: 'D6', hours: 1000, grade: null, state: 'IA' };
+    const early = estimateValue(model, { ...q, year: 2015, on: '2018-06-01' });
+    const late = estimateValue(model, { ...q, year: 2020, on: '2023-06-01' });
+    // The same age 3 at both dates: the later market is about 25% higher (index smoothed, so a little less).
+    const ratio = (late?.valueCents ?? 0) / (early?.valueCents ?? 1);
+    expect(ratio).toBeGreaterThan(1.15);
+    expect(ratio).toBeLessThan(1.3);
+    expect(late?.breakdown.some((l) => l.label === 'Market level of the time')).toBe(true);
+  });
+
+  it('gives a breakdown whose lines add up exactly to the value', () => {
+    const sales: SaleFacts[] = [];
+    const states = ['IA', 'TX', 'OH'];
+    const cabs = ['EROPS w AC', 'OROPS'];
+    for (let i = 0; i < 400; i++) {
+      const year = 2000 + Math.floor(rand() * 15);
+      const s = auctionSale(
+        i % 3 ? 'D6' : 'D8',
+        year,
+        Math.round(rand() * 10_000),
+        `${2016 + (i % 4)}-0${1 + (i % 9)}-15`,
+      );
+      const cab = cabs[rand() < 0.5 ? 0 : 1];
+      sales.push({
+        ...s,
+        state: states[i % 3],
+        cab,
+        grade: 2 + (i % 4),
+        priceCents: Math.round(s.priceCents * Math.exp(noise() + (cab === 'OROPS' ? -0.1 : 0))),
+      });
+    }
+    const model = fitValueModel(sales, 2020);
+    for (const s of sales.slice(0, 60)) {
+      const e = estimateValue(model, { ...s, on: '2020-03-01' });
+      expect(e).not.toBeNull();
+      if (!e) continue;
+      expect(e.breakdown.reduce((a, l) => a + l.cents, 0)).toBe(e.valueCents);
+      expect(e.breakdown[0].label).toMatch(/^Base for the Track Type Tractors D[68] family$/);
+      expect(e.breakdown.every((l) => Number.isInteger(l.cents / 100))).toBe(true);
+      expect(e.lowCents).toBeLessThanOrEqual(e.valueCents);
+      expect(e.highCents).toBeGreaterThanOrEqual(e.valueCents);
+    }
+    // The cab is learned (about 200 sales of each, in families that carry both): an open cab costs about 10%.
+    const e = estimateValue(model, { ...sales[1], cab: 'OROPS', on: '2020-03-01' });
+    const closed = estimateValue(model, { ...sales[1], cab: 'EROPS w AC', on: '2020-03-01' });
+    expect((e?.valueCents ?? 0) / (closed?.valueCents ?? 1)).toBeCloseTo(Math.exp(-0.1), 1);
+    expect(e?.breakdown.find((l) => l.label === 'Cab: OROPS')?.cents).toBeLessThan(0);
+    // Drive is in no sale: said, not guessed.
+    expect(e?.notes).toContain('not adjusted for drive (too few sales)');
+  });
+
+  it('falls back to the make and size class for a family with few sales, and declines without either', () => {
+    const sales: SaleFacts[] = [];
+    for (let i = 0; i < 30; i++)
+      sales.push(
+        auctionSale('D6', 2005 + (i % 10), 1000 * (i % 7), `201${5 + (i % 4)}-05-01`, {
+          sizeClass: '105 to 130 hp',
+        }),
+      );
+    sales.push(auctionSale('D5', 2010, 3000, '2017-05-01', { sizeClass: '105 to 130 hp' }));
+    sales.push(auctionSale('D5', 2012, 2000, '2018-05-01', { sizeClass: '105 to 130 hp' }));
+    const model = fitValueModel(sales, 2019);
+    const q = {
+      make: 'Track Type Tractors',
+      year: 2011,
+      hours: 2500,
+      grade: null,
+      state: 'IA',
+      on: '2019-01-01',
+    };
+    const rare = estimateValue(model, { ...q, family: 'D5', sizeClass: '105 to 130 hp' });
+    expect(rare?.basis).toBe('make-size');
+    expect(rare?.confidence).toBe('Low');
+    expect(rare?.notes[0]).toBe('few sales of the family: from its make and size class');
+    expect(rare?.breakdown[0].label).toBe('Base for Track Type Tractors of size 105 to 130 hp');
+    // A family never sold, of a size class with sales: still valued.
+    expect(estimateValue(model, { ...q, family: 'D4', sizeClass: '105 to 130 hp' })?.basis).toBe('make-size');
+    // No size class to fall back on: "Not enough sales".
+    expect(estimateValue(model, { ...q, family: 'D5' })).toBeNull();
+    expect(estimateValue(model, { ...q, family: 'D6' })?.basis).toBe('family');
+  });
+
+  it('gives a common, steady family a narrower range than a noisy one', () => {
+    const sales: SaleFacts[] = [];
+    for (let i = 0; i < 300; i++) {
+      const steady = auctionSale('D6', 2005 + (i % 10), 1000 * (i % 7), `201${5 + (i % 4)}-05-01`);
+      sales.push({ ...steady, priceCents: Math.round(steady.priceCents * Math.exp(noise() * 0.5)) });
+      if (i % 10 === 0) {
+        const wild = auctionSale('D8', 2005 + (i % 10), 1000 * (i % 7), `201${5 + (i % 4)}-05-01`);
+        sales.push({ ...wild, priceCents: Math.round(wild.priceCents * Math.exp(noise() * 8)) });
+      }
+    }
+    const model = fitValueModel(sales, 2019);
+    const q = {
+      make: 'Track Type Tractors',
+      year: 2011,
+      hours: 2500,
+      grade: null,
+      state: 'IA',
+      on: '2019-01-01',
+    };
+    const width = (family: string) => {
+      const e = estimateValue(model, { ...q, family });
+      return e ? (e.highCents - e.lowCents) / e.valueCents : Number.NaN;
+    };
+    expect(width('D6')).toBeLessThan(width('D8') / 3);
+  });
+});
