@@ -25,6 +25,17 @@ const SORTS: [string, string][] = [
   ['grade_desc', 'Grade: best first'],
 ];
 
+/**
+ * A select's choice, shown at once: the address changes at once, but the router renders the new address as a
+ * transition, which on a slow phone takes seconds; meanwhile the select would show the old address's value again.
+ * The choice holds until the address the page shows moves (docs/product/listings.md#search-before-the-page-is-ready).
+ */
+function useShownChoice(fromUrl: string): [string, (value: string) => void] {
+  const [chosen, setChosen] = useState<{ value: string; over: string } | null>(null);
+  const shown = chosen && chosen.over === fromUrl ? chosen.value : fromUrl;
+  return [shown, (value) => setChosen({ value, over: fromUrl })];
+}
+
 /** Search box, brand filter, More Filters, sort, the count and the card grid, all driven by the URL. */
 export function InventoryBrowser({
   loadingText,
@@ -70,6 +81,9 @@ export function InventoryBrowser({
     const timer = setTimeout(() => setFilters({ q: text.trim() }, { replace: Boolean(filters.q) }), 350);
     return () => clearTimeout(timer);
   }, [text, filters.q, setFilters]);
+
+  const [brand, chooseBrand] = useShownChoice(filters.brand ?? 'all');
+  const [sort, chooseSort] = useShownChoice(filters.sort ?? 'newest');
 
   const first = query.data?.pages[0];
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -127,8 +141,11 @@ export function InventoryBrowser({
             </Label>
             <NativeSelect
               id={`${id}-brand`}
-              value={filters.brand ?? 'all'}
-              onChange={(e) => setFilters({ brand: e.target.value })}
+              value={brand}
+              onChange={(e) => {
+                chooseBrand(e.target.value);
+                setFilters({ brand: e.target.value });
+              }}
             >
               <option value="all">All Brands</option>
               {brands.map((b) => (
@@ -144,8 +161,11 @@ export function InventoryBrowser({
             </Label>
             <NativeSelect
               id={`${id}-sort`}
-              value={filters.sort ?? 'newest'}
-              onChange={(e) => setFilters({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
+              value={sort}
+              onChange={(e) => {
+                chooseSort(e.target.value);
+                setFilters({ sort: e.target.value === 'newest' ? undefined : e.target.value });
+              }}
             >
               {sorts.map(([v, label]) => (
                 <option key={v} value={v}>
