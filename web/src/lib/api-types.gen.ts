@@ -3178,6 +3178,7 @@ export interface components {
                 };
             }[];
             buyer: {
+                invoiced: boolean;
                 priceCents: number;
                 buyerFeeCents: number;
                 deliveryCents: number;
@@ -3185,6 +3186,7 @@ export interface components {
                 creditedCents: number;
                 paidCents: number;
                 refundedCents: number;
+                balanceCents: number;
                 balanceDueCents: number;
                 owedToBuyerCents: number;
                 paidInFull: boolean;
@@ -3341,15 +3343,8 @@ export interface components {
                 email: string;
                 companyName: string;
             };
-            priceCents: number;
-            buyerFeeCents: number;
-            deliveryCents: number | null;
-            totalCents: number | null;
-            creditedCents: number;
-            paidCents: number;
-            refundedCents: number;
-            balanceCents: number | null;
             money: {
+                invoiced: boolean;
                 priceCents: number;
                 buyerFeeCents: number;
                 deliveryCents: number;
@@ -3357,6 +3352,7 @@ export interface components {
                 creditedCents: number;
                 paidCents: number;
                 refundedCents: number;
+                balanceCents: number;
                 balanceDueCents: number;
                 owedToBuyerCents: number;
                 paidInFull: boolean;
@@ -15024,7 +15020,9 @@ export interface operations {
     "purchases.chooseFulfilment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };
@@ -19265,6 +19263,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "The record is not in a state that allows this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many attempts; retry after `retryAfterSeconds` (also sent as the Retry-After header). */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Too many attempts. Please try again later.",
+                     *         "retryAfterSeconds": 900
                      *       }
                      *     }
                      */
