@@ -1,8 +1,8 @@
 import type { AppContext } from './lib/context.js';
 import { startDomainEventWorker } from './lib/domain-events.js';
 import { startExpirySweep } from './lib/expiry-sweep.js';
-import { startDataExportWorker } from './modules/data-exports/index.js';
 import { startAuditVerifier } from './modules/audit/index.js';
+import { startDataExportWorker } from './modules/data-exports/index.js';
 import { expireDueFarmerOffers } from './modules/inquiries/index.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { startDigestScheduler } from './modules/notifications/index.js';
