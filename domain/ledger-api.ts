@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
+  buyerBalanceText,
   CHARGE_LINE_LABELS,
   CHARGE_LINES,
   type ChargeLine,
   CREDIT_BEARERS,
   type CreditBearer,
   entryDate,
+  isInvoiced,
   LEDGER_ACCOUNTS,
   type LedgerContext,
   type LedgerEntry,
@@ -44,7 +46,8 @@ import {
  * - GET  /admin/money?from=YYYY-MM-DD&to=YYYY-MM-DD      -> MoneyView (`ledgerTotals` and counts)
  * - GET  /admin/money.csv?from=…&to=…                    text/csv of the entries in the range
  *
- * Every POST above, and the payment and cancel, takes an optional Idempotency-Key header (`idempotencyHeaders`):
+ * Every POST above, the payment, the cancel and the dealer's choice of fulfilment take an optional Idempotency-Key
+ * header (`idempotencyHeaders`):
  * the same key and body again answers the first result (docs/product/purchases.md#exactly-once).
  */
 
@@ -95,16 +98,26 @@ export type MoneyRangeQuery = z.infer<typeof moneyRangeQuery>;
 
 // ---------------------------------------------------------------- the buyer (Purchased Inventory)
 
-/** The buyer's figures, whole cents from `ledgerSummary`; dealer screens show them in whole dollars. */
+/**
+ * The buyer's figures, whole cents from `ledgerSummary` (`buyerMoneyOf`); dealer screens show them in whole dollars.
+ * The purchase's one set of money figures: nothing beside it restates them (decision 0076).
+ */
 export const buyerMoneySchema = z.object({
+  /** The invoice is issued (`isInvoiced`: the ledger carries its charges). */
+  invoiced: z.boolean(),
+  /** The price: the invoice's once issued; before it, the sale's terms, which the invoice will book. */
   priceCents: z.number(),
+  /** The buyer fee: the invoice's once issued; before it, the one recorded at the sale. */
   buyerFeeCents: z.number(),
+  /** Delivery as invoiced (0 before the invoice and for a collection). */
   deliveryCents: z.number(),
   /** The invoice as issued (0 before it). */
   invoiceTotalCents: z.number(),
   creditedCents: z.number(),
   paidCents: z.number(),
   refundedCents: z.number(),
+  /** The buyer's account: positive is due from the buyer, negative is owed to them (0 before the invoice). */
+  balanceCents: z.number(),
   balanceDueCents: z.number(),
   /** "FieldLot owes you": credits or payments after a cancellation, not yet refunded. */
   owedToBuyerCents: z.number(),
@@ -116,6 +129,34 @@ export const buyerMoneySchema = z.object({
   balanceText: z.string().nullable(),
 });
 export type BuyerMoney = z.infer<typeof buyerMoneySchema>;
+
+/** The sale's terms: price and buyer fee recorded at the sale (decision 0069), the only money before the invoice. */
+export interface SaleTerms {
+  priceCents: number;
+  buyerFeeCents: number;
+}
+
+/** The buyer's figures (Purchased Inventory, the admin's purchase list and ledger) from the ledger's summary. */
+export function buyerMoneyOf(s: LedgerSummary, terms: SaleTerms): BuyerMoney {
+  const invoiced = isInvoiced(s);
+  return {
+    invoiced,
+    priceCents: invoiced ? s.charged.priceCents : terms.priceCents,
+    buyerFeeCents: invoiced ? s.charged.buyerFeeCents : terms.buyerFeeCents,
+    deliveryCents: s.charged.deliveryCents,
+    invoiceTotalCents: s.charged.totalCents,
+    creditedCents: s.credits.totalCents,
+    paidCents: s.buyerPaidCents,
+    refundedCents: s.refundsPaidCents,
+    balanceCents: s.balances.buyer,
+    balanceDueCents: s.buyerBalanceDueCents,
+    owedToBuyerCents: s.owedToBuyerCents,
+    paidInFull: s.paidInFull,
+    settled: s.settledForBuyer,
+    cancelled: s.cancelled,
+    balanceText: buyerBalanceText(s),
+  };
+}
 
 export const moneyMoveSchema = z.object({
   id: z.string(),

@@ -19,6 +19,7 @@ import {
   sellerPayoutText,
   sellerProceedsText,
 } from './ledger';
+import { buyerMoneyOf } from './ledger-api';
 
 // docs/product/purchases.md#the-ledger
 const dealer: LedgerContext = { isDealerListing: true, sellerFeeCents: 250_00 };
@@ -518,3 +519,42 @@ function checkInvariants(entries: LedgerEntry[], ctx: LedgerContext) {
   expect(t.owedToSellersCents).toBe(s.owedToSellerCents);
   expect(t.awaitingPaymentCents).toBe(s.buyerBalanceDueCents);
 }
+
+describe("the buyer's one set of money figures (buyerMoneyOf)", () => {
+  const terms = { priceCents: 180_000_00, buyerFeeCents: 9_500_00 };
+
+  it("before the invoice: the sale's terms, nothing invoiced, nothing due", () => {
+    expect(buyerMoneyOf(ledgerSummary([], dealer), terms)).toMatchObject({
+      invoiced: false,
+      priceCents: 180_000_00,
+      buyerFeeCents: 9_500_00,
+      deliveryCents: 0,
+      invoiceTotalCents: 0,
+      balanceCents: 0,
+      balanceDueCents: 0,
+      balanceText: null,
+    });
+  });
+
+  it("once invoiced, every figure is the ledger's; the balance goes negative when FieldLot owes the buyer", () => {
+    // Terms that differ from the invoice show the ledger wins once it has charges.
+    const other = { priceCents: 1, buyerFeeCents: 1 };
+    expect(buyerMoneyOf(ledgerSummary(run([invoice]), dealer), other)).toMatchObject({
+      invoiced: true,
+      priceCents: 180_000_00,
+      buyerFeeCents: 9_500_00,
+      invoiceTotalCents: 189_500_00,
+      balanceCents: 189_500_00,
+      balanceDueCents: 189_500_00,
+    });
+    const m = buyerMoneyOf(ledgerSummary(run([invoice, payInFull, credit('seller')]), dealer), other);
+    expect(m).toMatchObject({
+      paidCents: 189_500_00,
+      creditedCents: 3_000_00,
+      balanceCents: -3_000_00,
+      balanceDueCents: 0,
+      owedToBuyerCents: 3_000_00,
+      balanceText: 'FieldLot owes you $3,000',
+    });
+  });
+});

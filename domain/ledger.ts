@@ -262,6 +262,11 @@ export function ledgerSummary(entries: readonly LedgerEntry[], options: LedgerOp
   };
 }
 
+/** "Is it invoiced?", asked one way: the ledger carries the invoice's charges (docs/product/purchases.md#the-ledger). */
+export function isInvoiced(s: Pick<LedgerSummary, 'buyerChargedCents'>): boolean {
+  return s.buyerChargedCents > 0;
+}
+
 /** The proceeds' ceiling: price - seller fee (what My Listings promised before any credit). */
 export function proceedsCeilingCents(entries: readonly LedgerEntry[], options: LedgerOptions): number {
   const price = entries.reduce(

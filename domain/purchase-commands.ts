@@ -1,6 +1,7 @@
 import {
   type CreditBearer,
   defaultCreditBearer,
+  isInvoiced,
   type LedgerContext,
   type LedgerEntry,
   type LedgerStep,
@@ -90,10 +91,8 @@ export interface PurchaseState {
   now: Date;
 }
 
-/** "Is it invoiced?", asked one way: the ledger carries the invoice's charges (docs/product/purchases.md#the-ledger). */
-export function isInvoiced(s: Pick<LedgerSummary, 'buyerChargedCents'>): boolean {
-  return s.buyerChargedCents > 0;
-}
+/** "Is it invoiced?", asked one way (`isInvoiced`, kept in ledger.ts beside the summary it reads). */
+export { isInvoiced };
 
 export type Refusal = {
   ok: false;

@@ -177,15 +177,10 @@ export const purchaseSchema = z
     imageUrl: z.string().nullable(),
     listingLocation: z.string(),
     buyer: z.object({ id: z.string(), name: z.string(), email: z.string(), companyName: z.string() }),
-    priceCents: z.number(),
-    buyerFeeCents: z.number(),
-    deliveryCents: z.number().nullable(),
-    totalCents: z.number().nullable(),
-    creditedCents: z.number(),
-    paidCents: z.number(),
-    refundedCents: z.number(),
-    balanceCents: z.number().nullable(),
-    /** Every figure of the buyer's money, from the ledger (`ledgerSummary`), with its balance line. */
+    /**
+     * The purchase's one set of money figures, from the ledger (`buyerMoneyOf` of `ledgerSummary`), with its
+     * balance line; before the invoice, the price and buyer fee are the sale's terms (decision 0076).
+     */
     money: buyerMoneySchema,
     dueDate: z.string(),
     overdue: z.boolean(),
@@ -244,7 +239,7 @@ export function legacyOfferPurchase(p: Purchase): z.infer<typeof legacyOfferPurc
   return {
     id: p.offerId,
     listingId: p.listingId,
-    offerAmountCents: p.priceCents,
+    offerAmountCents: p.money.priceCents,
     acceptedAt: p.createdAt,
     createdAt: p.createdAt,
     listing: p.listing,

@@ -382,14 +382,14 @@ describe.runIf(hasBrowser())('every role gets through', () => {
     // FieldLot records the payment and releases the tractor (seeded: the admin's screens have their journey).
     const a = admin.page;
     const adminView = (await (await b.request.get(`${baseUrl()}/api/purchases/${purchase.id}`)).json()) as {
-      balanceCents: number;
+      money: { balanceDueCents: number };
     };
     await apiPost(a, `/api/admin/purchases/${purchase.id}/payments`, {
-      amount: String(adminView.balanceCents / 100),
+      amount: String(adminView.money.balanceDueCents / 100),
       method: 'wire',
       reference: `WIRE-${run}`,
       paidOn: new Date().toISOString().slice(0, 10),
-      expectedBalanceCents: adminView.balanceCents,
+      expectedBalanceCents: adminView.money.balanceDueCents,
     });
     await apiPost(a, `/api/admin/purchases/${purchase.id}/release`, {});
 

@@ -89,11 +89,11 @@ describe.runIf(hasBrowser())('the seller dealer hands the sold tractor over', ()
       fulfilment: 'collect',
     });
     await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/payments`, {
-      amount: (chosen.totalCents / 100).toFixed(2),
+      amount: (chosen.money.invoiceTotalCents / 100).toFixed(2),
       method: 'wire',
       reference: 'WIRE-HANDOVER',
       paidOn: '2026-11-24',
-      expectedBalanceCents: chosen.totalCents,
+      expectedBalanceCents: chosen.money.invoiceTotalCents,
     });
     const { releaseCode } = await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/release`, {});
     expect(releaseCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);

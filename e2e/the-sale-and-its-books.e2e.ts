@@ -109,13 +109,13 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     const chosen = await apiPost(buyer.page, `/api/purchases/${purchaseId}/fulfilment`, {
       fulfilment: 'collect',
     });
-    expect(chosen.totalCents).toBe(189_500_00);
+    expect(chosen.money.invoiceTotalCents).toBe(189_500_00);
     await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/payments`, {
       amount: '189500.00',
       method: 'wire',
       reference: `WIRE-${run}`,
       paidOn: today(),
-      expectedBalanceCents: chosen.totalCents,
+      expectedBalanceCents: chosen.money.invoiceTotalCents,
     });
     await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/release`, {});
     await apiPost(admin.page, `/api/admin/purchases/${purchaseId}/picked-up`, { date: today() });
@@ -278,7 +278,7 @@ describe.runIf(hasBrowser())('the sale and its books', () => {
     const id = await sell(name, 52_000);
     // Invoiced: $52,000 + the buyer fee ($500 + 5% = $3,100).
     const chosen = await apiPost(buyer.page, `/api/purchases/${id}/fulfilment`, { fulfilment: 'collect' });
-    expect(chosen.totalCents).toBe(55_100_00);
+    expect(chosen.money.invoiceTotalCents).toBe(55_100_00);
     await apiPost(admin.page, `/api/admin/purchases/${id}/cancel`, {
       reason: 'Buyer backed out before paying',
     });

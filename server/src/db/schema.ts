@@ -1181,7 +1181,7 @@ export const purchaseMoneyCommands = pgTable(
       .notNull()
       .references(() => purchases.id, { onDelete: 'restrict' }),
     requestKey: text('request_key').notNull(),
-    // payment, refund, payout, seller_repayment, cancel, claim_answer
+    // payment, refund, payout, seller_repayment, cancel, claim_answer, choose_fulfilment
     command: text('command').notNull(),
     // sha-256 of the command and its parsed body: the same key with another body is refused.
     fingerprint: text('fingerprint').notNull(),

@@ -32,7 +32,7 @@ describe('deal e-mails attach their PDF', () => {
     if (!p) throw new Error('no purchase');
     const chosen = await buyer.post(`/api/purchases/${p.id}/fulfilment`, { fulfilment: 'collect' });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    const total = (chosen.json() as Purchase).totalCents ?? 0;
+    const total = (chosen.json() as Purchase).money.invoiceTotalCents;
     expect(total).toBe(45_000_00 + buyerFeeCents(45_000_00));
     const paid = await a.post(`/api/admin/purchases/${p.id}/payments`, {
       amount: (total / 100).toFixed(2),

@@ -3362,6 +3362,7 @@ export interface components {
                 };
             }[];
             buyer: {
+                invoiced: boolean;
                 priceCents: number;
                 buyerFeeCents: number;
                 deliveryCents: number;
@@ -3369,6 +3370,7 @@ export interface components {
                 creditedCents: number;
                 paidCents: number;
                 refundedCents: number;
+                balanceCents: number;
                 balanceDueCents: number;
                 owedToBuyerCents: number;
                 paidInFull: boolean;
@@ -3525,15 +3527,8 @@ export interface components {
                 email: string;
                 companyName: string;
             };
-            priceCents: number;
-            buyerFeeCents: number;
-            deliveryCents: number | null;
-            totalCents: number | null;
-            creditedCents: number;
-            paidCents: number;
-            refundedCents: number;
-            balanceCents: number | null;
             money: {
+                invoiced: boolean;
                 priceCents: number;
                 buyerFeeCents: number;
                 deliveryCents: number;
@@ -3541,6 +3536,7 @@ export interface components {
                 creditedCents: number;
                 paidCents: number;
                 refundedCents: number;
+                balanceCents: number;
                 balanceDueCents: number;
                 owedToBuyerCents: number;
                 paidInFull: boolean;
@@ -15245,7 +15241,9 @@ export interface operations {
     "purchases.chooseFulfilment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 purchaseId: string;
             };

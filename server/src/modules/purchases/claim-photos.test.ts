@@ -90,7 +90,7 @@ describe('claim photos', () => {
     const [mine] = (await asOwner.get('/api/purchases')).json().items as Purchase[];
     purchaseId = mine.id;
     const chosen = await asOwner.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment: 'collect' });
-    const total = chosen.json().totalCents as number;
+    const total = chosen.json().money.invoiceTotalCents as number;
     const paid = await asAdmin.post(`/api/admin/purchases/${purchaseId}/payments`, {
       amount: (total / 100).toFixed(2),
       method: 'wire',

@@ -89,7 +89,8 @@ export async function setAddress(
 
 /**
  * docs/product/purchases.md#delivery-and-landed-cost: "I'll collect it" or "FieldLot delivers". The choice issues
- * the invoice (gapless number, never changed afterwards), through the command path (`runPurchaseCommand`).
+ * the invoice (gapless number, never changed afterwards), through the command path (`runPurchaseCommand`), once
+ * per Idempotency-Key (docs/product/purchases.md#exactly-once).
  */
 export async function chooseFulfilment(
   ctx: AppContext,
@@ -97,7 +98,14 @@ export async function chooseFulfilment(
   id: string,
   fulfilment: Fulfilment,
   request: RequestInfo,
+  requestKey?: string,
 ): Promise<Purchase> {
-  await runPurchaseCommand(ctx, actor, id, { kind: 'choose_fulfilment', body: { fulfilment } }, { request });
+  await runPurchaseCommand(
+    ctx,
+    actor,
+    id,
+    { kind: 'choose_fulfilment', body: { fulfilment } },
+    { requestKey, request },
+  );
   return myPurchase(ctx, actor, id);
 }

@@ -37,8 +37,8 @@ describe('money commands exactly once', () => {
 
   const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(200);
 
-  /** A $180,000 dealer's listing sold, the buyer collecting: invoiced $189,500 and awaiting payment. */
-  async function invoiced(): Promise<string> {
+  /** A $180,000 dealer's listing sold, the buyer not yet choosing collection or delivery (no invoice). */
+  async function sold(): Promise<string> {
     // One offer per purchase: the buyer's offer rate (30 an hour) must not end a long property run.
     t.clock.advance(61 * 60_000);
     const made = await asSeller.post('/api/listings', {
@@ -60,8 +60,17 @@ describe('money commands exactly once', () => {
       .select({ id: purchases.id })
       .from(purchases)
       .where(eq(purchases.offerId, offer.json().offer.id));
-    ok(await asBuyer.post(`/api/purchases/${row.id}/fulfilment`, { fulfilment: 'collect' }));
     return row.id;
+  }
+
+  const choose = (id: string, fulfilment: 'collect' | 'delivery', key?: string) =>
+    asBuyer.post(`/api/purchases/${id}/fulfilment`, { fulfilment }, key ? { 'idempotency-key': key } : {});
+
+  /** Sold, the buyer collecting: invoiced $189,500 and awaiting payment. */
+  async function invoiced(): Promise<string> {
+    const id = await sold();
+    ok(await choose(id, 'collect'));
+    return id;
   }
 
   const pay = (id: string, amount: string, expectedBalanceCents: number, key?: string) =>
@@ -162,10 +171,31 @@ describe('money commands exactly once', () => {
     const again = await pay(id, '100000', 189_500_00, 'payment-attempt-0001');
     ok(again);
     expect(again.json()).toEqual(first.json());
-    expect(again.json().balanceCents).toBe(89_500_00);
+    expect(again.json().money.balanceCents).toBe(89_500_00);
     // Without the key, the same payment again finds another balance than it expected, as before.
     expect((await pay(id, '100000', 189_500_00)).statusCode).toBe(409);
     expect((await entriesOf(id)).filter((e) => e.kind === 'payment')).toHaveLength(1);
+  });
+
+  it("the buyer's choice of collection, retried with its Idempotency-Key, issues one invoice", async () => {
+    const id = await sold();
+    const key = 'fulfilment-attempt-0001';
+    const [a, b] = await Promise.all([choose(id, 'collect', key), choose(id, 'collect', key)]);
+    ok(a);
+    ok(b);
+    expect(b.json()).toEqual(a.json());
+    expect(a.json().money).toMatchObject({ invoiced: true, invoiceTotalCents: 189_500_00 });
+    expect(await t.app.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, id))).toHaveLength(1);
+    expect((await entriesOf(id)).filter((e) => e.kind === 'charge')).toHaveLength(2);
+    // The same key for another choice: refused, nothing more recorded.
+    const other = await choose(id, 'delivery', key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toMatch(/^This Idempotency-Key was already used on FL-/);
+    const [command] = await t.app.ctx.db
+      .select()
+      .from(purchaseMoneyCommands)
+      .where(eq(purchaseMoneyCommands.purchaseId, id));
+    expect(command).toMatchObject({ requestKey: key, command: 'choose_fulfilment' });
   });
 
   it('a retried cancel answers its first result and reverses the sale once; a refused command leaves its key free', async () => {

@@ -78,7 +78,7 @@ describe('purchases across dealer selling and dealership teams', () => {
   async function chooseAndPay(buyer: TestClient, purchaseId: string, fulfilment: 'collect' | 'delivery') {
     const chosen = await buyer.post(`/api/purchases/${purchaseId}/fulfilment`, { fulfilment });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    const total = chosen.json().totalCents as number;
+    const total = chosen.json().money.invoiceTotalCents as number;
     const paid = await asAdmin.post(`/api/admin/purchases/${purchaseId}/payments`, {
       amount: (total / 100).toFixed(2),
       method: 'wire',

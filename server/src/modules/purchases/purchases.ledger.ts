@@ -2,7 +2,6 @@
 // through `runPurchaseCommand` (domain `decidePurchase`, `nextLedgerEntries`); every figure comes from `ledgerSummary`.
 import type { z } from 'zod';
 import {
-  buyerBalanceText,
   type LedgerContext,
   type LedgerEntry,
   type LedgerSummary,
@@ -12,12 +11,7 @@ import {
   sellerPayoutText,
   sellerProceedsText,
 } from '../../../../domain/ledger.js';
-import {
-  type BuyerMoney,
-  ledgerEntryOf,
-  paidInFullOn,
-  type sellerMoneyShape,
-} from '../../../../domain/ledger-api.js';
+import { ledgerEntryOf, paidInFullOn, type sellerMoneyShape } from '../../../../domain/ledger-api.js';
 import { payoutAfterGuaranteeText } from '../../../../domain/purchases.js';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
@@ -82,25 +76,6 @@ export async function isDealerListing(tx: Tx | AppContext['db'], p: repo.Purchas
 /** The entries of one purchase (the lock, when the caller holds it, keeps them current). */
 export async function entriesOfPurchase(tx: Tx | AppContext['db'], purchaseId: string) {
   return (await ledgerRepo.entriesOf(tx, [purchaseId])).map(toEntry);
-}
-
-/** The buyer's figures (Purchased Inventory, the admin's purchase list). */
-export function buyerMoney(s: LedgerSummary): BuyerMoney {
-  return {
-    priceCents: s.charged.priceCents,
-    buyerFeeCents: s.charged.buyerFeeCents,
-    deliveryCents: s.charged.deliveryCents,
-    invoiceTotalCents: s.charged.totalCents,
-    creditedCents: s.credits.totalCents,
-    paidCents: s.buyerPaidCents,
-    refundedCents: s.refundsPaidCents,
-    balanceDueCents: s.buyerBalanceDueCents,
-    owedToBuyerCents: s.owedToBuyerCents,
-    paidInFull: s.paidInFull,
-    settled: s.settledForBuyer,
-    cancelled: s.cancelled,
-    balanceText: buyerBalanceText(s),
-  };
 }
 
 type SellerMoney = { [K in keyof typeof sellerMoneyShape]: z.infer<(typeof sellerMoneyShape)[K]> };

@@ -9,6 +9,7 @@ import {
   sellerFeeBeside,
 } from '../../../../domain/ledger.js';
 import {
+  buyerMoneyOf,
   ledgerLineText,
   type MoneyRangeQuery,
   type MoneyView,
@@ -24,7 +25,6 @@ import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { csvCell } from '../../lib/csv.js';
 import { runPurchaseCommand } from './purchases.commands.js';
 import {
-  buyerMoney,
   byPurchase,
   isDealerListing,
   ledgerContext,
@@ -94,7 +94,7 @@ export async function purchaseLedger(ctx: AppContext, actor: Actor, id: string):
         balances,
       };
     }),
-    buyer: buyerMoney(s),
+    buyer: buyerMoneyOf(s, p),
     seller: dealer ? sellerMoney(ctx, p, entries, s) : null,
     fieldlot: s.fieldlot,
   };

@@ -1,6 +1,6 @@
 // The purchase as the buyer, the seller dealer and the admin read it (docs/product/purchases.md, dealer-tools.md#purchases).
 import { defaultCreditBearer } from '../../../../domain/ledger.js';
-import { sellerLedgerSummary } from '../../../../domain/ledger-api.js';
+import { buyerMoneyOf, sellerLedgerSummary } from '../../../../domain/ledger-api.js';
 import { imageUrl, tractorName } from '../../../../domain/listings.js';
 import { isInvoiced } from '../../../../domain/purchase-commands.js';
 import {
@@ -19,14 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { deliveryAccountIds } from '../dealerships/index.js';
 import { claimCheckpointViews, claimPhotoViews } from './claim-evidence.js';
-import {
-  buyerMoney,
-  byPurchase,
-  ledgerContext,
-  sellerMoney,
-  summaryOf,
-  toEntry,
-} from './purchases.ledger.js';
+import { byPurchase, ledgerContext, sellerMoney, summaryOf, toEntry } from './purchases.ledger.js';
 import * as ledgerRepo from './purchases.ledger.repository.js';
 import * as repo from './purchases.repository.js';
 import { buyerAccess, estimateTo, iso, PURCHASE_NOT_FOUND, purchaseFacts } from './purchases.shared.js';
@@ -69,8 +62,6 @@ export async function toPurchases(
     // Every figure from the ledger (docs/product/purchases.md#the-ledger).
     const s = summaryOf(ctx, r, dealerListing, entryRows.map(toEntry));
     const invoiced = isInvoiced(s);
-    // Positive: due from the buyer; negative: FieldLot owes the buyer.
-    const balance = invoiced ? s.balances.buyer : null;
     const moves = entryRows.filter((e) => e.kind === 'payment' || e.kind === 'refund');
     const creditBearers = new Map(
       entryRows.filter((e) => e.kind === 'credit' && e.claimId).map((e) => [e.claimId, e.bornBy]),
@@ -137,15 +128,7 @@ export async function toPurchases(
         email: buyer?.email ?? '',
         companyName: buyer?.companyName ?? '',
       },
-      priceCents: r.priceCents,
-      buyerFeeCents: r.buyerFeeCents,
-      deliveryCents: invoiced && r.fulfilment === 'delivery' ? s.charged.deliveryCents : null,
-      totalCents: invoiced ? s.charged.totalCents : null,
-      creditedCents: s.credits.totalCents,
-      paidCents: s.buyerPaidCents,
-      refundedCents: s.refundsPaidCents,
-      balanceCents: balance,
-      money: buyerMoney(s),
+      money: buyerMoneyOf(s, r),
       dueDate: r.dueDate,
       overdue: isOverdue(r.status, r.dueDate, invoiced ? s.buyerBalanceDueCents : 1, now),
       fulfilment: r.fulfilment,

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyHeaders } from '../../../../domain/offers.schemas.js';
 import {
   claimBody,
   deliveryAddressAnswer,
@@ -189,12 +190,21 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext) {
         errors: ['NOT_FOUND', 'VALIDATION', 'CONFLICT'],
         tags,
         params: purchaseIdParams,
+        // It books the invoice: a money command, exactly once (docs/product/purchases.md#exactly-once).
+        headers: idempotencyHeaders,
         body: fulfilmentBody,
         response: { 200: purchaseSchema },
       },
     },
     async (req) =>
-      service.chooseFulfilment(ctx, req.actor(), req.params.purchaseId, req.body.fulfilment, info(req)),
+      service.chooseFulfilment(
+        ctx,
+        req.actor(),
+        req.params.purchaseId,
+        req.body.fulfilment,
+        info(req),
+        req.headers['idempotency-key'],
+      ),
   );
 
   api.post(

@@ -74,8 +74,16 @@ describe('purchases: after the deal', () => {
     const p = await accepted();
     expect(p.number).toMatch(/^FL-\d{4}-\d{6}$/);
     expect(p.status).toBe('awaiting_payment');
-    expect(p.priceCents).toBe(45_000_00);
-    expect(p.buyerFeeCents).toBe(buyerFeeCents(45_000_00));
+    // One set of money figures (`money`): before the invoice, the price and buyer fee are the sale's terms.
+    expect(p.money).toMatchObject({
+      invoiced: false,
+      priceCents: 45_000_00,
+      buyerFeeCents: buyerFeeCents(45_000_00),
+      invoiceTotalCents: 0,
+      balanceCents: 0,
+    });
+    for (const copy of ['priceCents', 'buyerFeeCents', 'totalCents', 'paidCents', 'balanceCents'])
+      expect(p).not.toHaveProperty(copy);
     expect(p.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(p.nextStep?.text).toBe('Choose "I\'ll collect it" or "FieldLot delivers" to get your invoice');
     expect(p.deliveryQuote?.text).toBe('Delivered to Ames, IA 50010: about $520 (159 mi)');
@@ -157,7 +165,13 @@ describe('purchases: after the deal', () => {
     expect(chosen.statusCode, chosen.body).toBe(200);
     const invoiced = chosen.json() as Purchase;
     const total = 45_000_00 + buyerFeeCents(45_000_00) + 52_000;
-    expect(invoiced.totalCents).toBe(total);
+    expect(invoiced.money).toMatchObject({
+      invoiced: true,
+      priceCents: 45_000_00,
+      deliveryCents: 52_000,
+      invoiceTotalCents: total,
+      balanceCents: total,
+    });
     expect(invoiced.documents[0]).toMatchObject({ kind: 'invoice' });
     expect(
       (await buyer.post(`/api/purchases/${p.id}/fulfilment`, { fulfilment: 'collect' })).statusCode,
@@ -196,7 +210,10 @@ describe('purchases: after the deal', () => {
     // A partial payment leaves the rest due.
     const part = await pay(adminA, p, '10000', total);
     expect(part.statusCode, part.body).toBe(200);
-    expect(part.json()).toMatchObject({ status: 'awaiting_payment', balanceCents: total - 10_000_00 });
+    expect(part.json()).toMatchObject({
+      status: 'awaiting_payment',
+      money: { balanceCents: total - 10_000_00 },
+    });
     // Two admins record the same (rest) payment at once: exactly one is recorded, the other gets 409.
     const rest = total - 10_000_00;
     const [r1, r2] = await Promise.all([
@@ -205,7 +222,7 @@ describe('purchases: after the deal', () => {
     ]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
     const paid = (await buyer.get(`/api/purchases/${p.id}`)).json() as Purchase;
-    expect(paid).toMatchObject({ status: 'paid', balanceCents: 0, paidCents: total });
+    expect(paid).toMatchObject({ status: 'paid', money: { balanceCents: 0, paidCents: total } });
     expect(paid.payments).toHaveLength(2);
 
     const released = await adminA.post(`/api/admin/purchases/${p.id}/release`);
@@ -261,7 +278,10 @@ describe('purchases: after the deal', () => {
     });
     expect(credit.statusCode, credit.body).toBe(200);
     const credited = credit.json() as Purchase;
-    expect(credited).toMatchObject({ status: 'delivered', creditedCents: 750_00, balanceCents: -750_00 });
+    expect(credited).toMatchObject({
+      status: 'delivered',
+      money: { creditedCents: 750_00, balanceCents: -750_00 },
+    });
     const note = credited.documents.find((d) => d.kind === 'credit_note');
     expect(note?.number).toMatch(/^CN-\d{4}-\d{6}$/);
     expect(pdfText((await buyer.get(note?.url ?? '')).rawPayload)).toContain('$750.00');
@@ -373,8 +393,13 @@ describe('purchases: after the deal', () => {
     });
     expect(back.statusCode, back.body).toBe(200);
     // The buyer is owed what they paid until FieldLot records the refund it sends (decision 0035).
-    expect(back.json()).toMatchObject({ status: 'cancelled', refundedCents: 0, balanceCents: -total });
-    expect(back.json().money).toMatchObject({ owedToBuyerCents: total, balanceText: expect.any(String) });
+    expect(back.json()).toMatchObject({ status: 'cancelled' });
+    expect(back.json().money).toMatchObject({
+      refundedCents: 0,
+      balanceCents: -total,
+      owedToBuyerCents: total,
+      balanceText: expect.any(String),
+    });
     const refunded = await adminA.post(`/api/admin/purchases/${q.id}/refunds`, {
       amount: (total / 100).toFixed(2),
       method: 'wire',
@@ -382,7 +407,7 @@ describe('purchases: after the deal', () => {
       paidOn: '2026-12-02',
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json()).toMatchObject({ refundedCents: total, balanceCents: 0 });
+    expect(refunded.json().money).toMatchObject({ refundedCents: total, balanceCents: 0 });
     const [listing] = await t.app.ctx.db
       .select({ status: listings.status })
       .from(listings)

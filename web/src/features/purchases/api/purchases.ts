@@ -92,12 +92,21 @@ export function useSaveAddress() {
   });
 }
 
+/** The choice issues the invoice: it sends the attempt's Idempotency-Key (docs/product/purchases.md#exactly-once). */
 export function useChooseFulfilment() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, fulfilment }: { id: string; fulfilment: Fulfilment }) =>
+    mutationFn: ({
+      id,
+      fulfilment,
+      idempotencyKey,
+    }: {
+      id: string;
+      fulfilment: Fulfilment;
+      idempotencyKey: string;
+    }) =>
       api.POST('/api/purchases/{purchaseId}/fulfilment', {
-        params: { path: { purchaseId: id } },
+        params: { path: { purchaseId: id }, header: { 'idempotency-key': idempotencyKey } },
         body: { fulfilment },
       }),
     onSuccess: refresh,

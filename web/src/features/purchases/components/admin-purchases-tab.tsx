@@ -114,7 +114,7 @@ function AdminPurchaseRow({ purchase: p }: { purchase: Purchase }) {
           </p>
           <p className="text-sm text-muted-foreground">
             {p.buyer.companyName} ({p.buyer.name}) ·{' '}
-            {p.balanceCents !== null ? `balance ${formatDollarsCents(p.balanceCents)}` : 'no invoice yet'} ·
+            {p.money.invoiced ? `balance ${formatDollarsCents(p.money.balanceCents)}` : 'no invoice yet'} ·
             due {dateLabel(p.dueDate)}
           </p>
         </div>
@@ -273,14 +273,14 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
   const who = `${p.buyer.companyName}, ${p.tractor}`;
   return (
     <div className="flex flex-col gap-3" data-testid="purchase-actions">
-      {can('pay') && p.balanceCents !== null && (
+      {can('pay') && p.money.invoiced && (
         <Step
           key="Record payment"
           purchase={p}
           step="payments"
           title="Record payment"
           fields={[
-            { name: 'amount', label: 'Amount ($)', initial: (p.balanceCents / 100).toFixed(2) },
+            { name: 'amount', label: 'Amount ($)', initial: (p.money.balanceCents / 100).toFixed(2) },
             {
               name: 'method',
               label: 'Method',
@@ -292,9 +292,9 @@ function Actions({ purchase: p }: { purchase: Purchase }) {
             { name: 'paidOn', label: 'Date received', type: 'date', initial: todayIso() },
           ]}
           confirm={(v) =>
-            `Record a payment of ${amountText(v.amount)} from ${who}. The balance is ${formatDollarsCents(p.balanceCents ?? 0)}.`
+            `Record a payment of ${amountText(v.amount)} from ${who}. The balance is ${formatDollarsCents(p.money.balanceCents)}.`
           }
-          body={(v) => ({ ...v, expectedBalanceCents: p.balanceCents })}
+          body={(v) => ({ ...v, expectedBalanceCents: p.money.balanceDueCents })}
         />
       )}
       {can('release') && (

@@ -26,6 +26,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useNow } from '@/lib/now';
 import { toast } from '@/lib/toast';
 import { useChooseFulfilment, useOpenClaim } from '../api/purchases';
@@ -101,12 +102,11 @@ export function PurchaseProgress({
 
 function Money({ purchase: p }: { purchase: Purchase }) {
   // Every figure from the ledger (p.money, docs/product/purchases.md#the-ledger); the balance line is BuyerBalance.
+  // Before the invoice, the price and fee are the sale's terms, which the invoice will book.
   const m = p.money;
-  // Before the invoice the ledger has no charge yet: the deal's price and fee are what will be invoiced.
-  const invoiced = m.invoiceTotalCents > 0;
   const rows: Array<[string, string]> = [
-    ['Price', formatDollars(invoiced ? m.priceCents : p.priceCents)],
-    [BUYER_FEE_LABEL, formatDollars(invoiced ? m.buyerFeeCents : p.buyerFeeCents)],
+    ['Price', formatDollars(m.priceCents)],
+    [BUYER_FEE_LABEL, formatDollars(m.buyerFeeCents)],
     ...(m.deliveryCents ? [['Delivery', formatDollars(m.deliveryCents)] as [string, string]] : []),
     ...(m.invoiceTotalCents
       ? [['Invoice total', formatDollars(m.invoiceTotalCents)] as [string, string]]
@@ -166,20 +166,26 @@ function Details({ purchase: p }: { purchase: Purchase }) {
 function FulfilmentChoice({ purchase: p }: { purchase: Purchase }) {
   const choose = useChooseFulfilment();
   const [pick, setPick] = useState<Fulfilment | null>(null);
+  // One Idempotency-Key per opening of the confirmation, kept through its retries: the invoice is issued once.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const open = (f: Fulfilment) => {
+    setKey(newIdempotencyKey());
+    setPick(f);
+  };
   const delivery = p.deliveryQuote;
   const total = invoiceTotalCents(
-    p.priceCents,
-    p.buyerFeeCents,
+    p.money.priceCents,
+    p.money.buyerFeeCents,
     pick === 'delivery' ? (delivery?.cents ?? 0) : 0,
   );
   return (
     <div className="flex flex-col gap-2 rounded-md border border-border p-3">
       <p className="text-sm font-semibold">How do you get the tractor?</p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button variant="outline" onClick={() => setPick('collect')}>
+        <Button variant="outline" onClick={() => open('collect')}>
           {FULFILMENT_LABELS.collect}
         </Button>
-        <Button variant="outline" onClick={() => setPick('delivery')} disabled={!delivery}>
+        <Button variant="outline" onClick={() => open('delivery')} disabled={!delivery}>
           {FULFILMENT_LABELS.delivery}
         </Button>
       </div>
@@ -213,7 +219,7 @@ function FulfilmentChoice({ purchase: p }: { purchase: Purchase }) {
               onClick={() =>
                 pick &&
                 choose.mutate(
-                  { id: p.id, fulfilment: pick },
+                  { id: p.id, fulfilment: pick, idempotencyKey: key },
                   {
                     onSuccess: () => {
                       toast.success('Invoice issued');

@@ -91,10 +91,10 @@ function PurchaseCard({ purchase, first }: { purchase: Purchase; first?: boolean
             <div className="col-span-2">
               <dt className="text-muted-foreground">Purchase price</dt>
               <dd className="text-xl font-bold tabular-nums text-brand-800" data-testid="purchase-price">
-                {formatDollars(purchase.priceCents)}
+                {formatDollars(purchase.money.priceCents)}
               </dd>
               <dd className="text-muted-foreground tabular-nums">
-                + {formatDollars(purchase.buyerFeeCents)} buyer fee
+                + {formatDollars(purchase.money.buyerFeeCents)} buyer fee
               </dd>
             </div>
             <div>
