@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stateCode, UNGRADED } from './fieldlot-value.js';
+import { stateCode } from './fieldlot-value.js';
 import { IMPORT_SOURCES } from './sale-import.js';
 
 /**
@@ -24,7 +24,8 @@ export const valueQuerySchema = z.object({
     .int('Enter whole hours')
     .min(0, 'Hours cannot be negative')
     .max(100_000, 'Enter at most 100,000 hours'),
-  grade: z.coerce.number().min(1, 'Grade is 1 to 5').max(5, 'Grade is 1 to 5').default(UNGRADED),
+  /** None: not inspected; the estimate then has no grade to adjust for (never a made-up 3). */
+  grade: z.coerce.number().min(1, 'Grade is 1 to 5').max(5, 'Grade is 1 to 5').optional(),
   state: z
     .string()
     .trim()
@@ -48,9 +49,12 @@ export const comparableSaleSchema = z.object({
   /** Where the sale was recorded: FieldLot's own or an imported source (docs/product/sale-imports.md). */
   source: z.enum(['fieldlot', 'demo', ...IMPORT_SOURCES]),
   soldOn: z.string(),
-  year: z.number().int(),
-  hours: z.number().int(),
-  grade: z.number(),
+  /** null where the sale's record does not give it (imported sales may lack year, hours or grade). */
+  year: z.number().int().nullable(),
+  hours: z.number().int().nullable(),
+  /** null: not inspected. */
+  grade: z.number().nullable(),
+  /** '' where the record names no state. */
   state: z.string(),
   priceCents: z.number().int(),
 });

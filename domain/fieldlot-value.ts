@@ -152,24 +152,48 @@ export { stateCode } from './places';
 /** The grade assumed when a tractor has no condition report yet: the middle of the 1–5 scale. */
 export const UNGRADED = 3;
 
-/** A sale read from a file (domain/sale-import.ts) as the estimator learns it: family from the model, grade or none. */
-export function saleFactsOf(r: SaleRecord): SaleFacts & { sourceId: string } {
+/** A sale's recorded facts: read from a file (domain/sale-import.ts) or kept in the market's table with its family. */
+export type RecordedSale = Omit<SaleRecord, 'sourceId'> & { family?: string };
+
+/**
+ * A recorded sale as the estimator learns it, the one mapping the bench and the server share: the family as
+ * stored or read from the model; a grade of none (null, or 0 in older rows) is null, "not inspected", never a
+ * made-up 3; every other fact as recorded. Anything else the record carries (its sourceId, its source) is kept.
+ */
+export function saleFactsOf<R extends RecordedSale>(r: R): SaleFacts & Omit<R, keyof RecordedSale> {
+  const {
+    soldOn,
+    make,
+    model,
+    family,
+    year,
+    hours,
+    gradeTenths,
+    state,
+    priceCents,
+    horsepower,
+    sizeClass,
+    drive,
+    cab,
+    transmission,
+    ...rest
+  } = r;
   return {
-    sourceId: r.sourceId,
-    soldOn: r.soldOn,
-    make: r.make,
-    family: modelFamily(r.model),
-    model: r.model,
-    year: r.year,
-    hours: r.hours,
-    grade: r.gradeTenths === null ? null : r.gradeTenths / 10,
-    state: r.state,
-    priceCents: r.priceCents,
-    horsepower: r.horsepower,
-    sizeClass: r.sizeClass,
-    drive: r.drive,
-    cab: r.cab,
-    transmission: r.transmission,
+    ...rest,
+    soldOn,
+    make,
+    family: family ?? modelFamily(model),
+    model,
+    year,
+    hours,
+    grade: gradeTenths === null || gradeTenths === 0 ? null : gradeTenths / 10,
+    state,
+    priceCents,
+    horsepower,
+    sizeClass,
+    drive,
+    cab,
+    transmission,
   };
 }
 

@@ -18377,9 +18377,9 @@ export interface operations {
                             /** @enum {string} */
                             source: "fieldlot" | "demo" | "auction" | "dealer";
                             soldOn: string;
-                            year: number;
-                            hours: number;
-                            grade: number;
+                            year: number | null;
+                            hours: number | null;
+                            grade: number | null;
                             state: string;
                             priceCents: number;
                         }[];
@@ -18490,9 +18490,9 @@ export interface operations {
                             /** @enum {string} */
                             source: "fieldlot" | "demo" | "auction" | "dealer";
                             soldOn: string;
-                            year: number;
-                            hours: number;
-                            grade: number;
+                            year: number | null;
+                            hours: number | null;
+                            grade: number | null;
                             state: string;
                             priceCents: number;
                         }[];

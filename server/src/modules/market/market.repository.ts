@@ -279,6 +279,7 @@ export async function listingValueFacts(
   zip: string | null;
   priceCents: number;
   status: string;
+  transmission: string | null;
 } | null> {
   const [row] = rowsOf<{
     make: string;
@@ -290,9 +291,11 @@ export async function listingValueFacts(
     zip: string | null;
     price_cents: string | number;
     status: string;
+    transmission: string | null;
   }>(
     await db.execute(sql`
-      select make, model, year, hours, grade_tenths, location, zip, price_cents, status from tractor_listings
+      select make, model, year, hours, grade_tenths, location, zip, price_cents, status, transmission
+      from tractor_listings
       where id = ${listingId} and archived_at is null`),
   );
   if (!row) return null;
@@ -306,6 +309,7 @@ export async function listingValueFacts(
     zip: row.zip,
     priceCents: Number(row.price_cents),
     status: row.status,
+    transmission: row.transmission,
   };
 }
 

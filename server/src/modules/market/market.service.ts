@@ -88,7 +88,7 @@ async function answer(
       year: c.year,
       hours: c.hours,
       grade: c.grade,
-      state: c.state,
+      state: c.state ?? '',
       priceCents: c.priceCents,
     })),
   };
@@ -106,7 +106,7 @@ export async function valueForQuery(
     family: modelFamily(input.model),
     year: input.year,
     hours: input.hours,
-    grade: input.grade,
+    grade: input.grade ?? null,
     state: input.state,
   };
   return answer(ctx, q, input.askingCents);
@@ -130,8 +130,11 @@ export async function valueForListing(
     family: modelFamily(l.model),
     year: l.year,
     hours: l.hours,
-    grade: l.gradeTenths > 0 ? l.gradeTenths / 10 : UNGRADED,
+    // Not inspected: no grade to adjust for (docs/product/fieldlot-value.md). Listings carry no horsepower or
+    // size class; their transmission is an option the estimator may have learned.
+    grade: l.gradeTenths > 0 ? l.gradeTenths / 10 : null,
     state: stateCode(l.location) ?? zipPlace(l.zip)?.state ?? '',
+    transmission: l.transmission,
   };
   return answer(ctx, q, l.status === 'active' && l.priceCents > 0 ? l.priceCents : undefined);
 }

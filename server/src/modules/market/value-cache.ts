@@ -1,7 +1,7 @@
 import {
   fitValueModel,
-  type MarketSale,
-  UNGRADED,
+  type SaleFacts,
+  saleFactsOf,
   type ValueModel,
 } from '../../../../domain/fieldlot-value.js';
 import type { MarketSaleSource } from '../../../../domain/sale-import.js';
@@ -13,27 +13,11 @@ import { listStoredSales, marketSalesStamp, type StoredSale } from './market.rep
 /** What the database announces (statement trigger, migration 0030) after any statement adding or clearing sales. */
 export const MARKET_SALES_CHANGED_EVENT = 'market.sales_changed';
 
-/** A sale as FieldLot Value learns from it, with where it comes from (shown beside a comparable). */
-export type ValueSale = MarketSale & { source: MarketSaleSource };
+/** A sale as FieldLot Value learns from it (the bench's facts, nulls kept), with where it comes from. */
+export type ValueSale = SaleFacts & { source: MarketSaleSource };
 
-/**
- * A stored sale as today's estimator takes it: one without year or hours is left out (its age and use are
- * unknown); an ungraded one counts as UNGRADED, as FieldLot's own ungraded sales do; no state is ''.
- */
-export function toValueSale(s: StoredSale): ValueSale | null {
-  if (s.year === null || s.hours === null) return null;
-  return {
-    source: s.source,
-    soldOn: s.soldOn,
-    make: s.make,
-    family: s.family,
-    year: s.year,
-    hours: s.hours,
-    grade: s.gradeTenths === null || s.gradeTenths === 0 ? UNGRADED : s.gradeTenths / 10,
-    state: s.state ?? '',
-    priceCents: s.priceCents,
-  };
-}
+/** A stored sale as the estimator takes it: the same mapping as the bench (saleFactsOf); missing facts stay null. */
+export const toValueSale = (s: StoredSale): ValueSale => saleFactsOf(s);
 
 /** The fitted model and its sales grouped by make and family (a tractor's comparables are its family's). */
 export interface FittedMarket {
@@ -46,7 +30,7 @@ export interface FittedMarket {
 export const familyKey = (make: string, family: string) => `${make.toLowerCase()}|${family.toLowerCase()}`;
 
 async function fitMarket(db: Executor, year: number): Promise<FittedMarket> {
-  const sales = (await listStoredSales(db)).map(toValueSale).filter((s): s is ValueSale => s !== null);
+  const sales = (await listStoredSales(db)).map(toValueSale);
   const byFamily = new Map<string, ValueSale[]>();
   for (const s of sales) {
     const key = familyKey(s.make, s.family);

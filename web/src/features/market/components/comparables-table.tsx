@@ -7,6 +7,11 @@ import { formatDay, formatDollars, formatHours } from '@/lib/format';
  * state, where it was recorded ("Auction · Iowa · Mar 2025", docs/product/sale-imports.md) and price. A sale has no buyer or seller to show. On a phone each sale is a card with every figure; from
  * 640 px a table.
  */
+// An imported sale may lack its year, hours or grade (docs/product/sale-imports.md): "—", or "Not inspected".
+const yearText = (year: number | null) => (year === null ? '—' : String(year));
+const hoursText = (hours: number | null) => (hours === null ? '—' : formatHours(hours));
+const gradeText = (grade: number | null) => (grade === null ? 'Not inspected' : grade.toFixed(1));
+
 export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; caption: string }) {
   if (sales.length === 0)
     return (
@@ -26,9 +31,9 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
             <dl className="mt-1 grid grid-cols-4 gap-1">
               {(
                 [
-                  ['Year', String(s.year)],
-                  ['Hours', formatHours(s.hours)],
-                  ['Grade', s.grade.toFixed(1)],
+                  ['Year', yearText(s.year)],
+                  ['Hours', hoursText(s.hours)],
+                  ['Grade', gradeText(s.grade)],
                   ['State', s.state || '—'],
                 ] as const
               ).map(([term, value]) => (
@@ -72,9 +77,9 @@ export function ComparablesTable({ sales, caption }: { sales: ComparableSale[]; 
           {sales.map((s, i) => (
             <tr key={`${s.soldOn}-${i}`} className="border-b last:border-0">
               <td className="py-1.5 pr-3 tabular-nums">{formatDay(s.soldOn)}</td>
-              <td className="py-1.5 pr-3 tabular-nums">{s.year}</td>
-              <td className="py-1.5 pr-3 tabular-nums">{formatHours(s.hours)}</td>
-              <td className="py-1.5 pr-3 tabular-nums">{s.grade.toFixed(1)}</td>
+              <td className="py-1.5 pr-3 tabular-nums">{yearText(s.year)}</td>
+              <td className="py-1.5 pr-3 tabular-nums">{hoursText(s.hours)}</td>
+              <td className="py-1.5 pr-3 tabular-nums">{gradeText(s.grade)}</td>
               <td className="py-1.5 pr-3">{s.state || '—'}</td>
               <td className="py-1.5 pr-3">{saleOriginLine(s)}</td>
               <td className="py-1.5 text-right font-semibold tabular-nums">{formatDollars(s.priceCents)}</td>

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
+
+// docs/product/fieldlot-value.md, docs/product/sale-imports.md: an imported sale without year, hours or grade is
+// still a sale of its family; FieldLot Value learns from it as the bench does, and shows it with its gaps.
+describe('FieldLot Value learns from imported sales that lack year, hours or grade', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let dealer: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await TestClient.as(t.app, await createUser(t.app, { status: 'admin' }));
+    dealer = await TestClient.as(t.app, await createUser(t.app, { status: 'approved' }));
+  });
+  afterAll(() => t.close());
+
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const HEADER = 'source_id,sold_on,make,model,year,hours,grade,state,price_usd';
+  const importFile = async (rows: string[]) => {
+    const res = await admin.request(
+      'POST',
+      '/api/admin/market/sale-imports?source=auction',
+      [HEADER, ...rows].join('\n'),
+      { 'content-type': 'text/csv' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().badRows).toBe(0);
+  };
+  const value = async () => {
+    const res = await dealer.get(
+      '/api/market/value?make=Deere&model=6155R&year=2019&hours=3000&grade=4&state=Iowa',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('counts them in the estimate and lists them as comparables with null year, hours and grade', async () => {
+    await importFile(
+      Array.from(
+        { length: 6 },
+        (_, i) =>
+          `full-${i},${daysAgo(30 + i * 10)},Deere,6155R,${2016 + i},${1500 + i * 500},4.0,Iowa,${90000 + i * 5000}`,
+      ),
+    );
+    const before = await value();
+    expect(before.estimate?.salesUsed).toBe(6);
+    expect(before.comparables).toHaveLength(6);
+
+    // No year, no hours, not inspected: before, the server dropped such sales or made their grade a 3.
+    await importFile([
+      `bare-1,${daysAgo(5)},Deere,6155R,,,,Iowa,150000`,
+      `bare-2,${daysAgo(6)},Deere,6155R,,2000,,Iowa,148000`,
+      `bare-3,${daysAgo(7)},Deere,6155R,2019,,,,146000`,
+    ]);
+    const after = await value();
+    expect(after.estimate?.salesUsed).toBe(9);
+    expect(after.estimate?.valueCents).not.toBe(before.estimate?.valueCents);
+    expect(after.comparables).toHaveLength(9);
+    expect(after.comparables).toEqual(
+      expect.arrayContaining([
+        {
+          source: 'auction',
+          soldOn: daysAgo(5),
+          year: null,
+          hours: null,
+          grade: null,
+          state: 'IA',
+          priceCents: 15_000_000,
+        },
+        {
+          source: 'auction',
+          soldOn: daysAgo(6),
+          year: null,
+          hours: 2000,
+          grade: null,
+          state: 'IA',
+          priceCents: 14_800_000,
+        },
+        {
+          source: 'auction',
+          soldOn: daysAgo(7),
+          year: 2019,
+          hours: null,
+          grade: null,
+          state: '',
+          priceCents: 14_600_000,
+        },
+      ]),
+    );
+    // A graded sale keeps its grade.
+    expect(after.comparables.filter((c: { grade: number | null }) => c.grade === 4)).toHaveLength(6);
+  });
+
+  it('values a tractor asked without a grade from the same sales (no made-up 3)', async () => {
+    const res = await dealer.get('/api/market/value?make=Deere&model=6155R&year=2019&hours=3000&state=Iowa');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().estimate?.salesUsed).toBe(9);
+  });
+});
