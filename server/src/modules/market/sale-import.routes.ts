@@ -17,10 +17,17 @@ import { importSaleFile, previewSaleFile, saleFileText, saleImportProgress } fro
 // Spreadsheet programs on Windows label a .csv file application/vnd.ms-excel; the file itself is still checked.
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel'];
 
-/** A file over 50 MB or not CSV is refused whole, before its body is read (docs/product/sale-imports.md#limits). */
-async function refuseNonCsv(req: FastifyRequest) {
+/** A file over 50 MB is refused whole, before its body is read (docs/product/sale-imports.md#limits). */
+async function refuseOversize(req: FastifyRequest) {
   const length = Number(req.headers['content-length'] ?? 0);
   if (length > SALE_FILE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', SALE_FILE_TOO_LARGE);
+}
+
+/**
+ * A file that is not CSV is refused whole. Checked after the address's own checks, so a bad query string is
+ * answered about the query (a 400 naming the field) whatever the body.
+ */
+async function refuseNonCsv(req: FastifyRequest) {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (!CSV_TYPES.includes(type)) throw new AppError('UNSUPPORTED_MEDIA', SALE_FILE_NOT_CSV);
 }
@@ -28,6 +35,8 @@ async function refuseNonCsv(req: FastifyRequest) {
 /** The admin's "Import sales" on the Market tab (docs/product/sale-imports.md). */
 export async function saleImportRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (scope) => {
+    // Any other type is read as bytes and refused by refuseNonCsv with our own message, after the query's checks.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       CSV_TYPES,
       { parseAs: 'buffer', bodyLimit: SALE_FILE_MAX_BYTES },
@@ -39,6 +48,11 @@ export async function saleImportRoutes(app: FastifyInstance, ctx: AppContext) {
         }
       },
     );
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: SALE_FILE_MAX_BYTES },
+      (_req, _body, done) => done(null, undefined),
+    );
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const fileBody = z.string().describe('The CSV file, sent as text/csv');
 
@@ -47,7 +61,8 @@ export async function saleImportRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         config: { access: 'admin' },
         bodyLimit: SALE_FILE_MAX_BYTES,
-        onRequest: refuseNonCsv,
+        onRequest: refuseOversize,
+        preValidation: refuseNonCsv,
         schema: {
           operationId: 'market.saleImportPreview',
           summary: 'Preview a sale file (text/csv): its first rows and every problem; writes nothing',
@@ -68,7 +83,8 @@ export async function saleImportRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         config: { access: 'admin' },
         bodyLimit: SALE_FILE_MAX_BYTES,
-        onRequest: refuseNonCsv,
+        onRequest: refuseOversize,
+        preValidation: refuseNonCsv,
         schema: {
           operationId: 'market.saleImport',
           summary: 'Import the good rows of a sale file (text/csv) in one transaction',
