@@ -149,10 +149,19 @@ describe.runIf(hasBrowser())("a farmer's tractor reaches the dealer who wants it
       condition: 'Good',
     });
     expect(priced.ok(), await priced.text()).toBe(true);
+    // The dealer waits on the want-lists page, its live stream open (docs/product/want-lists.md#new-listings).
+    const stream = d.waitForResponse((r) => r.url().endsWith('/api/events'));
+    await d.goto('/want-lists');
+    await d.getByRole('heading', { name: 'Want-Lists', exact: true }).waitFor();
+    await stream;
+    // Priced, with its condition and whole yard, the as-is mark is what puts the tractor live (decision 0041), so
+    // the dealer with the first look is told live now; the admin's Activate after it has nothing left to do.
     const asIs = await apiWrite(a, 'POST', `/api/admin/listings/${listingId}/as-is`, {
       reason: 'E2E: sold as seen',
     });
     expect(asIs.ok(), await asIs.text()).toBe(true);
+    expect((await asIs.json()).status).toBe('active');
+    await toast(d, `1981 ${tractor} matches your want-list`).waitFor({ timeout: 30_000 });
     const live = await apiWrite(a, 'POST', `/api/admin/listings/${listingId}/status`, { status: 'active' });
     expect(live.ok(), await live.text()).toBe(true);
 
