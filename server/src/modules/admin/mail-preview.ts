@@ -133,6 +133,14 @@ const TEMPLATE_SAMPLES: Record<string, Record<string, unknown>> = {
     days: 7,
   },
   'data-export-ready': { dealershipName: 'Miller Ag Equipment', days: 7, sizeBytes: 2_400_000 },
+  'timed-sale-notice': {
+    kind: 'outbid',
+    saleId: '00000000-0000-4000-8000-000000000001',
+    lotId: '00000000-0000-4000-8000-000000000002',
+    saleName: 'Tuesday Sale, Dec 8',
+    tractor: '2019 John Deere 6120M',
+    priceCents: 61_500_00,
+  },
 };
 
 export function previewTemplates(): string[] {

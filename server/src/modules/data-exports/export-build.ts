@@ -117,6 +117,8 @@ export async function buildDealershipExport(
 
   // ---------------------------------------------------------------- dealer tools and notices
   put('dealer-tools/watchlist.json', await repo.watchlist(db, dealershipId));
+  put('timed-sales/bids.json', await repo.timedSaleBidsOf(db, dealershipId, userIds));
+  put('timed-sales/lots.json', await repo.timedSaleLotsOf(db, userIds));
   put('dealer-tools/recently-viewed.json', await repo.recentlyViewed(db, userIds));
   put('dealer-tools/saved-searches.json', await repo.savedSearchesOf(db, userIds));
   put('dealer-tools/want-lists.json', await repo.wantListsOf(db, userIds, dealershipId));

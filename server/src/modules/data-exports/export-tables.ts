@@ -31,6 +31,8 @@ export const EXPORTED_TABLES = {
   outbox: 'notices/emails.json',
   audit_log: 'audit/audit-log.json',
   data_exports: 'account/data-exports.json',
+  timed_sale_bids: 'timed-sales/bids.json',
+  timed_sale_lots: 'timed-sales/lots.json',
 } as const satisfies Record<string, string>;
 
 /** Tables with a dealership or user column that the export leaves out, each with why. */
@@ -41,6 +43,7 @@ export const NOT_EXPORTED_TABLES = {
     "the inspector's working draft of a report; dealers see a report once published, exported as inspection_revisions",
   inspection_photos:
     "the inspector's working photos; the published ones are in each report revision and its PDF",
+  timed_sales: "a Timed Sale is FieldLot's, set up by its admins; each exported bid and lot names its sale",
   purchase_money_commands:
     "the request keys that make a money command run once; their effect is the ledger, exported, and the keys are the browser's",
 } as const satisfies Record<string, string>;

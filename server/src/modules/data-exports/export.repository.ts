@@ -21,6 +21,9 @@ import {
   recentViews,
   savedSearches,
   sessions,
+  timedSaleBids,
+  timedSaleLots,
+  timedSales,
   userBrandPreferences,
   users,
   wantLists,
@@ -286,4 +289,38 @@ export async function exportsOf(exec: Executor, dealershipId: string) {
     .from(dataExports)
     .where(eq(dataExports.dealershipId, dealershipId))
     .orderBy(asc(dataExports.createdAt));
+}
+
+/**
+ * Timed Sale bids the dealership's members placed, and lots its members put in (docs/product/timed-sale.md). Who
+ * led a lot after a bid, or leads it now, may be another dealer: those columns are left out.
+ */
+export async function timedSaleBidsOf(exec: Executor, dealershipId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return exec
+    .select({ ...omit(getTableColumns(timedSaleBids), 'leaderAfterUserId'), saleName: timedSales.name })
+    .from(timedSaleBids)
+    .innerJoin(timedSaleLots, eq(timedSaleLots.id, timedSaleBids.lotId))
+    .innerJoin(timedSales, eq(timedSales.id, timedSaleLots.saleId))
+    .where(or(eq(timedSaleBids.dealershipId, dealershipId), inArray(timedSaleBids.bidderUserId, userIds)))
+    .orderBy(asc(timedSaleBids.createdAt), asc(timedSaleBids.id));
+}
+
+export async function timedSaleLotsOf(exec: Executor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return exec
+    .select({
+      ...omit(
+        getTableColumns(timedSaleLots),
+        'leaderUserId',
+        'leaderDealershipId',
+        'leaderMaxCents',
+        'bidders',
+      ),
+      saleName: timedSales.name,
+    })
+    .from(timedSaleLots)
+    .innerJoin(timedSales, eq(timedSales.id, timedSaleLots.saleId))
+    .where(inArray(timedSaleLots.sellerUserId, userIds))
+    .orderBy(asc(timedSaleLots.closesAt), asc(timedSaleLots.id));
 }

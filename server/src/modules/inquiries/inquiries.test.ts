@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, outbox, saleInquiries } from '../../db/schema.js';
 import { createTestApp, createUser, type TestApp, TestClient, type TestUser } from '../../test/test-app.js';
@@ -173,7 +173,8 @@ describe('sale inquiries', () => {
       const rows = await t.app.ctx.db
         .select()
         .from(auditLog)
-        .where(eq(auditLog.action, 'inquiry.status_changed'));
+        .where(eq(auditLog.action, 'inquiry.status_changed'))
+        .orderBy(asc(auditLog.id));
       const mine = rows.filter((r) => (r.details as { inquiryId: string }).inquiryId === id);
       expect(mine.map((r) => (r.details as { to: string }).to)).toEqual(['contacted', 'closed', 'pending']);
       expect(mine.every((r) => r.actorUserId === admin.id)).toBe(true);

@@ -133,7 +133,7 @@ describe('listings: records are permanent', () => {
       expect.objectContaining({
         offerId: offer.id,
         listingId: id,
-        priceCents: 92_000_00,
+        money: expect.objectContaining({ priceCents: 92_000_00 }),
         listing: expect.objectContaining({ status: 'sold' }),
       }),
     ]);

@@ -127,7 +127,7 @@ describe('offer transitions', () => {
       .json()
       .items.find((p: { offerId: string }) => p.offerId === id);
     expect(purchase).toMatchObject({
-      priceCents: 46_000_00,
+      money: { priceCents: 46_000_00 },
       listing: { make: 'John Deere', hours: 4250, condition: 'Very Good', location: 'Iowa' },
     });
     const legacy = (await clients.buyer.get('/api/offers/purchased')).json().purchases;

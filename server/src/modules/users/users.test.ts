@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../../domain/password.js';
 import { auditLog, savedSearches, users } from '../../db/schema.js';
@@ -289,7 +289,8 @@ describe('admin user management', () => {
     const audits = await t.app.ctx.db
       .select({ details: auditLog.details })
       .from(auditLog)
-      .where(eq(auditLog.action, 'user.status_changed'));
+      .where(eq(auditLog.action, 'user.status_changed'))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((a) => (a.details as { to: string }).to)).toEqual(['approved', 'rejected']);
   });
 
