@@ -110,9 +110,17 @@ describe('offers: one open offer per dealer per listing', () => {
       offer(listingId, 41_000),
       offer(listingId, 42_000),
     ]);
-    for (const a of answers) expect(a.statusCode).toBe(201);
+    // Whichever the database takes first: a lower offer after a higher one is refused by the step-up rule
+    // (docs/product/offers.md), and every offer taken replaces the one before it.
+    for (const a of answers)
+      if (a.statusCode !== 201) {
+        expect(a.statusCode, a.body).toBe(400);
+        expect(a.json().error.message).toMatch(/^Your new offer must be at least/);
+      }
+    const taken = answers.filter((a) => a.statusCode === 201).length;
+    expect(taken).toBeGreaterThanOrEqual(1);
     expect(await countOffers(t.app, { listingId, status: 'pending' })).toBe(1);
-    expect(await countOffers(t.app, { listingId, status: 'replaced' })).toBe(2);
+    expect(await countOffers(t.app, { listingId, status: 'replaced' })).toBe(taken - 1);
   });
 });
 
