@@ -10,7 +10,7 @@ import {
   openBrowser,
   PHONE,
 } from './support/browser';
-import { advanceServerClock } from './support/clock';
+import { advanceServerClock, serverClockOffsetMs } from './support/clock';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
 import { apiCall, apiPost, apiWrite, csrf, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
@@ -116,7 +116,8 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
   it('an admin creates the sale at 1280 px', { timeout: 120_000 }, async () => {
     const page = admin.page;
     await page.goto('/sales');
-    const now = Date.now();
+    // The server's clock, which journeys run before this one may have moved ahead of the browser's.
+    const now = Date.now() + serverClockOffsetMs();
     await page.getByLabel('Name').fill(saleName);
     await page.getByLabel('Starts').fill(localInput(now + 10 * MIN));
     await page.getByLabel('First lot closes').fill(localInput(now + 30 * MIN));
