@@ -130,7 +130,7 @@ function LotRow({
           </Link>
           <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
             <span>{lot.grade ? `Grade ${lot.grade.toFixed(1)}` : 'Not graded'}</span>
-            <span>{formatHours(lot.hours)} hours</span>
+            <span>{formatHours(lot.hours)}</span>
             <span className="inline-flex items-center gap-1">
               <MapPin className="size-3" aria-hidden="true" /> {lot.location}
             </span>
