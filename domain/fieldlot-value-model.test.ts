@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateValue, fitValueModel, type SaleFacts } from './fieldlot-value-model';
+import { baseKey, estimateValue, fitValueModel, type SaleFacts } from './fieldlot-value-model';
 
 // docs/product/fieldlot-value.md#the-estimate-and-its-typical-range
 
@@ -190,5 +190,90 @@ describe('FieldLot Value estimator', () => {
       return e ? (e.highCents - e.lowCents) / e.valueCents : Number.NaN;
     };
     expect(width('D6')).toBeLessThan(width('D8') / 3);
+  });
+  it('reads a family’s base model: its letters and first digits', () => {
+    expect(baseKey('Track Type Tractors', 'D6RXL')).toBe('track type tractors|d6');
+    expect(baseKey('Backhoe Loaders', '416C')).toBe('backhoe loaders|416');
+    expect(baseKey('Track Excavators', 'PC120')).toBe('track excavators|pc120');
+    expect(baseKey('Case IH', 'Magnum')).toBe('case ih|magnum');
+  });
+
+  it('values a model never sold before from its base model’s other families of the same size class', () => {
+    const size = '130 to 160 hp';
+    const sales: SaleFacts[] = [];
+    for (let i = 0; i < 40; i++) {
+      const year = 2005 + (i % 10);
+      const soldOn = `201${5 + (i % 4)}-05-01`;
+      sales.push(auctionSale(i % 2 ? 'D6R' : 'D6M', year, 1000 * (i % 7), soldOn, { sizeClass: size }));
+      // Another base model of the size class, which sells for twice as much.
+      sales.push(auctionSale('D8', year, 1000 * (i % 7), soldOn, { sizeClass: size }));
+    }
+    const model = fitValueModel(sales, 2019);
+    const q = {
+      make: 'Track Type Tractors',
+      year: 2011,
+      hours: 2500,
+      grade: null,
+      state: 'IA',
+      on: '2019-01-01',
+    };
+    const d6 = estimateValue(model, { ...q, family: 'D6R', sizeClass: size });
+    const d6t = estimateValue(model, { ...q, family: 'D6T', sizeClass: size });
+    const d7 = estimateValue(model, { ...q, family: 'D7', sizeClass: size });
+    expect(d6t?.basis).toBe('make-size');
+    expect(d6t?.breakdown[0].label).toBe(`Base for Track Type Tractors D6 models of size ${size}`);
+    // The D6 models' level (pulled a little toward the size class's), not the size class's, half D8s at twice the price.
+    expect((d6t?.valueCents ?? 0) / (d6?.valueCents ?? 1)).toBeGreaterThan(0.95);
+    expect((d6t?.valueCents ?? 0) / (d6?.valueCents ?? 1)).toBeLessThan(1.15);
+    expect((d7?.valueCents ?? 0) / (d6?.valueCents ?? 1)).toBeGreaterThan(1.3);
+  });
+
+  it('follows each make’s own market level: a make whose prices fell is valued lower than the market says', () => {
+    const sales: SaleFacts[] = [];
+    for (let y = 2018; y <= 2023; y++)
+      for (let i = 0; i < 60; i++) {
+        const soldOn = `${y}-${String((i % 12) + 1).padStart(2, '0')}-10`;
+        const s = auctionSale('D6', y - (i % 10), 1000, soldOn);
+        sales.push(s);
+        // Excavators fall 20% in their last year; tractors hold.
+        const fall = y === 2023 ? Math.exp(-0.2) : 1;
+        sales.push({
+          ...s,
+          make: 'Track Excavators',
+          family: '320',
+          priceCents: Math.round(s.priceCents * fall),
+        });
+      }
+    const model = fitValueModel(sales, 2023);
+    const q = { year: 2020, hours: 1000, grade: null, state: 'IA', on: '2023-11-01' };
+    const tractor = estimateValue(model, { ...q, make: 'Track Type Tractors', family: 'D6' });
+    const excavator = estimateValue(model, { ...q, make: 'Track Excavators', family: '320' });
+    // Same law before 2023: the excavator's value carries most of its own 18% fall, the tractor's little of it.
+    const ratio = (excavator?.valueCents ?? 0) / (tractor?.valueCents ?? 1);
+    expect(ratio).toBeLessThan(0.88);
+    expect(ratio).toBeGreaterThan(Math.exp(-0.2) - 0.02);
+  });
+
+  it('after the last sales, carries the recent market trend on, damped', () => {
+    const sales: SaleFacts[] = [];
+    for (let y = 2018; y <= 2023; y++)
+      for (let i = 0; i < 48; i++) {
+        const month = (i % 12) + 1;
+        const s = auctionSale('D6', y - (i % 10), 1000, `${y}-${String(month).padStart(2, '0')}-10`);
+        // Prices rise 2% a quarter.
+        const quarters = (y - 2018) * 4 + Math.floor((month - 1) / 3);
+        sales.push({ ...s, priceCents: Math.round(s.priceCents * Math.exp(0.02 * quarters)) });
+      }
+    const model = fitValueModel(sales, 2023);
+    // The same age (3 years at the sale) at each date.
+    const q = { make: 'Track Type Tractors', family: 'D6', hours: 1000, grade: null, state: 'IA' };
+    const last = estimateValue(model, { ...q, year: 2020, on: '2023-11-01' })?.valueCents ?? 0;
+    const next = estimateValue(model, { ...q, year: 2021, on: '2024-02-01' })?.valueCents ?? 0;
+    const later = estimateValue(model, { ...q, year: 2022, on: '2025-11-01' })?.valueCents ?? 0;
+    // A quarter ahead: about half a quarter's rise; two years ahead: about one quarter's (½ + ¼ + …), not eight.
+    expect(next / last).toBeGreaterThan(Math.exp(0.005));
+    expect(next / last).toBeLessThan(Math.exp(0.015));
+    expect(later / last).toBeGreaterThan(next / last);
+    expect(later / last).toBeLessThan(Math.exp(0.025));
   });
 });

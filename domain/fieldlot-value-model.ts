@@ -7,14 +7,16 @@
  *   within families (every sale graded alike, or none graded) drops out and the others keep their slopes;
  * - slopes: the market's (fitted within families), each make's pulled toward the market's, each family's toward
  *   its make's (ridge toward the parent, worth SLOPE_SHRINK sales);
- * - levels: family → make and size class → make → market, each pulled toward its parent with n / (n + k) (k = 10,
- *   for a family measured from the data); a family with few sales falls back to its make and size class;
- * - market index: mean leftover by quarter, shrunk and smoothed over three quarters; a later date takes the
- *   last quarter's level;
+ * - levels: family → base model (D6 for D6R and D6M) → make and size class → make → market, each pulled toward its
+ *   parent with n / (n + k) (k = 10, for a family measured from the data); a family with few sales falls back to its
+ *   base model or its make and size class;
+ * - market index: mean leftover by quarter, shrunk and smoothed over three quarters, and each make's own departure
+ *   from it (pulled toward zero harder); a later date takes the last quarter's level plus the recent trend, damped;
  * - options (drive, cab, transmission): an effect per value learned only where enough sales of families that
  *   carry more than one value show it; otherwise said ("not adjusted for cab (too few sales)");
- * - range: the family's own leftover spread pulled toward its parents', scaled by multipliers measured on the
- *   training sales' own later part (fit on the first 80% by date, value the rest), per confidence word.
+ * - range: the family's own leftover spread pulled toward its parents' (its square root as the scale, since the
+ *   spread ranks the errors only loosely), times multipliers measured on the training sales' own later part (fit
+ *   on the first 80% by date, value the rest), per confidence word; High and Medium never narrower than the whole.
  */
 
 /** What the estimator learns from: a sale. Missing facts are null (a sale "not inspected" has no grade). */
@@ -84,6 +86,10 @@ const SLOPE_SHRINK = 60;
 const FAMILY_SHRINK_MIN = 1.5;
 const MIN_OPTION_SALES = 30;
 const TIME_SHRINK = 5;
+/** A make's own index is pulled toward the market's with this many sales (decision 0083). */
+const MAKE_TIME_SHRINK = 30;
+/** After the last quarter, each quarter ahead carries on the recent quarterly trend at this fraction of the last. */
+const TREND_DAMP = 0.5;
 const SIGMA_SHRINK = 10;
 const BLEND_SHRINK = 6;
 const BLEND_MIN = 3;
@@ -105,6 +111,13 @@ const FEATURE_LABEL: Record<FeatureName, string> = {
 const OPTIONS = ['drive', 'cab', 'transmission'] as const;
 
 export const familyKey = (make: string, family: string) => `${make.toLowerCase()}|${family.toLowerCase()}`;
+/** A family's base model: its letters and first run of digits ("D6RXL" → d6, "416C" → 416, "PC120" → pc120). */
+export const baseName = (family: string) => {
+  const f = family.trim();
+  return /^[a-z]*\d+/i.exec(f)?.[0] ?? f;
+};
+export const baseKey = (make: string, family: string) =>
+  `${make.toLowerCase()}|${baseName(family).toLowerCase()}`;
 const norm = (s: string | null | undefined) => (s ? s.trim().toLowerCase() : '');
 const quarterOf = (date: string) =>
   Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
@@ -151,6 +164,7 @@ interface Row {
   fam: string;
   make: string;
   makeSize: string | null;
+  base: string;
   y: number;
   x: (number | null)[];
   quarter: number;
@@ -167,8 +181,14 @@ interface Level {
   sigma2: number;
 }
 
+/** The families of one base model (make and base, e.g. D6 for D6R, D6M and D6RXL), when it holds more than one. */
+interface BaseFit extends Level {
+  makeSize: string | null;
+}
+
 interface FamilyFit extends Level {
   makeSize: string | null;
+  base: string;
   make: string;
   slopes: number[];
   optionMean: number[];
@@ -184,10 +204,13 @@ export interface ValueModel {
   market: Level;
   makes: Map<string, Level>;
   makeSizes: Map<string, Level>;
+  bases: Map<string, BaseFit>;
   families: Map<string, FamilyFit>;
   states: Map<string, number>;
   optionEffects: Map<string, number>[]; // per option, value → effect
   quarterIndex: Map<number, number>;
+  /** Each make's own departure from the market's index, by `make|quarter`, pulled toward zero. */
+  makeQuarterIndex: Map<string, number>;
   firstQuarter: number;
   lastQuarter: number;
   /** Range multipliers on sigma (low negative, high positive) per confidence word. */
@@ -289,6 +312,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       fam: familyKey(s.make, s.family),
       make,
       makeSize: size ? `${make}|${size}` : null,
+      base: baseKey(s.make, s.family),
       y: Math.log(s.priceCents),
       x: featuresOf(s, Number(s.soldOn.slice(0, 4))),
       quarter: quarterOf(s.soldOn),
@@ -327,16 +351,30 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
   const optionEffects: Map<string, number>[] = OPTIONS.map(() => new Map());
   const optionOf = (r: Row) =>
     r.options.reduce((acc, v, i) => acc + (v ? (optionEffects[i].get(v) ?? 0) : 0), 0);
-  const others = (r: Row) => (timeOf.get(r.quarter) ?? 0) + (stateOf.get(r.state) ?? 0) + optionOf(r);
+  const makeTimeOf = new Map<string, number>();
+  const timeAt = (r: Row) => (timeOf.get(r.quarter) ?? 0) + (makeTimeOf.get(`${r.make}|${r.quarter}`) ?? 0);
+  const others = (r: Row) => timeAt(r) + (stateOf.get(r.state) ?? 0) + optionOf(r);
 
   let marketSlopes = FEATURES.map(() => 0);
   const makeSlopes = new Map<string, number[]>();
   const families = new Map<string, FamilyFit>();
   const makes = new Map<string, Level>();
   const makeSizes = new Map<string, Level>();
+  const bases = new Map<string, BaseFit>();
   let market: Level = { level: 0, n: 0, mean: FEATURES.map(() => 0), sigma2: 0 };
   const byMake = groupBy(rows, (r) => r.make);
   const byMakeSize = groupBy(rows, (r) => r.makeSize);
+  const byBase = groupBy(rows, (r) => r.base);
+  const mostCommonSize = (list: Row[]) => {
+    const sizes = groupBy(list, (r) => r.makeSize);
+    let makeSize: string | null = null;
+    for (const [k, v] of sizes) if (!makeSize || v.length > (sizes.get(makeSize)?.length ?? 0)) makeSize = k;
+    return makeSize;
+  };
+  // Only a base model with more than one family is a level of its own (else it is the family itself).
+  const multiBases = [...byBase]
+    .filter(([, list]) => new Set(list.map((r) => r.fam)).size > 1)
+    .map(([key, list]) => ({ key, list, makeSize: mostCommonSize(list) }));
 
   for (let iter = 0; iter < 3; iter++) {
     const target = (r: Row) => r.y - others(r);
@@ -388,13 +426,17 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       const raw = levelOf(list, slopes, make.mean);
       makeSizes.set(key, { level: shrunk(raw, make, slopes), n: raw.n, mean: raw.mean, sigma2: 0 });
     }
+    for (const { key, list, makeSize } of multiBases) {
+      const parent = (makeSize && makeSizes.get(makeSize)) || makes.get(list[0].make) || market;
+      const slopes = makeSlopes.get(list[0].make) ?? marketSlopes;
+      const raw = levelOf(list, slopes, parent.mean);
+      bases.set(key, { level: shrunk(raw, parent, slopes), n: raw.n, mean: raw.mean, sigma2: 0, makeSize });
+    }
     const pending = [...famRows].map(([key, list]) => {
       const makeKey = list[0].make;
-      const sizes = groupBy(list, (r) => r.makeSize);
-      let makeSize: string | null = null;
-      for (const [k, v] of sizes)
-        if (!makeSize || v.length > (sizes.get(makeSize)?.length ?? 0)) makeSize = k;
-      const parent = (makeSize && makeSizes.get(makeSize)) || makes.get(makeKey) || market;
+      const makeSize = mostCommonSize(list);
+      const parent =
+        bases.get(list[0].base) || (makeSize && makeSizes.get(makeSize)) || makes.get(makeKey) || market;
       const parentSlopes = makeSlopes.get(makeKey) ?? marketSlopes;
       const eq = withinEquations([list], target, active);
       const slopes = ridgeSlopes(eq, parentSlopes, lambda, active);
@@ -439,6 +481,7 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
         mean: raw.mean,
         sigma2: 0,
         makeSize,
+        base: list[0].base,
         make: makeKey,
         slopes,
         optionMean: OPTIONS.map(() => 0),
@@ -470,11 +513,35 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
       }
       timeOf.set(q, sum / (n + TIME_SHRINK));
     }
+    // Each make's own index: its leftover beyond the market's, smoothed alike, pulled toward zero harder (product
+    // groups did not fall alike in 2008-2009: docs/product/fieldlot-value.md#accuracy).
+    makeTimeOf.clear();
+    for (const [make, list] of byMake) {
+      const rawMake = new Map<number, { sum: number; n: number }>();
+      for (const r of list) {
+        const v = rawMake.get(r.quarter) ?? { sum: 0, n: 0 };
+        v.sum += r.y - base(r) - (stateOf.get(r.state) ?? 0) - optionOf(r) - (timeOf.get(r.quarter) ?? 0);
+        v.n += 1;
+        rawMake.set(r.quarter, v);
+      }
+      for (const q of rawMake.keys()) {
+        let sum = 0;
+        let n = 0;
+        for (let d = -1; d <= 1; d++) {
+          const v = rawMake.get(q + d);
+          if (!v) continue;
+          const w = 2 - Math.abs(d);
+          sum += w * v.sum;
+          n += w * v.n;
+        }
+        makeTimeOf.set(`${make}|${q}`, sum / (n + MAKE_TIME_SHRINK));
+      }
+    }
     // State offsets: mean leftover, shrunk toward zero.
     stateOf.clear();
     for (const [state, list] of groupBy(rows, (r) => r.state)) {
       let sum = 0;
-      for (const r of list) sum += r.y - base(r) - (timeOf.get(r.quarter) ?? 0) - optionOf(r);
+      for (const r of list) sum += r.y - base(r) - timeAt(r) - optionOf(r);
       stateOf.set(state, sum / (list.length + SHRINK));
     }
     // Options: within-family leftover by value, only in families that carry more than one value.
@@ -517,10 +584,12 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     market,
     makes,
     makeSizes,
+    bases,
     families,
     states: stateOf,
     optionEffects,
     quarterIndex: timeOf,
+    makeQuarterIndex: makeTimeOf,
     firstQuarter: Math.min(...timeOf.keys()),
     lastQuarter: Math.max(...timeOf.keys()),
     calibration: {
@@ -547,8 +616,13 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     const l = makeSizes.get(k) as Level;
     l.sigma2 = spread(list, (makes.get(list[0].make) ?? market).sigma2);
   }
+  for (const { key, list, makeSize } of multiBases) {
+    const parent = (makeSize && makeSizes.get(makeSize)) || makes.get(list[0].make) || market;
+    (bases.get(key) as BaseFit).sigma2 = spread(list, parent.sigma2);
+  }
   for (const f of families.values()) {
-    const parent = (f.makeSize && makeSizes.get(f.makeSize)) || makes.get(f.make) || market;
+    const parent =
+      bases.get(f.base) || (f.makeSize && makeSizes.get(f.makeSize)) || makes.get(f.make) || market;
     f.sigma2 = spread(f.rows, parent.sigma2);
   }
   return model;
@@ -561,6 +635,15 @@ interface Prediction {
   basis: 'family' | 'make-size';
   lines: { label: string; log: number }[];
   notes: string[];
+}
+
+/** A make's own index at a quarter, or at its latest quarter before it (a make need not sell every quarter). */
+function makeQuarterAt(model: ValueModel, make: string, quarter: number): number {
+  for (let q = quarter; q >= model.firstQuarter; q--) {
+    const v = model.makeQuarterIndex.get(`${make}|${q}`);
+    if (v !== undefined) return v;
+  }
+  return 0;
 }
 
 const fmtHours = (h: number) => Math.round(h).toLocaleString('en-US');
@@ -587,12 +670,17 @@ function predictLog(
     baseLabel = `Base for the ${q.make} ${q.family} family`;
   } else if (makeSize && makeSize.n >= MIN_FAMILY_SALES * 2 && (!fam || fam.makeSize === `${make}|${size}`)) {
     // A rare family: its make and size class, with the family's own few sales pulled in.
-    // (the family's level is already pulled toward its make and size class in proportion to its sales)
-    level = fam ?? makeSize;
+    // (the family's level is already pulled toward its base model and its make and size class in proportion to its
+    // sales); a family never sold before starts from its base model's other families where they share the size.
+    const base = fam ? undefined : model.bases.get(baseKey(q.make, q.family));
+    const fromBase = base && base.makeSize === `${make}|${size}` ? base : undefined;
+    level = fam ?? fromBase ?? makeSize;
     slopes = fam?.slopes ?? model.makeSlopes.get(make) ?? model.marketSlopes;
     if (fam) optionMean = fam.optionMean;
     basis = 'make-size';
-    baseLabel = `Base for ${q.make} of size ${q.sizeClass}`;
+    baseLabel = fromBase
+      ? `Base for ${q.make} ${baseName(q.family)} models of size ${q.sizeClass}`
+      : `Base for ${q.make} of size ${q.sizeClass}`;
   } else {
     return { ok: false, log: 0, sigma: 0, n: fam?.n ?? 0, basis, lines: [], notes };
   }
@@ -635,20 +723,33 @@ function predictLog(
   });
   const state = q.state ? model.states.get(q.state) : undefined;
   if (state !== undefined && state !== 0) lines.push({ label: `State ${q.state}`, log: state });
-  const quarter = Math.min(
-    model.lastQuarter,
-    Math.max(
-      model.firstQuarter,
-      'on' in q && q.on ? quarterOf(q.on) : 'soldOn' in q ? quarterOf(q.soldOn) : model.lastQuarter,
-    ),
-  );
-  const t = model.quarterIndex.get(quarter) ?? 0;
+  const asked = 'on' in q && q.on ? quarterOf(q.on) : 'soldOn' in q ? quarterOf(q.soldOn) : model.lastQuarter;
+  const quarter = Math.min(model.lastQuarter, Math.max(model.firstQuarter, asked));
+  let t = (model.quarterIndex.get(quarter) ?? 0) + makeQuarterAt(model, make, quarter);
+  // After the last quarter: its level plus the recent trend (last two quarters against the two before), damped:
+  // each quarter ahead adds TREND_DAMP times the previous step, so the trend never carries on for long.
+  if (asked > model.lastQuarter) {
+    const at = (k: number) => model.quarterIndex.get(model.lastQuarter - k) ?? 0;
+    const slope = (at(0) + at(1) - at(2) - at(3)) / 4;
+    let step = slope;
+    for (let h = 1; h <= asked - model.lastQuarter && Math.abs(step) > 1e-6; h++) {
+      step *= TREND_DAMP;
+      t += step;
+    }
+  }
   if (t !== 0) lines.push({ label: 'Market level of the time', log: t });
   const log = lines.reduce((a, l) => a + l.log, 0);
   // A fallback counts the make and size class's sales (its range and confidence are theirs).
   const n = basis === 'make-size' ? (makeSize?.n ?? level.n) : level.n;
   return { ok: true, log, sigma: Math.sqrt(level.sigma2), n, basis, lines, notes };
 }
+
+/**
+ * The range's scale: the square root of the spread (the spread to the power ½). A family's spread ranks its errors
+ * only loosely (families with twice the spread err far less than twice as much on later sales), so the full
+ * spread made erratic families' ranges too wide and steady ones' too narrow (decision 0083).
+ */
+const scaleOf = (sigma: number) => Math.sqrt(sigma);
 
 function confidenceOf(p: Prediction): Confidence {
   if (p.basis === 'make-size' || p.n < 15) return 'Low';
@@ -673,22 +774,23 @@ export function fitValueModel(sales: readonly SaleFacts[], referenceYear: number
     for (const s of late) {
       const p = predictLog(inner, { ...s, on: s.soldOn }, Number(s.soldOn.slice(0, 4)));
       if (!p.ok || p.sigma <= 0) continue;
-      zs[confidenceOf(p)].push((Math.log(s.priceCents) - p.log) / p.sigma);
+      zs[confidenceOf(p)].push((Math.log(s.priceCents) - p.log) / scaleOf(p.sigma));
     }
   }
   const all = [...zs.High, ...zs.Medium, ...zs.Low];
   if (all.length < 50) {
     for (const f of model.families.values())
-      for (const r of f.rows) if (f.sigma2 > 0) all.push(r.resid / Math.sqrt(f.sigma2));
+      for (const r of f.rows) if (f.sigma2 > 0) all.push(r.resid / scaleOf(Math.sqrt(f.sigma2)));
   }
   const whole = [...all].sort((a, b) => a - b);
   const wholeCal = { low: quantile(whole, 0.1), high: quantile(whole, 0.9) };
   for (const c of ['High', 'Medium', 'Low'] as const) {
     const own = zs[c].sort((a, b) => a - b);
-    // A word's range is never narrower than the whole's: High must hold at least as often as the rest.
+    // High's and Medium's ranges are never narrower than the whole's: a more confident word must hold at least as
+    // often as the rest (measured on the training sales' later part, the rest's spread carries over better).
     const cal = own.length >= 50 ? { low: quantile(own, 0.1), high: quantile(own, 0.9) } : wholeCal;
     model.calibration[c] =
-      c === 'High' ? { low: Math.min(cal.low, wholeCal.low), high: Math.max(cal.high, wholeCal.high) } : cal;
+      c !== 'Low' ? { low: Math.min(cal.low, wholeCal.low), high: Math.max(cal.high, wholeCal.high) } : cal;
   }
   return model;
 }
@@ -740,8 +842,8 @@ export function estimateValue(
   if (blended) notes.push(`blended with the ${blended} nearest comparable sales`);
   return {
     valueCents,
-    lowCents: Math.min(valueCents, roundDollars(Math.exp(log + cal.low * p.sigma))),
-    highCents: Math.max(valueCents, roundDollars(Math.exp(log + cal.high * p.sigma))),
+    lowCents: Math.min(valueCents, roundDollars(Math.exp(log + cal.low * scaleOf(p.sigma)))),
+    highCents: Math.max(valueCents, roundDollars(Math.exp(log + cal.high * scaleOf(p.sigma)))),
     salesUsed: p.n,
     confidence,
     basis: p.basis,
