@@ -1,6 +1,7 @@
 /** The Timed Sale's API shapes (docs/product/timed-sale.md), apart from its rules in timed-sale.ts. */
 import { z } from 'zod';
 import { cardImageSchema } from './listing-schemas';
+import { listingFilterFields, rangeChecks } from './listing-search';
 import { parseDollarAmount } from './money';
 import {
   LOT_INTERVAL_DEFAULT_SECONDS,
@@ -63,13 +64,29 @@ export const lotSchema = z
     yourMaxCents: z.number().nullable(),
     ownLot: z.boolean(),
     ifDeadline: z.string().nullable(),
+    /** FieldLot Value of the tractor (docs/product/fieldlot-value.md); null for visitors and without enough sales. */
+    value: z.object({ valueCents: z.number(), lowCents: z.number(), highCents: z.number() }).nullable(),
   })
   .meta({ id: 'TimedSaleLot' });
 export type Lot = z.infer<typeof lotSchema>;
 
+/**
+ * The run list's filters (docs/product/timed-sale.md#the-run-list): the inventory's own rules and words
+ * (domain/listing-search.ts); the price filters read the current bid and are for dealers only.
+ */
+const { q, brand, yearMin, yearMax, hoursMax, state, gradeMin, priceMin, priceMax } = listingFilterFields;
+export const runListQuerySchema = z
+  .object({ q, brand, yearMin, yearMax, hoursMax, state, gradeMin, priceMin, priceMax })
+  .superRefine(rangeChecks);
+export type RunListQuery = z.infer<typeof runListQuerySchema>;
+
 export const runListSchema = z.object({
   sale: saleSummarySchema,
+  /** The lots the filters match, in run-list order (all of them without filters). */
   lots: z.array(lotSchema),
+  /** The brands in the whole sale, for the brand filter. */
+  brands: z.array(z.string()),
+
   /** The server's clock when answering: the page counts down on it (docs/product/timed-sale.md#the-clock). */
   serverNow: z.string(),
 });
@@ -109,3 +126,21 @@ export type BidBody = z.input<typeof bidBody>;
 export const bidAnswerSchema = z.object({ lot: lotSchema, replayed: z.boolean(), serverNow: z.string() });
 
 export const ifDecisionBody = z.object({ accept: z.boolean() });
+
+/** The admin's report of bidders who bid on one seller's lots far more than they win (admins see who). */
+export const bidderReportSchema = z.object({
+  rule: z.object({ minBids: z.number(), minLots: z.number(), maxWinShare: z.number() }),
+  rows: z.array(
+    z.object({
+      bidderUserId: z.string(),
+      bidderName: z.string(),
+      bidderEmail: z.string(),
+      bidderCompany: z.string(),
+      sellerName: z.string(),
+      bids: z.number(),
+      lots: z.number(),
+      wins: z.number(),
+    }),
+  ),
+});
+export type BidderReport = z.infer<typeof bidderReportSchema>;

@@ -24,6 +24,13 @@ export const SOFT_CLOSE_MS = 3 * 60_000;
 export const LOT_INTERVAL_DEFAULT_SECONDS = 60;
 export const LOT_INTERVAL_MIN_SECONDS = 30;
 export const LOT_INTERVAL_MAX_SECONDS = 300;
+/** Dealers watching a lot hear that its sale starts within this time (docs/product/timed-sale.md#notices). */
+export const STARTING_NOTICE_MS = 60 * 60_000;
+/**
+ * The admin's report of bidders who bid far more than they win (docs/product/timed-sale.md#rules-against-games):
+ * on one seller's closed lots, at least this many bids across at least this many lots, and under this share won.
+ */
+export const BID_REPORT_RULE = { minBids: 10, minLots: 3, maxWinShare: 0.1 } as const;
 /** The seller's time to accept a high bid under the reserve (an "if" sale). */
 export const IF_SALE_HOURS = 24;
 
@@ -187,6 +194,25 @@ export function clockTime(ms: number, timeZone = 'UTC'): string {
   }).formatToParts(new Date(ms));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
   return `${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/**
+ * "12/08/2026, 10:00 AM CST": an instant in the sale's zone, in the style of the screens' dates (formatDateTime),
+ * with the zone named, for e-mails, which cannot know the reader's zone.
+ */
+export function saleDateTime(ms: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZoneName: 'short',
+  }).formatToParts(new Date(ms));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('month')}/${get('day')}/${get('year')}, ${get('hour')}:${get('minute')} ${get('dayPeriod')} ${get('timeZoneName')}`;
 }
 
 /** The refusal's words (docs/product/timed-sale.md#refusals). */

@@ -119,8 +119,9 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     // The server's clock, which journeys run before this one may have moved ahead of the browser's.
     const now = Date.now() + serverClockOffsetMs();
     await page.getByLabel('Name').fill(saleName);
-    await page.getByLabel('Starts').fill(localInput(now + 10 * MIN));
-    await page.getByLabel('First lot closes').fill(localInput(now + 30 * MIN));
+    // More than an hour ahead: the dealers watching its lots hear when it enters its last hour.
+    await page.getByLabel('Starts').fill(localInput(now + 70 * MIN));
+    await page.getByLabel('First lot closes').fill(localInput(now + 90 * MIN));
     await page.getByLabel('One lot closes every').selectOption('60');
     await page.getByRole('button', { name: 'Create the sale' }).click();
     await page.getByRole('link', { name: saleName }).waitFor();
@@ -150,10 +151,64 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     expect(list.lots.map((l: { model: string }) => l.model)).toEqual([models.a, models.b]);
   });
 
+  it('a dealer filters the run list as the inventory, sees FieldLot Value and watches a lot at 1280 px', {
+    timeout: 120_000,
+  }, async () => {
+    const p1 = bidder1.page;
+    await p1.goto(`/sales/${saleId}`);
+    await expect.poll(() => p1.getByTestId('lot').count()).toBe(2);
+    await p1.getByTestId('lot-value').first().getByText('FieldLot Value:').waitFor();
+    await p1.getByLabel('Search the lots').fill(models.b);
+    await p1.getByTestId('lot-count').getByText('1 of 2 lots').waitFor();
+    await expect.poll(() => p1.getByTestId('lot').count()).toBe(1);
+    expect(new URL(p1.url()).searchParams.get('q')).toBe(models.b);
+    await p1.getByLabel('Search the lots').fill('');
+    await p1.getByTestId('lot-count').getByText('2 lots').waitFor();
+    const lotA = p1.getByTestId('lot').filter({ hasText: models.a });
+    const heart = lotA.getByRole('button', { name: `Watch 2019 Kubota ${models.a}` });
+    await expect.poll(() => heart.isEnabled()).toBe(true);
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await lotA.getByText('Watching').waitFor();
+    await expectNoAxeViolations(p1, ['main']);
+    await shot(p1, 'run-list-filters-watch-1280');
+  });
+
+  it('at 390 px More Filters narrows the run list and "Clear Filters" brings every lot back', {
+    timeout: 120_000,
+  }, async () => {
+    const p3 = bidder3.page;
+    await p3.goto(`/sales/${saleId}`);
+    await p3.getByRole('button', { name: 'More Filters' }).click();
+    await p3.getByLabel('Max hours').fill('1000');
+    await p3.getByRole('button', { name: 'Apply filters' }).click();
+    await p3.getByRole('heading', { name: 'No lots match' }).waitFor();
+    await shot(p3, 'run-list-no-match-390');
+    await p3.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => p3.getByTestId('lot').count()).toBe(2);
+  });
+
+  it('the dealer watching a lot hears "Sale starting in an hour", by e-mail and live', {
+    timeout: 120_000,
+  }, async () => {
+    const p1 = bidder1.page;
+    await p1.goto(`/sales/${saleId}`);
+    await p1.getByTestId('lot').first().waitFor();
+    advanceServerClock(11 * MIN);
+    const mail = await waitForMail(
+      { template: 'timed-sale-notice', to: DEMO_DEALER2.email, contains: 'Sale starting in an hour' },
+      60_000,
+    );
+    expect(mail).toContain(models.a);
+    expect(mail).not.toContain(models.b);
+    await p1.getByText(`Sale starting in an hour: ${saleName}`).waitFor({ timeout: 30_000 });
+    await shot(p1, 'sale-starting-notice-1280');
+  });
+
   it('three dealers bid (one with a maximum); the teammate is refused; a late bid extends the lot', {
     timeout: 180_000,
   }, async () => {
-    advanceServerClock(11 * MIN);
+    advanceServerClock(60 * MIN);
     const lotOf = (page: Page, model: string) => page.getByTestId('lot').filter({ hasText: model });
     const confirm = async (page: Page, button: string) => {
       const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
@@ -250,6 +305,17 @@ describe.runIf(hasBrowser())('the weekly Timed Sale', () => {
     await b.goto(`/sales/${saleId}`);
     await b.getByRole('button', { name: 'Let it go' }).waitFor();
     await shot(b, 'if-seller-390');
+  });
+
+  it('an admin reads the report of bidders who bid far more than they win at 1280 px', {
+    timeout: 60_000,
+  }, async () => {
+    const page = admin.page;
+    await page.goto('/admin?tab=sales');
+    await page.getByRole('heading', { name: 'Bidders who bid far more than they win' }).waitFor();
+    await page.getByText('10 bids or more', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, ['main']);
+    await shot(page, 'bidder-report-1280');
   });
 
   async function lotId(model: string): Promise<string> {

@@ -7,7 +7,7 @@ import { expireDueFarmerOffers } from './modules/inquiries/index.js';
 import { startMailWorker } from './modules/mail/mail.worker.js';
 import { startDigestScheduler } from './modules/notifications/index.js';
 import { expireDueOffers } from './modules/offers/index.js';
-import { closeDueLots } from './modules/sales/index.js';
+import { closeDueLots, sendStartingNotices } from './modules/sales/index.js';
 
 /**
  * Background loops of one server process (mail outbox, domain events left undelivered, daily digest, dealership data exports, nightly audit chain check, offer and
@@ -45,8 +45,11 @@ function startSaleCloser(ctx: AppContext): () => Promise<void> {
     if (busy) return;
     busy = true;
     running = closeDueLots(ctx)
-      .then((count) => {
+      .then(async (count) => {
         if (count) ctx.log.info({ count }, 'sale lots closed');
+        // "Sale starting in an hour" to the dealers watching its lots (claimed once per sale).
+        const told = await sendStartingNotices(ctx);
+        if (told) ctx.log.info({ told }, 'sale starting notices sent');
       })
       .catch((err) => ctx.log.error({ err }, 'sale close failed'))
       .finally(() => {

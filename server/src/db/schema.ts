@@ -1288,6 +1288,9 @@ export const timedSales = pgTable(
     intervalSeconds: integer('interval_seconds').notNull().default(60),
     // Times in refusals and e-mails are written in this zone when the dealer's own is not known.
     timeZone: text('time_zone').notNull().default('America/Chicago'),
+    // Claimed once, by the instance that tells the watchers the sale starts within the hour (its notices are sent
+    // in the claiming transaction): docs/product/timed-sale.md#notices.
+    startingNoticeAt: ts('starting_notice_at'),
     createdByUserId: uuid('created_by_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

@@ -3102,7 +3102,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A sale's run list; visitors see the lots without prices
+         * A sale's run list, filtered as the inventory; visitors see the lots without prices
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         get: operations["sales.runList"];
@@ -3128,6 +3128,26 @@ export interface paths {
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["sales.addLot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/reports/bidders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bidders who bid on one seller's lots far more than they win (admins)
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["sales.bidderReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3732,6 +3752,11 @@ export interface components {
             yourMaxCents: number | null;
             ownLot: boolean;
             ifDeadline: string | null;
+            value: {
+                valueCents: number;
+                lowCents: number;
+                highCents: number;
+            } | null;
         };
         OfferListing: {
             make: string;
@@ -20084,7 +20109,17 @@ export interface operations {
     };
     "sales.runList": {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                brand?: string;
+                yearMin?: number;
+                yearMax?: number;
+                hoursMax?: number;
+                state?: string;
+                gradeMin?: number;
+                priceMin?: number;
+                priceMax?: number;
+            };
             header?: never;
             path: {
                 saleId: string;
@@ -20102,6 +20137,7 @@ export interface operations {
                     "application/json": {
                         sale: components["schemas"]["TimedSale"];
                         lots: components["schemas"]["TimedSaleLot"][];
+                        brands: string[];
                         serverNow: string;
                     };
                 };
@@ -20254,6 +20290,76 @@ export interface operations {
                      *       "error": {
                      *         "code": "CONFLICT",
                      *         "message": "The record is not in a state that allows this"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "sales.bidderReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rule: {
+                            minBids: number;
+                            minLots: number;
+                            maxWinShare: number;
+                        };
+                        rows: {
+                            bidderUserId: string;
+                            bidderName: string;
+                            bidderEmail: string;
+                            bidderCompany: string;
+                            sellerName: string;
+                            bids: number;
+                            lots: number;
+                            wins: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `UNAUTHENTICATED`: Not signed in, or the session expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Not signed in, or the session expired."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `FORBIDDEN`: Signed in, but this account may not do this (not approved, or not an administrator). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Signed in, but this account may not do this"
                      *       }
                      *     }
                      */

@@ -31,4 +31,6 @@ export { ALREADY_SOLD, sellListing, unsellListing } from './listings.sale.js';
 export { canSeeListing, countInventoryMatches, imageSources } from './listings.service.js';
 export { inventoryWrite } from './page-cache.js';
 export { type TractorPageHints, tractorPageHints } from './page-hints.js';
+// The inventory's filter rules over `tractor_listings l`, which the Timed Sale's run list filters by too.
+export { filterConditions, type SearchFilters } from './search.js';
 export { PHOTO_MISSING, readCappedFile, uploadedImage } from './uploaded-image.js';

@@ -12,8 +12,10 @@ export {
 export { marketChartsRoutes } from './market.routes.js';
 export {
   fieldlotValue,
+  type ListingValueFacts,
   recordCompletedSale,
   type ValueAnswer,
   valueCurve,
+  valuesOfListings,
 } from './market.service.js';
 export { saleFileText, writeImportedSales } from './sale-import.service.js';

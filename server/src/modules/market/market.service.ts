@@ -125,7 +125,23 @@ export async function valueForListing(
   // look they are outside of (docs/product/want-lists.md#first-look).
   const l = await listingValueFacts(ctx.db, listingId);
   if (!l || !(await canSeeListing(ctx, actor, listingId))) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
-  const q: ValueQuery = {
+  return answer(ctx, queryOfListing(l), l.status === 'active' && l.priceCents > 0 ? l.priceCents : undefined);
+}
+
+/** A listing's tractor as FieldLot Value reads it. */
+export interface ListingValueFacts {
+  make: string;
+  model: string;
+  year: number;
+  hours: number;
+  gradeTenths: number;
+  location: string;
+  zip: string | null;
+  transmission: string | null;
+}
+
+function queryOfListing(l: ListingValueFacts): ValueQuery {
+  return {
     make: l.make,
     family: modelFamily(l.model),
     year: l.year,
@@ -136,7 +152,20 @@ export async function valueForListing(
     state: stateCode(l.location) ?? zipPlace(l.zip)?.state ?? '',
     transmission: l.transmission,
   };
-  return answer(ctx, q, l.status === 'active' && l.priceCents > 0 ? l.priceCents : undefined);
+}
+
+/**
+ * FieldLot Value of many listings at once, from this instance's fitted model (one read at most): the Timed Sale's
+ * run list shows it on every lot. Null where there are not enough sales. Callers check access: dealers and admins.
+ */
+export async function valuesOfListings(
+  ctx: AppContext,
+  tractors: ListingValueFacts[],
+): Promise<Array<ValueEstimate | null>> {
+  if (tractors.length === 0) return [];
+  const today = todayOf(ctx);
+  const fitted = await valueCache(ctx).get(ctx.db, Number(today.slice(0, 4)));
+  return tractors.map((l) => estimateValue(fitted.model, { ...queryOfListing(l), on: today }));
 }
 
 /**

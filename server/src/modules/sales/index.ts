@@ -2,3 +2,4 @@
 
 export { salesRoutes } from './sales.routes.js';
 export { closeDueLots } from './sales.service.js';
+export { sendStartingNotices } from './sales.starting.js';

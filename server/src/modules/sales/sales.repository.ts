@@ -1,8 +1,10 @@
 // The Timed Sale's SQL (docs/product/timed-sale.md): sales, lots and bids are this module's tables.
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LotStatus } from '../../../../domain/timed-sale.js';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { listingImages, listings, timedSaleBids, timedSaleLots, timedSales, users } from '../../db/schema.js';
+import { filterConditions, type SearchFilters } from '../listings/index.js';
 
 export type SaleRow = typeof timedSales.$inferSelect;
 export type LotRow = typeof timedSaleLots.$inferSelect;
@@ -141,26 +143,58 @@ export async function userNames(exec: Executor, ids: string[]) {
     .where(inArray(users.id, ids));
 }
 
-/** The run list: every lot of the sale in order with its tractor and main photo. */
-export async function runList(exec: Executor, saleId: string) {
+/** The listings as the run list reads them: `l`, the alias the inventory's filter rules are written over. */
+const l = alias(listings, 'l');
+
+export interface RunListFilters {
+  /** One lot only (a bid's answer, a lot's history). */
+  lotId?: string;
+  /** The inventory's filters (docs/product/timed-sale.md#the-run-list); prices apply to the current bid. */
+  filters?: SearchFilters;
+}
+
+/** The run list: every lot of the sale in order (or those the filters match) with its tractor and main photo. */
+export async function runList(exec: Executor, saleId: string, opts: RunListFilters = {}) {
+  const where: SQL[] = [eq(timedSaleLots.saleId, saleId)];
+  if (opts.lotId) where.push(eq(timedSaleLots.id, opts.lotId));
+  if (opts.filters) {
+    const { priceMin, priceMax, ...tractor } = opts.filters;
+    where.push(...filterConditions(tractor));
+    // A lot without a bid stands at $0.
+    if (priceMin !== undefined) where.push(sql`coalesce(${timedSaleLots.priceCents}, 0) >= ${priceMin}`);
+    if (priceMax !== undefined) where.push(sql`coalesce(${timedSaleLots.priceCents}, 0) <= ${priceMax}`);
+  }
   return exec
     .select({
       lot: timedSaleLots,
-      make: listings.make,
-      model: listings.model,
-      year: listings.year,
-      hours: listings.hours,
-      gradeTenths: listings.gradeTenths,
-      location: listings.location,
+      make: l.make,
+      model: l.model,
+      year: l.year,
+      hours: l.hours,
+      gradeTenths: l.gradeTenths,
+      location: l.location,
+      zip: l.zip,
+      transmission: l.transmission,
       imageKey: listingImages.storageKey,
       imageWidth: listingImages.width,
       imageHeight: listingImages.height,
     })
     .from(timedSaleLots)
-    .innerJoin(listings, eq(listings.id, timedSaleLots.listingId))
-    .leftJoin(listingImages, and(eq(listingImages.listingId, listings.id), eq(listingImages.isPrimary, true)))
-    .where(eq(timedSaleLots.saleId, saleId))
+    .innerJoin(l, eq(l.id, timedSaleLots.listingId))
+    .leftJoin(listingImages, and(eq(listingImages.listingId, l.id), eq(listingImages.isPrimary, true)))
+    .where(and(...where))
     .orderBy(asc(timedSaleLots.position));
+}
+
+/** The brands of a sale's tractors, for the run list's brand filter. */
+export async function saleBrands(exec: Executor, saleId: string): Promise<string[]> {
+  const rows = await exec
+    .selectDistinct({ make: listings.make })
+    .from(timedSaleLots)
+    .innerJoin(listings, eq(listings.id, timedSaleLots.listingId))
+    .where(eq(timedSaleLots.saleId, saleId))
+    .orderBy(asc(listings.make));
+  return rows.map((r) => r.make);
 }
 
 /**
@@ -230,4 +264,94 @@ export async function tractorOf(exec: Executor, listingId: string) {
     .from(listings)
     .where(eq(listings.id, listingId));
   return row ?? null;
+}
+
+/**
+ * The next sale starting within the hour whose watchers have not been told, locked (another instance's worker
+ * skips it) and claimed by marking it told: one transaction sends its notices once (docs/product/timed-sale.md#notices).
+ */
+export async function claimStartingSale(exec: Executor, now: Date, within: Date): Promise<SaleRow | null> {
+  const [row] = await exec
+    .select()
+    .from(timedSales)
+    .where(
+      and(
+        isNull(timedSales.startingNoticeAt),
+        gt(timedSales.startsAt, now),
+        lte(timedSales.startsAt, within),
+      ),
+    )
+    .orderBy(asc(timedSales.startsAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!row) return null;
+  const claimed = await exec
+    .update(timedSales)
+    .set({ startingNoticeAt: now })
+    .where(and(eq(timedSales.id, row.id), isNull(timedSales.startingNoticeAt)))
+    .returning({ id: timedSales.id });
+  return claimed.length ? row : null;
+}
+
+/** The sale's tractors in run-list order (the starting notice names the watched ones). */
+export async function tractorsOfSale(exec: Executor, saleId: string) {
+  return exec
+    .select({
+      listingId: timedSaleLots.listingId,
+      make: listings.make,
+      model: listings.model,
+      year: listings.year,
+    })
+    .from(timedSaleLots)
+    .innerJoin(listings, eq(listings.id, timedSaleLots.listingId))
+    .where(eq(timedSaleLots.saleId, saleId))
+    .orderBy(asc(timedSaleLots.position));
+}
+
+export interface BidderReportRow {
+  bidderUserId: string;
+  bidderName: string;
+  bidderEmail: string;
+  bidderCompany: string;
+  sellerName: string;
+  bids: number;
+  lots: number;
+  wins: number;
+}
+
+/**
+ * Bidders who bid on one seller's closed lots far more than they win (docs/product/timed-sale.md#rules-against-games):
+ * per bidder and seller (the seller's dealership, else the seller), their accepted bids, the lots they bid on and
+ * the lots they won, kept when bids and lots reach the rule's floors and wins stay under its share.
+ */
+export async function bidderReport(
+  exec: Executor,
+  rule: { minBids: number; minLots: number; maxWinShare: number },
+): Promise<BidderReportRow[]> {
+  const result = await exec.execute(sql`
+    with per_lot as (
+      select b.bidder_user_id, b.lot_id, count(*)::int as bids
+      from timed_sale_bids b
+      join timed_sale_lots t on t.id = b.lot_id
+      where t.status <> 'open'
+      group by b.bidder_user_id, b.lot_id
+    )
+    select p.bidder_user_id as "bidderUserId", bu.name as "bidderName", bu.email as "bidderEmail",
+      bu.company_name as "bidderCompany",
+      coalesce(min(sd.name), min(su.company_name)) as "sellerName",
+      sum(p.bids)::int as bids, count(*)::int as lots,
+      (count(*) filter (where t.status in ('sold', 'if_accepted') and t.leader_user_id = p.bidder_user_id))::int
+        as wins
+    from per_lot p
+    join timed_sale_lots t on t.id = p.lot_id
+    join users bu on bu.id = p.bidder_user_id
+    join users su on su.id = t.seller_user_id
+    left join dealership_members sm on sm.user_id = t.seller_user_id
+    left join dealerships sd on sd.id = sm.dealership_id
+    group by p.bidder_user_id, bu.name, bu.email, bu.company_name, coalesce(sm.dealership_id, t.seller_user_id)
+    having sum(p.bids) >= ${rule.minBids} and count(*) >= ${rule.minLots}
+      and count(*) filter (where t.status in ('sold', 'if_accepted') and t.leader_user_id = p.bidder_user_id)
+        < ${rule.maxWinShare}::numeric * count(*)
+    order by bids desc, "bidderName"`);
+  return rowsOf<BidderReportRow>(result);
 }

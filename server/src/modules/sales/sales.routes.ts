@@ -1,25 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idempotencyHeaders } from '../../../../domain/offers.schemas.js';
+import { parseTimeZone, TIME_ZONE_COOKIE_NAMES } from '../../../../domain/session-cookies.js';
 import {
   addLotBody,
   bidAnswerSchema,
   bidBody,
+  bidderReportSchema,
   createSaleBody,
   ifDecisionBody,
   lotHistorySchema,
   lotIdParams,
   lotSchema,
+  runListQuerySchema,
   runListSchema,
   saleIdParams,
   saleListSchema,
   saleSummarySchema,
 } from '../../../../domain/timed-sale-api.js';
 import type { AppContext } from '../../lib/context.js';
+import { bidderReport } from './sales.report.js';
 import { addLot, answerIf, bid, createSale, listSales, lotHistory, runList } from './sales.service.js';
 import './sales.mail.js';
 
 const noStore = { 'cache-control': 'no-store' };
+
+/** The reader's time zone, which the web app keeps in a cookie (docs/product/public-site.md), or null. */
+const readerZone = (cookies: Record<string, string | undefined>) =>
+  TIME_ZONE_COOKIE_NAMES.map((n) => parseTimeZone(cookies[n])).find(Boolean) ?? null;
 
 /** docs/product/timed-sale.md: the weekly Timed Sale. */
 export async function salesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -60,14 +68,17 @@ export async function salesRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
       schema: {
         operationId: 'sales.runList',
-        summary: "A sale's run list; visitors see the lots without prices",
-        errors: ['NOT_FOUND'],
+        summary: "A sale's run list, filtered as the inventory; visitors see the lots without prices",
+        errors: ['NOT_FOUND', 'VALIDATION'],
         params: saleIdParams,
+        querystring: runListQuerySchema,
         response: { 200: runListSchema },
       },
     },
     async (req, reply) =>
-      reply.headers(noStore).send(await runList(ctx, req.user ? req.actor() : null, req.params.saleId)),
+      reply
+        .headers(noStore)
+        .send(await runList(ctx, req.user ? req.actor() : null, req.params.saleId, req.query)),
   );
 
   api.post(
@@ -85,6 +96,20 @@ export async function salesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) =>
       reply.code(201).send(await addLot(ctx, req.actor(), req.params.saleId, req.body.listingId, req.info())),
+  );
+
+  api.get(
+    '/sales/reports/bidders',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'sales.bidderReport',
+        summary: "Bidders who bid on one seller's lots far more than they win (admins)",
+        errors: [],
+        response: { 200: bidderReportSchema },
+      },
+    },
+    async (req, reply) => reply.headers(noStore).send(await bidderReport(ctx, req.actor())),
   );
 
   api.get(
@@ -124,6 +149,7 @@ export async function salesRoutes(app: FastifyInstance, ctx: AppContext) {
         req.body,
         req.headers['idempotency-key'],
         req.info(),
+        readerZone(req.cookies),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return answer;

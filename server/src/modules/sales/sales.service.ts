@@ -1,5 +1,6 @@
 // The weekly Timed Sale (docs/product/timed-sale.md): sales, lots, bids and the close.
 import { memberOfferProblem, TEAM_TEXT } from '../../../../domain/dealerships.js';
+import type { ValueEstimate } from '../../../../domain/fieldlot-value.js';
 import { tractorName } from '../../../../domain/listings.js';
 import {
   type BidRefusal,
@@ -18,6 +19,7 @@ import type {
   Lot,
   LotHistory,
   RunList,
+  RunListQuery,
   SaleSummary,
 } from '../../../../domain/timed-sale-api.js';
 import type { Executor, Tx } from '../../db/client.js';
@@ -30,6 +32,7 @@ import { enqueueMail } from '../../lib/outbox.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { currentMembership, isOwnDealershipListing } from '../dealerships/index.js';
 import { imageSources } from '../listings/index.js';
+import { valuesOfListings } from '../market/index.js';
 import { acceptTimedSaleWin } from '../offers/index.js';
 import { SALE_NOTICE, type SaleNoticeKind } from './sales.mail.js';
 import * as repo from './sales.repository.js';
@@ -75,7 +78,12 @@ function stateOf(lot: repo.LotRow): LotState {
 
 type RunListRow = Awaited<ReturnType<typeof repo.runList>>[number];
 
-function lotOf(r: RunListRow, viewer: Actor | null, ownLot: boolean): Lot {
+function lotOf(
+  r: RunListRow,
+  viewer: Actor | null,
+  ownLot: boolean,
+  value: ValueEstimate | null = null,
+): Lot {
   const lot = r.lot;
   const priced = sees(viewer);
   const youLead = Boolean(viewer && lot.leaderUserId === viewer.userId);
@@ -104,6 +112,10 @@ function lotOf(r: RunListRow, viewer: Actor | null, ownLot: boolean): Lot {
     yourMaxCents: youLead ? lot.leaderMaxCents : null,
     ownLot,
     ifDeadline: lot.ifDeadline?.toISOString() ?? null,
+    value:
+      priced && value
+        ? { valueCents: value.valueCents, lowCents: value.lowCents, highCents: value.highCents }
+        : null,
   };
 }
 
@@ -215,19 +227,36 @@ export async function addLot(
       audience: ['signedIn'],
       data: { saleId: sale.id, lotId: lot.id },
     });
-    const [row] = (await repo.runList(tx, sale.id)).filter((r) => r.lot.id === lot.id);
+    const [row] = await repo.runList(tx, sale.id, { lotId: lot.id });
     return lotOf(row, actor, true);
   });
 }
 
-/** docs/product/timed-sale.md#the-run-list: every lot; visitors see no prices. */
-export async function runList(ctx: AppContext, viewer: Actor | null, saleId: string): Promise<RunList> {
+/**
+ * docs/product/timed-sale.md#the-run-list: every lot, or those the inventory's filters match; dealers and admins
+ * also see each tractor's FieldLot Value. Visitors see no prices and cannot filter by one.
+ */
+export async function runList(
+  ctx: AppContext,
+  viewer: Actor | null,
+  saleId: string,
+  query: RunListQuery = {},
+): Promise<RunList> {
   const sale = await repo.findSale(ctx.db, saleId);
   if (!sale) throw new AppError('NOT_FOUND', SALE_NOT_FOUND);
-  const rows = await repo.runList(ctx.db, saleId);
+  const priced = sees(viewer);
+  const { priceMin, priceMax, ...tractor } = query;
+  const filters = priced ? query : tractor;
+  const [rows, brands, lotCount] = await Promise.all([
+    repo.runList(ctx.db, saleId, { filters }),
+    repo.saleBrands(ctx.db, saleId),
+    repo.lotCount(ctx.db, saleId),
+  ]);
+  const values = priced ? await valuesOfListings(ctx, rows) : [];
   const lots: Lot[] = [];
-  for (const r of rows) lots.push(lotOf(r, viewer, await ownLotOf(ctx.db, viewer, r.lot)));
-  return { sale: summaryOf(sale, rows.length), lots, serverNow: ctx.clock.now().toISOString() };
+  for (const [i, r] of rows.entries())
+    lots.push(lotOf(r, viewer, await ownLotOf(ctx.db, viewer, r.lot), values[i] ?? null));
+  return { sale: summaryOf(sale, lotCount), lots, brands, serverNow: ctx.clock.now().toISOString() };
 }
 
 /** docs/product/timed-sale.md#rules-against-games: "Bidder 1, 2..." per lot, "You"; admins also see who. */
@@ -235,7 +264,7 @@ export async function lotHistory(ctx: AppContext, viewer: Actor, lotId: string):
   requireRole(viewer, 'dealer', 'admin');
   const lot = await repo.findLot(ctx.db, lotId);
   if (!lot) throw new AppError('NOT_FOUND', LOT_NOT_FOUND);
-  const [row] = (await repo.runList(ctx.db, lot.saleId)).filter((r) => r.lot.id === lotId);
+  const [row] = await repo.runList(ctx.db, lot.saleId, { lotId: lotId });
   const bids = await repo.bidsOfLot(ctx.db, lotId);
   const admin = viewer.status === 'admin';
   const names = admin ? await repo.userNames(ctx.db, [...new Set(bids.map((b) => b.leaderAfterUserId))]) : [];
@@ -278,6 +307,8 @@ export async function bid(
   body: { kind: BidBody['kind']; amount: number },
   idempotencyKey: string | undefined,
   request: RequestInfo,
+  /** The dealer's time zone (the page's cookie), else the sale's: a refusal names the close as the page does. */
+  readerZone: string | null = null,
 ): Promise<{ lot: Lot; replayed: boolean; serverNow: string }> {
   requireRole(actor, 'dealer', 'admin');
   // Admins see who bids; they never bid (the landing page's "no auction games").
@@ -286,7 +317,7 @@ export async function bid(
   const answer = async (tx: Executor, replayed: boolean) => {
     const lot = await repo.findLot(tx, lotId);
     if (!lot) throw new AppError('NOT_FOUND', LOT_NOT_FOUND);
-    const [row] = (await repo.runList(tx, lot.saleId)).filter((r) => r.lot.id === lotId);
+    const [row] = await repo.runList(tx, lot.saleId, { lotId: lotId });
     return { lot: lotOf(row, actor, false), replayed, serverNow: ctx.clock.now().toISOString() };
   };
   return ctx.db.transaction(async (tx) => {
@@ -301,7 +332,7 @@ export async function bid(
     if (lot.status !== 'open')
       throw refusalError(
         { code: 'closed', closedAt: (lot.closedAt ?? lot.closesAt).getTime() },
-        sale.timeZone,
+        readerZone ?? sale.timeZone,
       );
     const member = await currentMembership(tx, actor, now);
     if (member.role === 'viewer') throw new AppError('FORBIDDEN', TEAM_TEXT.viewerCannotOffer);
@@ -313,7 +344,7 @@ export async function bid(
       ownLot: await ownLotOf(tx, actor, lot),
       limitCents: memberOfferProblem(member, body.amount) ? member.offerLimitCents : null,
     });
-    if (!out.ok) throw refusalError(out.refusal, sale.timeZone);
+    if (!out.ok) throw refusalError(out.refusal, readerZone ?? sale.timeZone);
     const s = out.state;
     const leaderChanged = s.leaderId !== lot.leaderUserId;
     const inserted = await repo.insertBid(tx, {
@@ -450,7 +481,8 @@ async function closeLot(ctx: AppContext, tx: Tx, lot: repo.LotRow, now: Date) {
       return;
     await notify(tx, sale, lot, lot.sellerUserId, 'if_seller', lot.priceCents);
     await notify(tx, sale, lot, lot.leaderUserId, 'if_bidder', lot.priceCents);
-    for (const l of losers) await notify(tx, sale, lot, l, 'lost', lot.priceCents);
+    // Nobody has won yet (the seller may let it go): the others hear they were not the high bidder.
+    for (const l of losers) await notify(tx, sale, lot, l, 'lost_if', lot.priceCents);
   } else {
     if ((await repo.moveLot(tx, lot.id, 'open', { status: 'unsold', now, closedAt })) === 0) return;
   }
@@ -544,7 +576,7 @@ export async function answerIf(
       throw new AppError('CONFLICT', 'This high bid has already been answered');
     const now = ctx.clock.now();
     await decideIf(ctx, tx, lot, accept, actor, request, now);
-    const [row] = (await repo.runList(tx, lot.saleId)).filter((r) => r.lot.id === lotId);
+    const [row] = await repo.runList(tx, lot.saleId, { lotId: lotId });
     return lotOf(row, actor, true);
   });
 }

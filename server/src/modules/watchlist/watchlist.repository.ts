@@ -116,15 +116,31 @@ export interface Watcher {
  * watching it themselves; approved dealers and admins only.
  */
 export async function watchersOf(exec: Executor, listingId: string): Promise<Watcher[]> {
+  return (await watchersOfListings(exec, [listingId])).map(({ userId, email, name }) => ({
+    userId,
+    email,
+    name,
+  }));
+}
+
+/** watchersOf for many listings in one read: a row per (watcher, listing). */
+export async function watchersOfListings(
+  exec: Executor,
+  listingIds: string[],
+): Promise<Array<Watcher & { listingId: string }>> {
+  if (listingIds.length === 0) return [];
+  const ids = sql.join(
+    listingIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await exec.execute(sql`
-    select u.id as "userId", u.email, u.name from users u
-    where u.status in ('approved', 'admin') and (
-      u.id in (select w.user_id from watchlist_items w where w.listing_id = ${listingId} and w.dealership_id is null)
-      or u.id in (select m.user_id from dealership_members m
-                  join watchlist_items w on w.dealership_id = m.dealership_id
-                  where w.listing_id = ${listingId} and m.removed_at is null))
-    order by u.id`);
-  return rowsOf<Watcher>(result);
+    select distinct u.id as "userId", u.email, u.name, w.listing_id as "listingId"
+    from watchlist_items w
+    left join dealership_members m on m.dealership_id = w.dealership_id and m.removed_at is null
+    join users u on u.id = case when w.dealership_id is null then w.user_id else m.user_id end
+    where w.listing_id in (${ids}) and u.status in ('approved', 'admin')
+    order by u.id, w.listing_id`);
+  return rowsOf<Watcher & { listingId: string }>(result);
 }
 
 export async function listingLabel(exec: Executor, listingId: string) {

@@ -17,6 +17,7 @@ export const authz: AuthzEntry[] = [
   },
   { method: 'GET', url: '/api/sales/:saleId', access: 'public' },
   { method: 'POST', url: '/api/sales/:saleId/lots', access: 'dealer', body: { listingId: uuid } },
+  { method: 'GET', url: '/api/sales/reports/bidders', access: 'admin' },
   { method: 'GET', url: '/api/sales/lots/:lotId', access: 'dealer' },
   {
     method: 'POST',

@@ -12,6 +12,7 @@ import { loadAdminListingsTab, loadInventoryDashboard } from '@/features/listing
 import { loadAdminMarketCharts } from '@/features/market';
 import { AdminOffersTab } from '@/features/offers';
 import { AdminPurchasesTab, PurchaseCounts } from '@/features/purchases';
+import { loadBidderReport } from '@/features/sales';
 import { adminStatsKey, useAdminStats } from '../api/admin';
 import { NotificationControls } from './notification-controls';
 import { InReviewCount, NeedsActionCount, OfferNotices } from './offer-notices';
@@ -27,6 +28,7 @@ const AdminInquiriesTab = lazy(() =>
 const AuditLogTab = lazy(() => import('./audit-log-tab').then((m) => ({ default: m.AuditLogTab })));
 // The market tab carries uPlot: its own chunk (docs/decisions/0047-market-charts.md).
 const AdminMarketCharts = lazy(() => loadAdminMarketCharts().then((m) => ({ default: m.AdminMarketCharts })));
+const BidderReport = lazy(() => loadBidderReport().then((m) => ({ default: m.BidderReport })));
 const OutboxTab = lazy(() => import('./outbox-tab').then((m) => ({ default: m.OutboxTab })));
 const InventoryDashboard = lazy(() =>
   loadInventoryDashboard().then((m) => ({
@@ -41,6 +43,7 @@ const TABS = [
   { value: 'listings', label: 'Listing Management' },
   { value: 'inquiries', label: 'Sale Inquiries' },
   { value: 'market', label: 'Market' },
+  { value: 'sales', label: 'Timed Sales' },
   { value: 'audit', label: 'Audit Log' },
   { value: 'email', label: 'E-mail' },
 ] as const;
@@ -150,6 +153,11 @@ export function AdminDashboard() {
         <TabsContent value="market">
           <TabSuspense>
             <AdminMarketCharts />
+          </TabSuspense>
+        </TabsContent>
+        <TabsContent value="sales">
+          <TabSuspense>
+            <BidderReport />
           </TabSuspense>
         </TabsContent>
         <TabsContent value="audit">

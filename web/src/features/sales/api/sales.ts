@@ -1,11 +1,22 @@
-import type { BidBody, CreateSaleBody, RunList } from '@domain/timed-sale-api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListingFilters } from '@domain/listing-search';
+import type { BidBody, BidderReport, CreateSaleBody, RunList, RunListQuery } from '@domain/timed-sale-api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 export const saleKeys = {
   list: ['sales', 'list'] as const,
   runList: (saleId: string) => ['sales', saleId] as const,
+  bidderReport: ['sales', 'reports', 'bidders'] as const,
 };
+
+/** The inventory's filters the run list takes (docs/product/timed-sale.md#the-run-list); prices in cents. */
+export function runListQuery(f: ListingFilters): RunListQuery {
+  const { q, brand, yearMin, yearMax, hoursMax, state, gradeMin, priceMin, priceMax } = f;
+  const all = { q, brand, yearMin, yearMax, hoursMax, state, gradeMin, priceMin, priceMax };
+  return Object.fromEntries(
+    Object.entries(all).filter(([, v]) => v !== undefined && v !== ''),
+  ) as RunListQuery;
+}
 
 /**
  * The server's clock minus the browser's, learned from each answer's `serverNow` (docs/product/timed-sale.md#the-clock):
@@ -32,12 +43,15 @@ export function useSales() {
   });
 }
 
-export function useRunList(saleId: string) {
+export function useRunList(saleId: string, query: RunListQuery = {}) {
   return useQuery({
-    queryKey: saleKeys.runList(saleId),
+    // Under the sale's key: a live event of the sale refreshes every filtered view of it.
+    queryKey: [...saleKeys.runList(saleId), query],
+    // A new filter keeps the old list on screen until its answer comes.
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<RunList> => {
       const sentAt = Date.now();
-      const data = await api.GET('/api/sales/{saleId}', { params: { path: { saleId } }, signal });
+      const data = await api.GET('/api/sales/{saleId}', { params: { path: { saleId }, query }, signal });
       learnOffset(data.serverNow, sentAt);
       return data;
     },
@@ -89,5 +103,13 @@ export function useAnswerIf(saleId: string) {
         body: { accept: a.accept },
       }),
     onSettled: () => qc.invalidateQueries({ queryKey: saleKeys.runList(saleId) }),
+  });
+}
+
+/** docs/product/timed-sale.md#rules-against-games: the admin's report. */
+export function useBidderReport() {
+  return useQuery({
+    queryKey: saleKeys.bidderReport,
+    queryFn: ({ signal }): Promise<BidderReport> => api.GET('/api/sales/reports/bidders', { signal }),
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "timed_sales" ADD COLUMN "starting_notice_at" timestamp with time zone;
