@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Where log lines go (stdout by default; tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** How long a request waits for its page rendered on the server before it gets the shell (default 2 s). */
+  pageRenderWaitMs?: number;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -256,7 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       });
     }
   }
-  const pageRenderer = new PageRenderer(path.join(webDist, '../dist-ssr'));
+  const pageRenderer = new PageRenderer(path.join(webDist, '../dist-ssr'), options.pageRenderWaitMs);
   /**
    * A dealer's screen rendered on the server with the request's session (decision 0058): each request the page
    * makes while rendering goes through this app with the request's cookie, so the API's own access checks decide

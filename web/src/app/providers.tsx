@@ -4,16 +4,25 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSession } from '@/features/auth/api/session';
 import { ApiError } from '@/lib/api';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Retrying a 4xx cannot help; retry network trouble and 5xx once.
-      retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+/**
+ * A query client with the app's defaults. The browser has one (`queryClient`); the server makes one per page it
+ * renders (web/src/prerender.tsx), so pages rendered at once never see each other's data (decision 0090).
+ */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Retrying a 4xx cannot help; retry network trouble and 5xx once.
+        retry: (count, err) =>
+          count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+      },
     },
-  },
-});
+  });
+
+/** The browser's query client. */
+export const queryClient = createQueryClient();
 
 // The toast UI is not needed to paint a page, so it loads only once something can raise a toast: a signed-in
 // user (live offer updates), any page other than the landing page, or the visitor's first interaction.
@@ -57,9 +66,16 @@ function DeferredToaster() {
   ) : null;
 }
 
-export function Providers({ children }: { children: React.ReactNode }) {
+/** `client`: the page's own on the server; the browser's by default. */
+export function Providers({
+  children,
+  client = queryClient,
+}: {
+  children: React.ReactNode;
+  client?: QueryClient;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <DeferredToaster />
     </QueryClientProvider>

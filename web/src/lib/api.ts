@@ -6,6 +6,7 @@ import createClient, {
   type Middleware,
 } from 'openapi-fetch';
 import type { paths } from './api-types.gen';
+import { renderScope } from './render-scope';
 
 /** An API failure with the server's code and message (the spec's text where it has one). */
 export class ApiError extends Error {
@@ -53,19 +54,12 @@ const csrf: Middleware = {
   },
 };
 
-/**
- * While the server renders a signed-in page (web/src/prerender.tsx, decision 0058) the page's requests are answered
- * by the server itself, with the request's own session; in a browser this stays null and `fetch` is used.
- */
-let serverFetch: ((request: Request) => Promise<Response>) | null = null;
-export function answerRequestsWith(fetcher: ((request: Request) => Promise<Response>) | null): void {
-  serverFetch = fetcher;
-}
-
 const client = createClient<paths>({
   // A browser resolves '/api/...' against the page; the server's renderer needs an absolute URL (never fetched).
   baseUrl: typeof window === 'undefined' ? 'http://page.render' : '',
-  fetch: (request) => (serverFetch ?? globalThis.fetch)(request),
+  // While the server renders a signed-in page its requests are answered by the server itself, with the request's
+  // own session (web/src/lib/render-scope.ts); in a browser there is no scope and `fetch` is used.
+  fetch: (request) => (renderScope()?.fetch ?? globalThis.fetch)(request),
   credentials: 'same-origin',
   headers: { accept: 'application/json' },
   querySerializer: (query) => qs(query).slice(1),

@@ -5,9 +5,9 @@ import {
   formatDay,
   formatLongDate,
   localDateInput,
-  setDisplayTimeZone,
   zoneOffsetAt,
 } from './format';
+import { readRenderScopeWith } from './render-scope';
 
 // The hand-written formats must read exactly as Intl's en-US formats did (decision 0061): the server renders with
 // a zone and the browser hydrates with its own clock fields, and any difference would redraw the page.
@@ -51,6 +51,11 @@ function useClockZone(zone: string) {
   ).toBe(zoneOffsetAt(zone, january));
 }
 
+/** As the server renders a page for a reader in `zone` (lib/render-scope.ts). */
+function renderingFor(zone: string) {
+  readRenderScopeWith(() => ({ timeZone: zone, renderedAt: Date.now() }));
+}
+
 /** Every instant in each format reads as Intl writes it in `zone`. */
 function expectIntlTexts(zone: string) {
   const f = intl(zone);
@@ -64,12 +69,12 @@ function expectIntlTexts(zone: string) {
 describe('dates in US formats, written by hand', () => {
   const savedTz = env.TZ;
   afterEach(() => {
-    setDisplayTimeZone(undefined);
+    readRenderScopeWith(() => undefined);
     env.TZ = savedTz;
   });
 
   it.each(ZONES)('read as Intl reads them in %s, rendering for that zone', (zone) => {
-    setDisplayTimeZone(zone);
+    renderingFor(zone);
     expectIntlTexts(zone);
   });
 
@@ -94,7 +99,7 @@ describe('dates in US formats, written by hand', () => {
 describe('a date field’s value for today', () => {
   const savedTz = env.TZ;
   afterEach(() => {
-    setDisplayTimeZone(undefined);
+    readRenderScopeWith(() => undefined);
     env.TZ = savedTz;
   });
 
@@ -112,7 +117,7 @@ describe('a date field’s value for today', () => {
   });
 
   it('reads the zone the server renders for, as the browser there would', () => {
-    setDisplayTimeZone('America/Chicago');
+    renderingFor('America/Chicago');
     expect(localDateInput(new Date('2026-12-06T02:00:00Z'))).toBe('2026-12-05');
   });
 });

@@ -2,6 +2,7 @@ export { formatDollars, formatDollarsCents, formatHours } from '@domain/money';
 
 import { MONTH_NAMES } from '@domain/dates';
 import { formatCount } from '@domain/numbers';
+import { renderScope } from './render-scope';
 
 const MONTHS = MONTH_NAMES;
 
@@ -18,14 +19,14 @@ interface DateParts {
 /**
  * The parts of an instant in the reader's zone. In the browser (no zone set) from the Date's own local fields: the
  * first Intl object a page makes costs a phone 100-200 ms of script time before it answers a tap (decision 0061).
- * On the server, rendering for a reader's zone, from Intl. Both then go through the same hand-written formats.
+ * On the server, rendering for a reader's zone (its render scope, lib/render-scope.ts), from Intl. Both then go
+ * through the same hand-written formats.
  */
-let zoneParts: ((d: Date) => DateParts) | undefined;
-
 function partsOf(iso: string | Date): DateParts {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) throw new RangeError('Invalid time value');
-  if (zoneParts) return zoneParts(d);
+  const timeZone = renderScope()?.timeZone;
+  if (timeZone) return partsIn(timeZone)(d);
   return {
     year: d.getFullYear(),
     month: d.getMonth() + 1,
@@ -71,14 +72,6 @@ export function zoneOffsetAt(timeZone: string, at: number): number {
   const p = partsIn(timeZone)(new Date(at));
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((Math.floor(at / 1000) * 1000 - asUtc) / 60_000);
-}
-
-/**
- * Dates show in the reader's time zone: the browser's own, and the one its page sent (its time zone cookie) while
- * the server renders a signed-in page, so both render the same text (decision 0058). Undefined: this machine's.
- */
-export function setDisplayTimeZone(timeZone: string | undefined): void {
-  zoneParts = timeZone ? partsIn(timeZone) : undefined;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
