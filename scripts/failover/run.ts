@@ -373,7 +373,8 @@ async function main(): Promise<number> {
           'idempotency-key': key(),
         },
       );
-      if (chosen.status === 200) purchaseIds.push(p.id);
+      // One payment loop per purchase (two would refuse each other's expected balance).
+      if (chosen.status === 200 && !purchaseIds.includes(p.id)) purchaseIds.push(p.id);
     }
   }
   log(
