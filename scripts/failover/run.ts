@@ -110,12 +110,14 @@ async function binding(
   const firstSent = Date.now();
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) seen.retries += 1;
+    const sent = Date.now();
     const answer = await client
       .request(method, url, body, REQUEST_TIMEOUT_MS, { 'idempotency-key': k })
       .catch(() => null);
     if (answer && answer.status !== 503) {
       if (answer.status >= 200 && answer.status < 300) {
-        if (drillSince !== null && firstSent >= drillSince && seen.firstAckAfter === null) {
+        // Writes succeed again: the first request sent after the kill (a new one or one sent again) acknowledged.
+        if (drillSince !== null && sent >= drillSince && seen.firstAckAfter === null) {
           seen.firstAckAfter = Date.now();
           seen.firstAckWhat = `${what} (${attempt + 1} attempts)`;
         }
