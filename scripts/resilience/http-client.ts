@@ -18,11 +18,17 @@ export class ApiClient {
     for (const [k, v] of other.cookies) this.cookies.set(k, v);
   }
 
-  request(method: string, path: string, body?: unknown, timeoutMs = 15_000): Promise<Answer> {
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    timeoutMs = 15_000,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
     const started = Date.now();
     const url = new URL(path, this.baseUrl);
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const csrf = [...this.cookies].find(([k]) => k.toLowerCase().includes('csrf'))?.[1];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.js';
 import { openDatabase } from './client.js';
-import { parseDatabaseUrl } from './hosts.js';
+import { failoverClientClass, HostPicker, parseDatabaseUrl } from './hosts.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 describe('DATABASE_URL with several hosts (decision 0036)', () => {
@@ -57,6 +57,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('connecting through a host list on
     } finally {
       await database.close();
     }
+  });
+
+  it('closes the connections left on the old host once a connection reaches another writable one', async () => {
+    // Two names of one server stand for the old primary, gone silent, and the promoted standby.
+    const other = `${base.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${base.port || 5432}`;
+    const picker = new HostPicker(
+      parseDatabaseUrl(urlWith(`${real},${other}`, 'target_session_attrs=read-write')),
+      5000,
+    );
+    const Client = failoverClientClass(picker);
+    const stuck = new Client();
+    stuck.on('error', () => {});
+    await stuck.connect();
+    const waiting = stuck.query('select pg_sleep(30)').then(
+      () => 'answered',
+      (err: Error) => err.message,
+    );
+    const started = Date.now();
+    // The next connection finds the other host (as after a failover): the one waiting on the first ends now.
+    picker.forget(0);
+    picker.keep(1);
+    expect(await waiting).toMatch(/terminated|closed|ended/i);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await stuck.end().catch(() => {});
   });
 
   it('refuses a read-only host with read-write, as an outage (503), and takes it with any', async () => {

@@ -60,6 +60,10 @@ async function isReadOnly(client: pg.Client): Promise<boolean> {
 export class HostPicker {
   private current: number | null = null;
   private probing: Promise<number> | null = null;
+  /** The host of the last connection that worked (not reset by a failure): a new one elsewhere is a failover. */
+  private lastGood: number | null = null;
+  /** Open connections and the host each went to. */
+  private readonly open = new Map<pg.Client, number>();
 
   constructor(
     readonly target: DatabaseTarget,
@@ -76,9 +80,28 @@ export class HostPicker {
     return this.probing;
   }
 
-  /** The connection to `index` worked (and, with read-write, accepts writes). */
+  /**
+   * The connection to `index` worked (and, with read-write, accepts writes). With read-write, a host other than the
+   * last good one means the primary moved: connections still open to the old one are closed, so a request waiting
+   * on a host that went silent (its machine frozen or cut off, the connection never dropping) fails now with a 503
+   * and is sent again, instead of waiting for the query timeout (docs/decisions/0088).
+   */
   keep(index: number) {
     this.current = index;
+    const moved = this.target.readWrite && this.lastGood !== null && this.lastGood !== index;
+    this.lastGood = index;
+    if (!moved) return;
+    for (const [client, host] of this.open)
+      if (host !== index)
+        (
+          client as unknown as { connection?: { stream?: { destroy(): void } } }
+        ).connection?.stream?.destroy();
+  }
+
+  /** Follows an open connection to `index` until it ends. */
+  track(client: pg.Client, index: number) {
+    this.open.set(client, index);
+    client.once('end', () => this.open.delete(client));
   }
 
   /** The connection to `index` failed or dropped, or the host is read-only now. */
@@ -155,6 +178,7 @@ export function failoverClientClass(picker: HostPicker) {
         this.end().catch(() => {});
         throw noWritableHost([target.hosts[index]]);
       }
+      picker.track(this, index);
       picker.keep(index);
       return this;
     }

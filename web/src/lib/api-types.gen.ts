@@ -967,7 +967,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Counter an offer with another amount
+         * Counter an offer with another amount (once per Idempotency-Key)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["offers.counter"];
@@ -1047,7 +1047,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Counter an offer on your listing with another amount
+         * Counter an offer on your listing with another amount (once per Idempotency-Key)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["offers.counterOnMine"];
@@ -8107,7 +8107,9 @@ export interface operations {
     "offers.counter": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 offerId: string;
             };
@@ -8526,7 +8528,9 @@ export interface operations {
     "offers.counterOnMine": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 offerId: string;
             };

@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/offers.js';
 import type { Executor } from '../../db/client.js';
 import { accountColumns } from '../../db/columns.js';
-import { listingImages, listings, offers, timedSaleLots, users } from '../../db/schema.js';
+import { auditLog, listingImages, listings, offers, timedSaleLots, users } from '../../db/schema.js';
 
 /** The only file of the offers module that touches the database. Every query names its columns. */
 
@@ -565,4 +565,29 @@ export async function insertAcceptedSaleOffer(
     .onConflictDoNothing({ target: [offers.buyerUserId, offers.idempotencyKey] })
     .returning(offerColumns);
   return rows[0] ?? null;
+}
+
+/**
+ * Whether `actorUserId` countered `offerId` under this request digest (a key with its amount and message): the
+ * counter's audit entry, written in the counter's own transaction, is the record that it was taken.
+ */
+export async function counterTakenUnder(
+  exec: Executor,
+  offerId: string,
+  actorUserId: string,
+  requestDigest: string,
+): Promise<boolean> {
+  const rows = await exec
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'offer.counter'),
+        eq(auditLog.actorUserId, actorUserId),
+        sql`${auditLog.details}->>'offerId' = ${offerId}`,
+        sql`${auditLog.details}->>'requestKey' = ${requestDigest}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -195,15 +195,23 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'admin' },
       schema: {
         operationId: 'offers.counter',
-        summary: 'Counter an offer with another amount',
+        summary: 'Counter an offer with another amount (once per Idempotency-Key)',
         errors: ['NOT_FOUND', 'CONFLICT'],
         params: offerIdParams,
+        headers: idempotencyHeaders,
         body: counterBody,
         response: { 200: offerResponse },
       },
     },
     async (req) => ({
-      offer: await service.adminCounter(ctx, req.actor(), req.params.offerId, req.body, req.info()),
+      offer: await service.adminCounter(
+        ctx,
+        req.actor(),
+        req.params.offerId,
+        req.body,
+        req.info(),
+        req.headers['idempotency-key'],
+      ),
     }),
   );
 
@@ -253,15 +261,24 @@ export async function offersRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'dealer' },
       schema: {
         operationId: 'offers.counterOnMine',
-        summary: 'Counter an offer on your listing with another amount',
+        summary: 'Counter an offer on your listing with another amount (once per Idempotency-Key)',
         errors: ['NOT_FOUND', 'CONFLICT'],
         params: offerIdParams,
+        headers: idempotencyHeaders,
         body: counterBody,
         response: { 200: offerResponse },
       },
     },
     async (req) => ({
-      offer: await service.sellerAct(ctx, req.actor(), req.params.offerId, 'counter', req.body, req.info()),
+      offer: await service.sellerAct(
+        ctx,
+        req.actor(),
+        req.params.offerId,
+        'counter',
+        req.body,
+        req.info(),
+        req.headers['idempotency-key'],
+      ),
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { maskContactDetails } from '../../../../domain/buyer-message.js';
 import { anonymousBuyer, OWN_LISTING_OFFER } from '../../../../domain/dealer-listings.js';
 import type { SellerOffers } from '../../../../domain/dealer-listings-api.js';
@@ -468,6 +469,18 @@ interface TransitionArgs {
   expectedStatus?: OfferStatus;
   /** The buyer's own Buy Now, accepted at once in the transaction that made it (the admins are told). */
   buyNow?: boolean;
+  /** A counter's Idempotency-Key: the same counter sent again answers the offer instead of a refusal. */
+  requestKey?: string;
+}
+
+/**
+ * What a counter's audit entry keeps of its Idempotency-Key: a digest of the key with the amount and message, so
+ * the same key with another counter is not taken for a retry (docs/product/offers.md#sent-again).
+ */
+function counterRequestDigest(key: string, cents: number | undefined, message: string | undefined): string {
+  return createHash('sha256')
+    .update(`${key}\n${cents ?? ''}\n${message ?? ''}`)
+    .digest('hex');
 }
 
 /**
@@ -541,6 +554,19 @@ async function transitionIn(ctx: AppContext, tx: Tx, a: TransitionArgs): Promise
   if (!updated) {
     const fresh = await repo.findOffer(tx, a.offerId, scope, sellerUserId);
     if (!fresh) throw new AppError('NOT_FOUND', OFFER_NOT_FOUND);
+    // A counter happens once per offer (pending to countered); the same one sent again under its key, by a client
+    // that got no answer, is answered the offer as it is now instead of a refusal.
+    if (
+      a.action === 'counter' &&
+      a.requestKey &&
+      (await repo.counterTakenUnder(
+        tx,
+        a.offerId,
+        a.actor.userId,
+        counterRequestDigest(a.requestKey, a.counterCents, a.counterMessage),
+      ))
+    )
+      return toOffer(fresh);
     // Past its expiry but not yet swept: it is expired already (the UPDATE refused it on expires_at).
     if (isOpenOffer(fresh.status) && fresh.expiresAt <= now) throw refusal(a.action, 'expired');
     if (a.expectedStatus && fresh.status !== a.expectedStatus && sources.includes(fresh.status))
@@ -607,6 +633,9 @@ async function afterTransition(
       to: offer.status,
       amountCents: offer.offerAmountCents,
       counterAmountCents: offer.counterOfferAmountCents,
+      ...(a.action === 'counter' && a.requestKey
+        ? { requestKey: counterRequestDigest(a.requestKey, a.counterCents, a.counterMessage) }
+        : {}),
     },
     request: a.request,
   });
@@ -815,6 +844,7 @@ export function adminCounter(
   offerId: string,
   body: CounterBody,
   request: RequestInfo,
+  requestKey?: string,
 ) {
   requireRole(actor, 'admin');
   const counterCents = parseAmount(body.amount, 'Counter amount');
@@ -826,6 +856,7 @@ export function adminCounter(
     request,
     counterCents,
     counterMessage: (body.message ?? '').trim(),
+    requestKey,
   });
 }
 
@@ -868,6 +899,7 @@ export function sellerAct(
   action: 'accept' | 'reject' | 'counter',
   body: CounterBody | undefined,
   request: RequestInfo,
+  requestKey?: string,
 ) {
   requireRole(actor, 'dealer', 'admin');
   if (action !== 'counter') return transition(ctx, { action, role: 'seller', offerId, actor, request });
@@ -879,5 +911,6 @@ export function sellerAct(
     request,
     counterCents: parseAmount(body?.amount, 'Counter amount'),
     counterMessage: (body?.message ?? '').trim(),
+    requestKey,
   });
 }

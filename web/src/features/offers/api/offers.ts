@@ -99,7 +99,14 @@ export function useWithdrawOffer() {
 
 export type AdminDecision =
   | { offerId: string; action: 'accept' | 'reject' }
-  | { offerId: string; action: 'counter'; amount: string; message: string };
+  | {
+      offerId: string;
+      action: 'counter';
+      amount: string;
+      message: string;
+      /** The counter's Idempotency-Key, kept across its retries (docs/product/offers.md#sent-again). */
+      idempotencyKey: string;
+    };
 
 /** The admin's decisions, or (`base` '/api/my-listings/offers') the same by the seller of a dealer's listing. */
 export function useAdminDecision(
@@ -109,16 +116,18 @@ export function useAdminDecision(
   return useMutation({
     mutationFn: (d: AdminDecision) => {
       const params = { path: { offerId: d.offerId } };
-      if (d.action === 'counter')
+      if (d.action === 'counter') {
+        const keyed = { ...params, header: { 'idempotency-key': d.idempotencyKey } };
         return base === '/api/admin/offers'
           ? api.POST('/api/admin/offers/{offerId}/counter', {
-              params,
+              params: keyed,
               body: { amount: d.amount, message: d.message },
             })
           : api.POST('/api/my-listings/offers/{offerId}/counter', {
-              params,
+              params: keyed,
               body: { amount: d.amount, message: d.message },
             });
+      }
       return base === '/api/admin/offers'
         ? api.POST(`/api/admin/offers/{offerId}/${d.action}`, { params })
         : api.POST(`/api/my-listings/offers/{offerId}/${d.action}`, { params });

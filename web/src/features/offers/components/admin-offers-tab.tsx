@@ -10,6 +10,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useLiveEvents } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
 import { type AdminDecision, type AdminOffer, useAdminDecision, useAdminOffers } from '../api/offers';
@@ -93,6 +94,8 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
   const name = tractorName(offer.listing);
 
   const [confirm, setConfirm] = useState<AdminDecision | null>(null);
+  // One Idempotency-Key per counter, sent again with its retries: a counter whose answer was lost is taken once.
+  const [counterKey, setCounterKey] = useState(newIdempotencyKey);
 
   const run = (d: AdminDecision) =>
     decide.mutate(d, {
@@ -100,6 +103,7 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
         toast.success('Offer updated successfully');
         setAmount('');
         setMessage('');
+        setCounterKey(newIdempotencyKey());
       },
       onError: (err) => toast.error('Failed to update offer', { description: err.message }),
     });
@@ -194,7 +198,13 @@ function AdminOfferRow({ offer }: { offer: AdminOffer }) {
                   onClick={() => {
                     // The domain rule names what is wrong; only a valid amount reaches the confirmation.
                     if (counterCents === null) return;
-                    setConfirm({ offerId: offer.id, action: 'counter', amount: amount.trim(), message });
+                    setConfirm({
+                      offerId: offer.id,
+                      action: 'counter',
+                      amount: amount.trim(),
+                      message,
+                      idempotencyKey: counterKey,
+                    });
                   }}
                 >
                   Counter{counterCents !== null ? ` at ${formatDollarsCents(counterCents)}` : ''}

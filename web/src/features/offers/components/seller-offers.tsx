@@ -14,6 +14,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { formatDateTime, formatDollars } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useLiveEvents } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
 import { type AdminDecision, type SellerOffer, useAdminDecision, useSellerOffers } from '../api/offers';
@@ -68,11 +69,14 @@ function SellerOfferRow({ offer, feeCents }: { offer: SellerOffer; feeCents: num
   const counter = offerAmountSchema('Counter amount', offer.originalPriceCents).safeParse(amount);
   const counterCents = counter.success ? counter.data : null;
   const counterProblem = counter.success ? null : (counter.error.issues[0]?.message ?? null);
+  // One Idempotency-Key per counter, sent again with its retries: a counter whose answer was lost is taken once.
+  const [counterKey, setCounterKey] = useState(newIdempotencyKey);
   const run = (d: AdminDecision) =>
     decide.mutate(d, {
       onSuccess: () => {
         toast.success('Offer updated successfully');
         setAmount('');
+        setCounterKey(newIdempotencyKey());
       },
       onError: (err) => toast.error('Failed to update offer', { description: err.message }),
     });
@@ -149,7 +153,13 @@ function SellerOfferRow({ offer, feeCents }: { offer: SellerOffer; feeCents: num
                 disabled={decide.isPending}
                 onClick={() =>
                   counterCents !== null &&
-                  setConfirm({ offerId: offer.id, action: 'counter', amount: amount.trim(), message: '' })
+                  setConfirm({
+                    offerId: offer.id,
+                    action: 'counter',
+                    amount: amount.trim(),
+                    message: '',
+                    idempotencyKey: counterKey,
+                  })
                 }
               >
                 Counter{counterCents !== null ? ` at ${formatDollars(counterCents)}` : ''}
