@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idempotencyHeaders } from '../../../../domain/offers.schemas.js';
+import { parseTimeZone, TIME_ZONE_COOKIE_NAMES } from '../../../../domain/session-cookies.js';
 import {
   addLotBody,
   bidAnswerSchema,
@@ -124,6 +125,8 @@ export async function salesRoutes(app: FastifyInstance, ctx: AppContext) {
         req.body,
         req.headers['idempotency-key'],
         req.info(),
+        // The refusal's close time in the dealer's zone, as the page shows it (the sale's when unknown).
+        parseTimeZone(TIME_ZONE_COOKIE_NAMES.map((name) => req.cookies[name]).find(Boolean)),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return answer;

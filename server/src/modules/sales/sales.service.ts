@@ -278,6 +278,7 @@ export async function bid(
   body: { kind: BidBody['kind']; amount: number },
   idempotencyKey: string | undefined,
   request: RequestInfo,
+  readerTimeZone: string | null = null,
 ): Promise<{ lot: Lot; replayed: boolean; serverNow: string }> {
   requireRole(actor, 'dealer', 'admin');
   // Admins see who bids; they never bid (the landing page's "no auction games").
@@ -301,7 +302,7 @@ export async function bid(
     if (lot.status !== 'open')
       throw refusalError(
         { code: 'closed', closedAt: (lot.closedAt ?? lot.closesAt).getTime() },
-        sale.timeZone,
+        readerTimeZone ?? sale.timeZone,
       );
     const member = await currentMembership(tx, actor, now);
     if (member.role === 'viewer') throw new AppError('FORBIDDEN', TEAM_TEXT.viewerCannotOffer);
@@ -313,7 +314,7 @@ export async function bid(
       ownLot: await ownLotOf(tx, actor, lot),
       limitCents: memberOfferProblem(member, body.amount) ? member.offerLimitCents : null,
     });
-    if (!out.ok) throw refusalError(out.refusal, sale.timeZone);
+    if (!out.ok) throw refusalError(out.refusal, readerTimeZone ?? sale.timeZone);
     const s = out.state;
     const leaderChanged = s.leaderId !== lot.leaderUserId;
     const inserted = await repo.insertBid(tx, {
