@@ -1,19 +1,19 @@
 // `npm run test:sale-faults` (docs/product/timed-sale.md#how-we-know, decision 0085): the Timed Sale's close
 // under faults, on two app instances and a PostgreSQL of its own. Two batches of lots fall due at once (the clock
-// file moves the instances' time); while they close one by one, instance a is killed with SIGKILL in the middle of
-// a close transaction (then started again), and during the second batch PostgreSQL restarts (-m immediate).
-// Afterwards every lot has closed exactly once (one close in the audit log), none ever read open again after its
-// close, every sold lot has exactly one win offer and one purchase and its winner one "won" notice; and the
-// database itself refuses a second purchase, a second win offer, and a reopening. Ends with one summary line;
-// exit code 0 only when all hold.
+// file moves the instances' time). While the first closes one by one, the instance caught holding a close
+// transaction is killed with SIGKILL (then started again); while the second closes, PostgreSQL restarts
+// (-m immediate). Afterwards every lot has closed exactly once (one close in the audit log), none ever read open
+// again after its close, every sold lot has exactly one win offer and one purchase and its winner one "won"
+// notice; and the database itself refuses a second purchase, a second win offer, and a reopening. Ends with one
+// summary line; exit code 0 only when all hold.
 import { readFileSync } from 'node:fs';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/src/db/client.js';
 import { auditLog, offers, outbox, purchases, timedSaleLots } from '../../server/src/db/schema.js';
 import { waitFor } from '../cluster/processes.js';
 import { runScript, SaleStack, sleep } from './stack.js';
 
-const LOTS_PER_BATCH = 16;
+const LOTS_PER_BATCH = 24;
 const MIN = 60_000;
 
 const started = Date.now();
@@ -99,7 +99,6 @@ runScript('sale-faults', 210_000, async (stacks) => {
   })();
 
   const batch = (b: 0 | 1) => lotIds.slice(b * LOTS_PER_BATCH, (b + 1) * LOTS_PER_BATCH);
-  const closedOf = (ids: string[]) => ids.filter((id) => firstClosed.has(id)).length;
   /**
    * Close transactions in flight, by instance (application_name sale-a, sale-b): an instance's open transaction
    * holding the lots table's row lock mode, which only a close's claim (SELECT ... FOR UPDATE) takes while no bid runs.
@@ -122,61 +121,74 @@ runScript('sale-faults', 210_000, async (stacks) => {
     stack.advanceClock(last - stack.clock.now().getTime() + 1000);
   };
 
-  // ---- 1: kill -9 instance a in the middle of a close.
+  /** How many of `ids` are closed now, read at once (the watcher's view may be 50 ms old). */
+  const closedNow = async (ids: string[]) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(timedSaleLots)
+      .where(and(inArray(timedSaleLots.id, ids), ne(timedSaleLots.status, 'open')));
+    return row.n;
+  };
+  /**
+   * Reads the close transactions in flight without pause while the batch closes, until `ready` says so; null when
+   * the whole batch closed first (a close takes milliseconds on a quiet machine: the window is narrow).
+   */
+  const whileClosing = async (
+    ids: string[],
+    ready: (open: Record<string, number>, closed: number) => boolean,
+  ): Promise<{ open: Record<string, number>; closed: number } | null> => {
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      const [open, closed] = await Promise.all([openTransactions(), closedNow(ids)]);
+      if (closed >= ids.length) return null;
+      if (ready(open, closed)) return { open, closed };
+    }
+    return null;
+  };
+
+  // ---- 1: kill -9 of the instance caught in the middle of a close, then started again.
   const first = batch(0);
   bringDue(0);
-  let killed: { closedBefore: number; aTransactions: number } | null = null;
-  await waitFor('instance a in a close transaction', 30_000, async () => {
-    const closed = closedOf(first);
-    if (closed >= first.length)
-      throw new Error('the first batch closed before instance a was caught in a close');
-    const open = await openTransactions();
-    if (!open['sale-a']) return false;
-    stack.instance('a').proc.signal('SIGKILL');
-    killed = { closedBefore: closed, aTransactions: open['sale-a'] };
-    return true;
-  }).catch((err: Error) => failures.push(`kill -9: ${err.message}`));
+  const caught = await whileClosing(first, (open) => Boolean(open['sale-a'] || open['sale-b']));
+  const victim = caught?.open['sale-a'] ? 'a' : 'b';
+  if (caught) stack.instance(victim).proc.signal('SIGKILL');
+  else failures.push('kill -9: the first batch closed before an instance was caught in a close');
   const killedAt = Date.now();
-  await stack.instance('a').proc.exited;
-  await waitFor('the first batch closed by instance b', 60_000, () => closedOf(first) === first.length).catch(
-    (err: Error) => failures.push(err.message),
-  );
+  await stack.instance(victim).proc.exited;
+  const survivor = victim === 'a' ? 'b' : 'a';
+  await waitFor(`the first batch closed by instance ${survivor}`, 60_000, async () => {
+    return (await closedNow(first)) === first.length;
+  }).catch((err: Error) => failures.push(err.message));
   const firstDoneMs = Date.now() - killedAt;
-  const k = killed as { closedBefore: number; aTransactions: number } | null;
   log(
-    `kill -9 of instance a with ${k?.aTransactions ?? 0} close transaction(s) in flight, ${k?.closedBefore ?? '?'} of ` +
-      `${first.length} lots closed; instance b closed the rest within ${(firstDoneMs / 1000).toFixed(1)} s`,
+    `kill -9 of instance ${victim} with ${caught?.open[`sale-${victim}`] ?? 0} close transaction(s) in flight, ` +
+      `${caught?.closed ?? '?'} of ${first.length} lots closed; instance ${survivor} closed the rest within ` +
+      `${(firstDoneMs / 1000).toFixed(1)} s`,
   );
   const restartedAt = Date.now();
-  await stack.startInstance('a');
-  log(`instance a started again in ${((Date.now() - restartedAt) / 1000).toFixed(1)} s`);
+  await stack.startInstance(victim);
+  log(`instance ${victim} started again in ${((Date.now() - restartedAt) / 1000).toFixed(1)} s`);
 
   // ---- 2: PostgreSQL restarts in the middle of the second batch's closes.
   const second = batch(1);
   bringDue(1);
-  let restarted: { closedBefore: number; transactions: number } | null = null;
-  await waitFor('a close transaction of the second batch', 30_000, async () => {
-    const closed = closedOf(second);
-    if (closed >= second.length) throw new Error('the second batch closed before PostgreSQL could restart');
-    const open = await openTransactions();
-    const n = Object.values(open).reduce((x, y) => x + y, 0);
-    if (closed === 0 || n === 0) return false;
-    restarted = { closedBefore: closed, transactions: n };
-    return true;
-  }).catch((err: Error) => failures.push(`PostgreSQL restart: ${err.message}`));
+  const during = await whileClosing(
+    second,
+    (open, closed) => closed > 0 && Object.values(open).some((n) => n > 0),
+  );
+  if (!during)
+    failures.push('PostgreSQL restart: the second batch closed before a close was caught in flight');
   const pgAt = Date.now();
   await stack.pg.ctl('restart', '-m', 'immediate');
   const pgBackMs = Date.now() - pgAt;
-  await waitFor(
-    'the second batch closed after the restart',
-    60_000,
-    () => closedOf(second) === second.length,
-  ).catch((err: Error) => failures.push(err.message));
-  const r = restarted as { closedBefore: number; transactions: number } | null;
+  await waitFor('the second batch closed after the restart', 60_000, async () => {
+    return (await closedNow(second)) === second.length;
+  }).catch((err: Error) => failures.push(err.message));
+  const inFlight = during ? Object.values(during.open).reduce((x, y) => x + y, 0) : 0;
   log(
-    `PostgreSQL restarted (-m immediate, back in ${(pgBackMs / 1000).toFixed(1)} s) with ${r?.transactions ?? 0} ` +
-      `close transaction(s) in flight, ${r?.closedBefore ?? '?'} of ${second.length} lots closed; the rest closed within ` +
-      `${((Date.now() - pgAt) / 1000).toFixed(1)} s`,
+    `PostgreSQL restarted (-m immediate, back in ${(pgBackMs / 1000).toFixed(1)} s) with ${inFlight} ` +
+      `close transaction(s) in flight, ${during?.closed ?? '?'} of ${second.length} lots closed; the rest closed ` +
+      `within ${((Date.now() - pgAt) / 1000).toFixed(1)} s`,
   );
   await sleep(1500);
   watching = false;
@@ -273,8 +285,8 @@ runScript('sale-faults', 210_000, async (stacks) => {
   const sold = plans.filter((p) => p === 'sold').length;
   console.log(
     `sale faults: ${ok ? 'PASSED' : 'FAILED'}: kill -9 of an instance with a close in flight ` +
-      `(${k?.closedBefore ?? '?'} of ${first.length} closed before) and a PostgreSQL restart -m immediate ` +
-      `(${r?.closedBefore ?? '?'} of ${second.length} closed before); ${lots.filter((l) => l.status !== 'open').length} ` +
+      `(${caught?.closed ?? '?'} of ${first.length} closed before) and a PostgreSQL restart -m immediate ` +
+      `(${during?.closed ?? '?'} of ${second.length} closed before); ${lots.filter((l) => l.status !== 'open').length} ` +
       `of ${count} lots closed, ${closedTwice} twice, ${reopened.length} reopened; ${bought.length} purchases for ` +
       `${sold} sold lots (${purchasesTwice} twice); second purchase, second win offer and reopening refused by the ` +
       `database: ${[secondPurchase, secondWin, reopen].filter((x) => x !== 'not refused').length} of 3; ` +
