@@ -10,6 +10,7 @@ const MOVES_THE_CLOCK = [
   'offer-expiry-and-teams.e2e.ts',
   'farmer-tractor-first-look.e2e.ts',
   'timed-sale.e2e.ts',
+  'timed-sale-clock.e2e.ts',
 ];
 
 class ClockLastSequencer extends BaseSequencer {

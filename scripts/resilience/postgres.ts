@@ -45,9 +45,11 @@ export class ScratchPostgres {
 
   /**
    * A primary whose commits wait for its standby (synchronous_commit = on, any standby is the synchronous one):
-   * a write acknowledged to the app is on both, so a failover loses none (decision 0036).
+   * a write acknowledged to the app is on both, so a failover loses none (decision 0036). `synchronousStandby:
+   * false`: a lone server.
    */
-  init() {
+  init(options: { synchronousStandby?: boolean } = {}) {
+    const synchronousStandby = options.synchronousStandby ?? true;
     this.makeFolders();
     const [cmd, args] = this.command('initdb', [
       '-D',
@@ -69,7 +71,8 @@ export class ScratchPostgres {
       'max_connections = 60',
       'wal_level = replica',
       'synchronous_commit = on',
-      `synchronous_standby_names = '*'`,
+      // Without a standby (the Timed Sale's bench and fault test), commits wait for nobody.
+      ...(synchronousStandby ? [`synchronous_standby_names = '*'`] : []),
     ]);
   }
 

@@ -368,6 +368,10 @@ export const offers = pgTable(
       .on(t.listingId, t.buyerUserId)
       .where(sql`${t.status} in ('pending','countered')`),
     uniqueIndex('tractor_offers_idempotency_key').on(t.buyerUserId, t.idempotencyKey),
+    // A Timed Sale lot's win becomes one offer, whoever the buyer (its key names the lot; docs/product/timed-sale.md#the-close).
+    uniqueIndex('tractor_offers_one_per_timed_sale_lot_key')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} like 'timed-sale-lot-%'`),
     index('tractor_offers_buyer_created_idx').on(t.buyerUserId, t.createdAt.desc()),
     index('tractor_offers_listing_buyer_idx').on(t.listingId, t.buyerUserId, t.createdAt.desc()),
     index('tractor_offers_created_idx').on(t.createdAt.desc()),

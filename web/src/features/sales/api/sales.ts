@@ -2,6 +2,7 @@ import type { ListingFilters } from '@domain/listing-search';
 import type { BidBody, BidderReport, CreateSaleBody, RunList, RunListQuery } from '@domain/timed-sale-api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { toast } from '@/lib/toast';
 
 export const saleKeys = {
   list: ['sales', 'list'] as const,
@@ -69,6 +70,12 @@ export function useBid(saleId: string) {
       });
       learnOffset(data.serverNow, sentAt);
       return data;
+    },
+    // A bid that reaches the server after the close is refused ("This lot closed at 10:14:00") when the lot's panel
+    // already reads closed, or is gone: the refusal is still shown, as a toast (docs/product/timed-sale.md#the-clock).
+    onError: (err, a) => {
+      const lot = qc.getQueryData<RunList>(saleKeys.runList(saleId))?.lots.find((l) => l.id === a.lotId);
+      if (lot?.status !== 'open' || serverNow() >= new Date(lot.closesAt).getTime()) toast.error(err.message);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: saleKeys.runList(saleId) }),
   });
