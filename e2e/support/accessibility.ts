@@ -164,11 +164,8 @@ export async function tabUntil(
   { max = 80, back = false } = {},
 ): Promise<string[]> {
   const hidden: string[] = [];
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const check = await focusHiddenUnderABar(page);
-    if (check.hiddenBy) hidden.push(`${check.focused} under ${check.hiddenBy}`);
-    const now = await page.evaluate(() => {
+  const focused = () =>
+    page.evaluate(() => {
       const el = document.activeElement as HTMLInputElement | null;
       return {
         tag: el?.tagName.toLowerCase() ?? '',
@@ -177,7 +174,13 @@ export async function tabUntil(
         testId: el?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
       };
     });
-    if (isTarget(now)) return hidden;
+  // Already there (a dialog puts the focus on its first field): no press needed.
+  if (isTarget(await focused())) return hidden;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const check = await focusHiddenUnderABar(page);
+    if (check.hiddenBy) hidden.push(`${check.focused} under ${check.hiddenBy}`);
+    if (isTarget(await focused())) return hidden;
   }
   throw new Error(`Tab never reached the target in ${max} presses`);
 }
