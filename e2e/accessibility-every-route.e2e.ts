@@ -196,6 +196,27 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
     for (const b of Object.values(browsers)) await b?.close();
   }, 240_000);
 
+  it('the target-size check finds small targets too close together, and only those', async () => {
+    const page = await (browsers.visitor as Browser).context.newPage();
+    try {
+      const small = 'width:16px;height:16px;padding:0;border:0';
+      await page.setContent(`<body style="margin:0">
+        <div style="position:absolute;left:10px;top:10px"><button id="a" style="${small}">a</button><button id="b" style="${small};margin-left:4px">b</button></div>
+        <button id="spaced" style="position:absolute;left:300px;top:300px;${small}">c</button>
+        <button id="big" style="position:absolute;left:500px;top:300px;width:44px;height:44px">d</button>
+        <p style="position:absolute;top:400px">Read the <a href="#t">terms</a> first.</p>
+        <label style="position:absolute;top:200px;left:10px"><input type="checkbox"> Send me e-mails</label>
+      </body>`);
+      const found = await smallTargets(page);
+      expect(found.map((t) => [t.selector, t.width, t.height])).toEqual([
+        ['button#a', 16, 16],
+        ['button#b', 16, 16],
+      ]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a visitor: every route, the sign-in dialog and its reset view', async () => {
     const { page } = browsers.visitor as Browser;
     await everyRoute(page, 'visitor', ids);
