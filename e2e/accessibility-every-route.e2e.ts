@@ -103,6 +103,12 @@ async function everyRoute(page: Page, role: Role, ids: Ids, signIn?: () => Promi
   for (const route of SPA_ROUTES) {
     await page.setViewportSize(DESK);
     await page.goto(urlOf(route, ids));
+    // The page as its user reads it, not its loading state: a loaded machine may still be fetching its chunk.
+    await page
+      .locator('h1')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
     await closeToasts(page);
     await checkBothWidths(page, role, route);
     if (signIn) {
