@@ -141,9 +141,22 @@ export async function focusHiddenUnderABar(
         b.checkVisibility()
       );
     });
+    // What is drawn on top at the focused element's centre and corners: a bar's box may hold an element painted
+    // above it (the skip link over the header, a dialog over its overlay).
+    const points = [
+      [r.left + r.width / 2, r.top + r.height / 2],
+      [r.left + 1, r.top + 1],
+      [r.right - 1, r.top + 1],
+      [r.left + 1, r.bottom - 1],
+      [r.right - 1, r.bottom - 1],
+    ];
+    const seen = points.some(([x, y]) => {
+      const top = document.elementFromPoint(x, y);
+      return !!top && (top === el || el.contains(top) || top.contains(el));
+    });
     for (const bar of bars) {
       const b = bar.getBoundingClientRect();
-      if (b.left <= r.left && b.right >= r.right && b.top <= r.top && b.bottom >= r.bottom) {
+      if (!seen && b.left <= r.left && b.right >= r.right && b.top <= r.top && b.bottom >= r.bottom) {
         return {
           focused: name,
           hiddenBy: `${bar.tagName.toLowerCase()}.${[...bar.classList].slice(0, 3).join('.')}`,
