@@ -31,8 +31,7 @@ export function DealersWhoWantIt({ inquiryId }: { inquiryId: string }) {
   });
   const titleId = `dealers-${inquiryId}`;
   return (
-    // Not a landmark: every inquiry of the list has one, all named alike (its heading names it).
-    <div className="grid gap-1 text-sm">
+    <section aria-labelledby={titleId} className="grid gap-1 text-sm">
       <h4 id={titleId} className="font-bold">
         Dealers who want it
       </h4>
@@ -54,6 +53,6 @@ export function DealersWhoWantIt({ inquiryId }: { inquiryId: string }) {
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }

@@ -201,7 +201,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
         </label>
       </header>
 
-      <div className="space-y-4 px-3 pt-4">
+      <main className="space-y-4 px-3 pt-4">
         {section ? (
           <>
             <h1 className="text-2xl font-extrabold">{section.title}</h1>
@@ -304,7 +304,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             onCancel={() => setConfirming(false)}
           />
         )}
-      </div>
+      </main>
 
       <nav
         aria-label="Screens"

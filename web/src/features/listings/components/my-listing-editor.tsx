@@ -30,9 +30,7 @@ export function MyListingEditor({ id }: { id?: string }) {
   if (!user) return <Navigate to="/" replace />;
   if (!isApproved)
     return (
-      <Page className="max-w-4xl space-y-6">
-        {/* Every page has its h1, a refusal too (docs/accessibility.md). */}
-        <h1 className="text-3xl font-bold text-brand-900">My Listings</h1>
+      <Page>
         <ErrorState message={CREATE_LISTING_TEXTS.notApproved} />
       </Page>
     );
@@ -91,12 +89,7 @@ function EditMine({ id }: { id: string }) {
   const [refused, setRefused] = useState<Record<string, string> | null>(null);
   if (query.isPending) return <Skeleton className="h-96" />;
   if (query.isError)
-    return (
-      <>
-        <h1 className="text-3xl font-bold text-brand-900">My Listings</h1>
-        <ErrorState message="Failed to load your listing" onRetry={() => query.refetch()} />
-      </>
-    );
+    return <ErrorState message="Failed to load your listing" onRetry={() => query.refetch()} />;
   const d = query.data;
   const listing = d.listing;
   const editable = SELLER_EDITABLE_STAGES.includes(d.stage);

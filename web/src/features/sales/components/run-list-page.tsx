@@ -42,8 +42,7 @@ export function RunListPage() {
     );
   if (query.isError)
     return (
-      <Page className="space-y-6">
-        <h1 className="text-3xl font-extrabold tracking-tight">Timed Sale</h1>
+      <Page>
         <ErrorState message={query.error.message} onRetry={() => query.refetch()} />
       </Page>
     );

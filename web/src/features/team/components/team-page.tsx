@@ -54,8 +54,7 @@ function Team() {
   if (team.isPending) return <LoadingState text="Loading your team..." />;
   if (team.isError)
     return (
-      <Page className="max-w-4xl space-y-6">
-        <h1 className="text-3xl font-bold text-brand-900">Team</h1>
+      <Page className="max-w-4xl">
         <ErrorState message={failure(team.error)} onRetry={() => team.refetch()} />
       </Page>
     );
