@@ -20,6 +20,8 @@ const LIMITS = { typecheck: 5, lint: 3, vitest: 25, build: 6, journeys: 35 };
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Each failed test with the first line of its error, printed again at the very end: CI keeps only the tail.
+const failedTests = [];
 
 function step(name, minutes, cmd, args, env = process.env) {
   console.log(`\n=== ${name} (limit ${minutes} min)`);
@@ -48,10 +50,22 @@ function vitest(name, args, env, report, minutes = LIMITS.vitest) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const where = file.name.replace(`${root}/`, '');
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed)
+        failedTests.push(`${name}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (!failed.length && file.status === 'failed')
+        failedTests.push(`${name}: ${where}: ${firstLine(file.message)}`);
+    }
   } else if (!ok) {
     totals.failed += 1;
   }
   return ok;
+}
+
+function firstLine(text = '') {
+  return String(text).trim().split('\n')[0].slice(0, 300);
 }
 
 const withoutPg = { ...process.env };
@@ -87,6 +101,7 @@ if (
   );
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `- ${t}`).join('\n')}`);
 console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
