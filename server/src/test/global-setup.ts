@@ -13,10 +13,10 @@ import {
  */
 export default async function setup() {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
-    await ensurePgliteTemplate();
-    return;
-  }
+  // The migrations test compares PGlite's shape with PostgreSQL's, so a PostgreSQL run needs the PGlite
+  // template too (a run of `vitest run server` on a fresh clone has no earlier PGlite run to have made it).
+  await ensurePgliteTemplate();
+  if (!baseUrl) return;
   const runId = testRunId();
   const stale = await dropStaleRunDatabases(baseUrl);
   if (stale.length) console.log(`Dropped ${stale.length} database(s) of test runs older than six hours.`);

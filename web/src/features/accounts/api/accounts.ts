@@ -1,7 +1,8 @@
 import type { ListingBrand } from '@domain/brands';
 import type { ApplyBody, BrandPreference, StatusAction, UpdateProfileBody } from '@domain/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export const applyRequest = (body: ApplyBody) => api.POST('/api/users/apply', { body });
 

@@ -1,11 +1,11 @@
 import { DATA_EXPORT_TEXT } from '@domain/data-exports';
-import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 import { downloadDataExport } from '../api/data-export';
 
 /** Hands a Blob to the browser as a download. */

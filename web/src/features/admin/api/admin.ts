@@ -1,6 +1,7 @@
 import type { OutboxStatus } from '@domain/admin';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUrl, qs } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export type { AuditEntry, AuditVerification, OutboxMessage, OutboxStatus } from '@domain/admin';
 

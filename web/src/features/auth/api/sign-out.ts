@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { useMutation } from '@/lib/use-mutation';
 import { useResetSession } from './session';
 
 /** Signs out on the server (the session is revoked there), then forgets the user here. */

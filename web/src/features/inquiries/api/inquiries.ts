@@ -1,7 +1,8 @@
 import type { FarmerOfferAnswer } from '@domain/farmer-offers';
 import type { ManualInquiryStatus, SaleInquiry } from '@domain/inquiries';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 /** What the sell form sends (docs/product/selling.md#rules-and-limits: empty numbers are none). */
 export interface InquiryInput {

@@ -1,6 +1,7 @@
 import type { CreateInspector, DraftDetails, InspectionDraft, SaveAnswer } from '@domain/inspection-api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, qs } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export const reportKeys = {
   report: (listingId: string, revision?: number) => ['reports', listingId, revision ?? 'latest'] as const,

@@ -1,6 +1,7 @@
 import type { AdminListingRow, ListingBody } from '@domain/listing-schemas';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiUrl, csrfToken } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 import { listingKeys } from './listings';
 
 export type { AdminListingRow, ListingBody };

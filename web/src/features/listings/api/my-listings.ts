@@ -1,6 +1,7 @@
 import type { ListingBody } from '@domain/listing-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 import { listingKeys } from './listings';
 
 export type { MyListing, MyListingDetail, MyListings } from '@domain/dealer-listings-api';

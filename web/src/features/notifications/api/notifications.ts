@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export interface SendResult {
   emailsSent: number;

@@ -1,6 +1,7 @@
 import type { OfferType, OpenOfferStatus } from '@domain/offers';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export type { SellerOffer } from '@domain/dealer-listings-api';
 export type { AdminOffer, Offer, OfferWithListing } from '@domain/offers.schemas';

@@ -1,6 +1,7 @@
 import type { LedgerMoneyBody, MoneyRangeQuery, PayoutBody } from '@domain/ledger-api';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUrl, qs } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 import { purchaseKeys } from './purchases';
 
 // The ledger's reads and the admin's money steps (docs/product/purchases.md#the-ledger). Keys start with

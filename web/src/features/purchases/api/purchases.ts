@@ -1,7 +1,8 @@
 import type { Fulfilment } from '@domain/purchases';
 import type { DeliveryAddress } from '@domain/purchases-api';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiPath, api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export type { Purchase } from '@domain/purchases-api';
 

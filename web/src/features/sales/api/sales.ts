@@ -1,8 +1,9 @@
 import type { ListingFilters } from '@domain/listing-search';
 import type { BidBody, BidderReport, CreateSaleBody, RunList, RunListQuery } from '@domain/timed-sale-api';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { useMutation } from '@/lib/use-mutation';
 
 export const saleKeys = {
   list: ['sales', 'list'] as const,

@@ -1,6 +1,7 @@
 import type { CreateSavedSearch, SavedSearchAlert } from '@domain/dealer-tools';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export const savedSearchKeys = { all: ['saved-searches'] as const };
 

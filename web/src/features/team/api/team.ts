@@ -1,6 +1,7 @@
 import type { AcceptInviteBody, InviteBody, JoinInviteBody, MemberUpdateBody } from '@domain/dealerships';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export type { TeamInvite, TeamMember, TeamResponse } from '@domain/dealerships';
 

@@ -1,6 +1,6 @@
 import { acceptInviteBody, TEAM_TEXT } from '@domain/dealerships';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { NewPasswordFields, useResetSession, useSession } from '@/features/auth'
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { useMutation } from '@/lib/use-mutation';
 import { acceptInvite, joinInvite } from '../api/team';
 
 const schema = z

@@ -1,6 +1,7 @@
 import type { WantAnswerInput, WantListForm } from '@domain/want-lists';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useMutation } from '@/lib/use-mutation';
 
 export const wantListKeys = {
   all: ['want-lists'] as const,

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { useMutation } from '@/lib/use-mutation';
 
 export const watchKeys = {
   ids: ['watchlist', 'ids'] as const,
