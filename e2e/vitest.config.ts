@@ -33,7 +33,9 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: false,
     sequence: { sequencer: ClockLastSequencer },
-    testTimeout: 60_000,
+    // A journey's steps each wait at most 30 s; the whole journey gets four minutes, as the long ones always had: at a
+    // load average of 28 on two cores the eight steps after a deal took more than one.
+    testTimeout: 240_000,
     hookTimeout: 120_000,
     pool: 'forks',
   },
