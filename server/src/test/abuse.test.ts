@@ -279,7 +279,9 @@ describe('4. per-client sign-in cap and timing', () => {
 
   it('reset and sign-in-link requests take about as long for approved and unknown addresses (loose)', async () => {
     const dealer = await createUser(t.app, { status: 'approved' });
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // The least of nine times is the request's own work: a busy machine only adds to a time, and under a load of
+    // 15 the medians of the same work came out 0.30 apart (the loaded CI machine failed the test once).
+    const least = (xs: number[]) => Math.min(...xs);
     let n = 0;
     const time = async (path: string, email: string) => {
       n += 1;
@@ -300,9 +302,9 @@ describe('4. per-client sign-in cap and timing', () => {
         known.push(await time(path, dealer.email));
         unknown.push(await time(path, `ghost-${path.length}-${i}@example.com`));
       }
-      const ratio = median(unknown) / median(known);
+      const ratio = least(unknown) / least(known);
       console.log(
-        `${path} timing: approved median ${median(known).toFixed(1)} ms, unknown median ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+        `${path} timing: approved least ${least(known).toFixed(1)} ms, unknown least ${least(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
       );
       expect(ratio).toBeGreaterThan(1 / 3);
       expect(ratio).toBeLessThan(3);
