@@ -228,6 +228,29 @@ export class AutoFailoverFormation {
     });
   }
 
+  /**
+   * From the monitor's events since `since` (ms): when it found `old` unhealthy and when `promoted` reported
+   * itself a primary (wait_primary: it takes writes), in ms after `since`; null when it has no such event.
+   */
+  async failoverTimes(since: number, old: Keeper, promoted: Keeper | null) {
+    const rows = await this.query<{ at: Date; nodename: string; reportedstate: string; description: string }>(
+      this.monitorAdminUrl,
+      `select eventtime as at, nodename, reportedstate::text, description from pgautofailover.event
+        where eventtime >= to_timestamp(${since / 1000}) order by eventid`,
+    );
+    const after = (row: { at: Date } | undefined) => (row ? row.at.getTime() - since : null);
+    return {
+      unhealthyMs: after(
+        rows.find((r) => r.description.includes(`"${old.name}"`) && /unhealthy/.test(r.description)),
+      ),
+      promotedMs: after(
+        rows.find(
+          (r) => r.nodename === promoted?.name && ['wait_primary', 'primary'].includes(r.reportedstate),
+        ),
+      ),
+    };
+  }
+
   /** The node the monitor names primary (assigned), or null while there is none. */
   async primary(): Promise<Keeper | null> {
     const nodes = await this.states();
