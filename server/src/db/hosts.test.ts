@@ -106,6 +106,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('connecting through a host list on
     }
   });
 
+  it('ends a connection still being made to a silent host once another takes writes', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentHost = `127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    const picker = new HostPicker(
+      parseDatabaseUrl(urlWith(`${silentHost},${real}`, 'target_session_attrs=read-write')),
+      5000,
+    );
+    const Client = failoverClientClass(picker);
+    // The silent host was the primary until now: the next connection goes there and waits (no connect timeout).
+    picker.keep(0);
+    const client = new Client();
+    client.on('error', () => {});
+    const connecting = client.connect().then(
+      () => 'connected',
+      (err: Error) => err.message,
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      picker.recheck();
+      expect(await connecting).toMatch(/terminated/i);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(picker.currentHost).toBe(1);
+    } finally {
+      await client.end().catch(() => {});
+      silent.close();
+    }
+  });
+
   it('moves to another host that takes writes while a statement waits on the current one', async () => {
     // Two names of one server: the first stands for a primary gone silent, the second for the promoted standby.
     const other = `${base.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${base.port || 5432}`;

@@ -135,7 +135,7 @@ export class HostPicker {
     }
   }
 
-  /** Follows an open connection to `index` until it ends. */
+  /** Follows a connection to `index` (being made, then open) until it ends. */
   track(client: pg.Client, index: number) {
     this.open.set(client, index);
     client.once('end', () => this.open.delete(client));
@@ -264,6 +264,9 @@ export function failoverClientClass(picker: HostPicker) {
       const self = this as unknown as { host: string; port: number };
       self.host = url.hostname.replace(/^\[(.+)\]$/, '$1');
       self.port = Number(url.port || 5432);
+      // Followed from now on: a move elsewhere (picker.recheck) also ends a connection still being made to a
+      // silent host, which would otherwise wait for its connect timeout.
+      picker.track(this, index);
       try {
         await super.connect();
       } catch (err) {
@@ -282,7 +285,6 @@ export function failoverClientClass(picker: HostPicker) {
         this.end().catch(() => {});
         throw noWritableHost([target.hosts[index]]);
       }
-      picker.track(this, index);
       picker.keep(index);
       return this;
     }
