@@ -180,9 +180,11 @@ export class HostPicker {
   }
 
   /**
-   * The host to use now. With read-write every host is asked at once and the first that takes writes is used (at
-   * most one does, but for a moment around a failover): a silent host early in the list does not hold the
-   * answer for its connect timeout. Otherwise the first that accepts a connection, in the URL's order.
+   * The host to use now. With read-write every host is asked at once and the first that takes writes with its
+   * commits answered is used (a silent host early in the list does not hold the answer for its connect timeout);
+   * one whose commits would wait for a missing standby only when no other takes writes (an old primary not yet
+   * demoted, or a primary whose synchronous standby is down: reads still work there). Otherwise the first that
+   * accepts a connection, in the URL's order.
    */
   private async probe(): Promise<number> {
     const hosts = [...this.target.hosts.keys()];
@@ -190,15 +192,23 @@ export class HostPicker {
       const index = await new Promise<number>((resolve, reject) => {
         let left = hosts.length;
         let lastError: unknown = noWritableHost(this.target.hosts);
+        // A host that takes writes but whose commits would wait for a missing standby, used only if no other is.
+        let fallback: number | null = null;
+        const settled = () => {
+          if (--left > 0) return;
+          if (fallback !== null) resolve(fallback);
+          else reject(lastError);
+        };
         for (const i of hosts)
           this.check(i).then(
-            ({ writable }) => {
-              if (writable) resolve(i);
-              else if (--left === 0) reject(lastError);
+            ({ writable, commitsAnswer }) => {
+              if (writable && commitsAnswer) resolve(i);
+              else if (writable && fallback === null) fallback = i;
+              settled();
             },
             (err) => {
               lastError = err;
-              if (--left === 0) reject(lastError);
+              settled();
             },
           );
       });
