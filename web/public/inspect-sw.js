@@ -28,14 +28,15 @@ async function forgetSignedIn() {
   await Promise.all([caches.delete(PAGES), caches.delete(API)]);
 }
 
+/** Copies of what the page asks to keep: pages and API answers fetched again, scripts only when missing. */
 async function keep(urls) {
-  const pages = await caches.open(PAGES);
-  const assets = await caches.open(ASSETS);
   await Promise.all(
     urls.map(async (path) => {
       const url = new URL(path, self.location.origin);
-      const cache = inScope(url) ? pages : assets;
-      if (await cache.match(url.href)) return;
+      if (url.origin !== self.location.origin) return;
+      const api = url.pathname.startsWith('/api/');
+      const cache = await caches.open(inScope(url) ? PAGES : api ? API : ASSETS);
+      if (!api && !inScope(url) && (await cache.match(url.href))) return;
       try {
         const res = await fetch(url.href, { credentials: 'same-origin' });
         if (res.ok) await cache.put(url.href, res);
@@ -101,7 +102,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request, API));
     return;
   }
-  if (url.pathname === '/inspect.webmanifest' || url.pathname === '/fieldlot-mark.png') {
+  if (['/inspect.webmanifest', '/fieldlot-mark.png', '/favicon.svg'].includes(url.pathname)) {
     event.respondWith(networkFirst(request, ASSETS));
     return;
   }

@@ -29,8 +29,11 @@ function loadedUrls(): string[] {
   const resources = performance
     .getEntriesByType('resource')
     .map((e) => own(e.name))
-    .filter((u): u is string => !!u && (u.startsWith('/assets/') || u === '/inspect.webmanifest'));
-  return [...new Set([INSPECTOR_SCOPE, window.location.pathname, ...resources])];
+    .filter((u): u is string => !!u && u.startsWith('/assets/'));
+  // The session and the queue were asked before the worker was there: it fetches its own copies.
+  const answers = ['/api/auth/session', '/api/inspections'];
+  const icons = ['/inspect.webmanifest', '/fieldlot-mark.png', '/favicon.svg'];
+  return [...new Set([INSPECTOR_SCOPE, window.location.pathname, ...resources, ...answers, ...icons])];
 }
 
 function linkManifest() {
@@ -41,15 +44,30 @@ function linkManifest() {
   document.head.append(link);
 }
 
+/** Resolves once the worker controls this page (its requests then go through it and are kept). */
+export function whenWorkerControls(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return new Promise(() => {});
+  if (navigator.serviceWorker.controller) return Promise.resolve();
+  return new Promise((resolve) =>
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+  );
+}
+
+/** Asks the worker to keep copies of these paths (pages, scripts, API answers) for opening offline. */
+export async function keepForOffline(paths: string[]) {
+  await whenWorkerControls();
+  navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls: paths });
+}
+
 let registered = false;
-/** Installs the worker (once a page load) and hands it what this page loaded. */
+/** Installs the worker (once a page load) and hands it what this page loaded before it took control. */
 async function registerWorker() {
   if (registered || !('serviceWorker' in navigator)) return;
   registered = true;
   try {
+    performance.setResourceTimingBufferSize?.(1000);
     await navigator.serviceWorker.register(INSPECTOR_WORKER, { scope: INSPECTOR_SCOPE });
-    const ready = await navigator.serviceWorker.ready;
-    ready.active?.postMessage({ type: 'keep', urls: loadedUrls() });
+    await keepForOffline(loadedUrls());
     // Ask the browser not to evict the photos waiting in the phone (docs/product/condition-reports.md#offline).
     void navigator.storage?.persist?.().catch(() => false);
   } catch {

@@ -241,6 +241,17 @@ const dropped = (err: unknown) =>
 
 let inFlight: Promise<void> | null = null;
 let again = false;
+/** After a dropped connection the queue tries again soon, then less often (2 s doubling to 60 s). */
+let retryMs = 2000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+function retrySoon() {
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void requestFlush();
+  }, retryMs);
+  retryMs = Math.min(retryMs * 2, 60_000);
+}
 
 /** Starts a flush, or asks the running one to go round once more; answers when the queue is done for now. */
 export function requestFlush(): Promise<void> {
@@ -266,6 +277,11 @@ export function requestFlush(): Promise<void> {
 }
 
 async function flushOnce(userId: string) {
+  // Known offline: nothing is tried (the 'online' event starts the next flush).
+  if (navigator.onLine === false) {
+    await refresh(true);
+    return;
+  }
   const photos = (await byUser<QueuedPhoto>(PHOTOS, userId)).sort((a, b) => a.takenAt - b.takenAt);
   for (const p of photos) {
     if (p.refused || snapshot.userId !== userId) continue;
@@ -281,11 +297,13 @@ async function flushOnce(userId: string) {
         },
       });
       await remove(PHOTOS, p.clientId);
+      retryMs = 2000;
       emit({ type: 'photo-sent', listingId: p.listingId, photo });
     } catch (err) {
       sending = null;
       if (dropped(err)) {
         await refresh(true);
+        retrySoon();
         return;
       }
       // Refused for good (not an image, too large, the tractor gone): kept and shown, never sent again.
@@ -310,6 +328,7 @@ async function flushOnce(userId: string) {
     } catch (err) {
       if (dropped(err)) {
         await refresh(true);
+        retrySoon();
         return;
       }
       // The server does not hold every photo yet (sent from another phone, say): tried again on the next flush.
