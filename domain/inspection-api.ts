@@ -85,8 +85,31 @@ export const photoSchema = z.object({
   full: z.string(),
   width: z.number(),
   height: z.number(),
+  /** The phone's id of the photo and SHA-256 of the bytes it sent (decision 0086); none on older photos. */
+  clientId: z.string().nullable().optional(),
+  sha256: z.string().nullable().optional(),
 });
 export type InspectionPhoto = z.infer<typeof photoSchema>;
+
+/** Query of a photo upload: the phone's id of the photo makes a photo sent again stored once (decision 0086). */
+export const addPhotoQuerySchema = z.object({
+  checkpointId: z.string().min(1).max(100),
+  clientId: z.uuid('Invalid photo id').optional(),
+});
+
+/**
+ * The phone's submission (docs/product/condition-reports.md#offline): its id publishes once however often it is
+ * sent, and the photos it lists (id and SHA-256) must all be held by the server before it publishes.
+ */
+export const publishBodySchema = z.object({
+  confirmHours: z.boolean().optional(),
+  submissionId: z.uuid('Invalid submission id').optional(),
+  photos: z
+    .array(z.object({ clientId: z.uuid(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .max(1000)
+    .optional(),
+});
+export type PublishBody = z.infer<typeof publishBodySchema>;
 
 const answerSchema = z.object({ rating: z.enum(RATINGS).nullable(), note: z.string() });
 const listingSummarySchema = z.object({

@@ -703,10 +703,17 @@ export const inspectionPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** The phone's id of the photo, made when it was taken: a photo sent again is stored once (decision 0086). */
+    clientId: uuid('client_id'),
+    /** SHA-256 (hex) of the bytes the phone sent, before re-encoding: the phone compares it with its own. */
+    sha256: text('sha256'),
     removedAt: ts('removed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('inspection_photos_inspection_idx').on(t.inspectionId, t.createdAt)],
+  (t) => [
+    index('inspection_photos_inspection_idx').on(t.inspectionId, t.createdAt),
+    uniqueIndex('inspection_photos_client_id_key').on(t.clientId),
+  ],
 );
 
 /** A published report: a frozen copy of the draft (insert-only, a trigger refuses UPDATE and DELETE). */
@@ -736,10 +743,13 @@ export const inspectionRevisions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     inspectorName: text('inspector_name').notNull(),
+    /** The phone's id of the submission that published it: a submission sent again publishes once (0086). */
+    submissionId: uuid('submission_id'),
     publishedAt: ts('published_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('inspection_revisions_number_key').on(t.inspectionId, t.number),
+    uniqueIndex('inspection_revisions_submission_key').on(t.submissionId),
     index('inspection_revisions_listing_idx').on(t.listingId, t.number.desc().nullsFirst()),
     check('inspection_revisions_grade_check', sql`${t.gradeTenths} between 10 and 50`),
   ],

@@ -11733,6 +11733,8 @@ export interface operations {
                             full: string;
                             width: number;
                             height: number;
+                            clientId?: string | null;
+                            sha256?: string | null;
                         }[];
                         rated: number;
                         total: number;
@@ -12045,6 +12047,13 @@ export interface operations {
             content: {
                 "application/json": {
                     confirmHours?: boolean;
+                    /** Format: uuid */
+                    submissionId?: string;
+                    photos?: {
+                        /** Format: uuid */
+                        clientId: string;
+                        sha256: string;
+                    }[];
                 };
             };
         };
@@ -12128,6 +12137,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "No such record, or not one this account may see."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CONFLICT`: The record is not in a state that allows this (e.g. the offer is no longer pending). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The record is not in a state that allows this"
                      *       }
                      *     }
                      */
@@ -12237,6 +12263,7 @@ export interface operations {
         parameters: {
             query: {
                 checkpointId: string;
+                clientId?: string;
             };
             header?: never;
             path: {
@@ -12246,6 +12273,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        checkpointId: string;
+                        src: string;
+                        srcSet: string;
+                        full: string;
+                        width: number;
+                        height: number;
+                        clientId?: string | null;
+                        sha256?: string | null;
+                    };
+                };
+            };
             /** @description Created */
             201: {
                 headers: {
@@ -12260,6 +12306,8 @@ export interface operations {
                         full: string;
                         width: number;
                         height: number;
+                        clientId?: string | null;
+                        sha256?: string | null;
                     };
                 };
             };
@@ -12328,6 +12376,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "No such record, or not one this account may see."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CONFLICT`: The record is not in a state that allows this (e.g. the offer is no longer pending). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The record is not in a state that allows this"
                      *       }
                      *     }
                      */
@@ -12433,6 +12498,8 @@ export interface operations {
                                 full: string;
                                 width: number;
                                 height: number;
+                                clientId?: string | null;
+                                sha256?: string | null;
                             }[];
                         } | null;
                         hoursNotice: string | null;

@@ -153,12 +153,40 @@ export async function photosOf(exec: Executor, inspectionId: string): Promise<Ph
     .orderBy(asc(inspectionPhotos.createdAt), asc(inspectionPhotos.id));
 }
 
+/** Inserts the photo; null when a photo with its client id is stored already (the unique index decides). */
 export async function insertPhoto(
   exec: Executor,
   row: Omit<typeof inspectionPhotos.$inferInsert, 'id'>,
-): Promise<PhotoRow> {
-  const [created] = await exec.insert(inspectionPhotos).values(row).returning();
-  return created;
+): Promise<PhotoRow | null> {
+  const [created] = await exec
+    .insert(inspectionPhotos)
+    .values(row)
+    .onConflictDoNothing({ target: inspectionPhotos.clientId })
+    .returning();
+  return created ?? null;
+}
+
+/** The photo the phone sent with this client id, and the tractor of its draft. */
+export async function photoByClientId(exec: Executor, clientId: string) {
+  const [found] = await exec
+    .select({ photo: inspectionPhotos, listingId: inspections.listingId })
+    .from(inspectionPhotos)
+    .innerJoin(inspections, eq(inspections.id, inspectionPhotos.inspectionId))
+    .where(eq(inspectionPhotos.clientId, clientId));
+  return found ?? null;
+}
+
+/** The revision a submission of the phone published, if it did. */
+export async function revisionBySubmission(exec: Executor, submissionId: string) {
+  const [found] = await exec
+    .select({
+      listingId: inspectionRevisions.listingId,
+      number: inspectionRevisions.number,
+      gradeTenths: inspectionRevisions.gradeTenths,
+    })
+    .from(inspectionRevisions)
+    .where(eq(inspectionRevisions.submissionId, submissionId));
+  return found ?? null;
 }
 
 /** Takes a photo out of the draft; published revisions keep their copy of it. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addPhotoQuerySchema,
   asIsSchema,
   checkpointIdSchema,
   createInspectorSchema,
@@ -10,6 +11,7 @@ import {
   draftSchema,
   inspectorSchema,
   photoSchema,
+  publishBodySchema,
   purchasedReportSchema,
   queueItemSchema,
   reportAnswerSchema,
@@ -112,11 +114,12 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: 'Publish the draft as the next revision of the report',
         operationId: 'inspections.publish',
-        errors: ['NOT_FOUND'],
+        errors: ['NOT_FOUND', 'CONFLICT'],
         tags,
         params: listingParams,
-        // confirmHours: the inspector confirms a meter reading that differs from the listed hours.
-        body: z.object({ confirmHours: z.boolean().optional() }).optional(),
+        // confirmHours: the inspector confirms a meter reading that differs from the listed hours; submissionId
+        // and photos: the phone's submission, published once and only with every photo held (decision 0086).
+        body: publishBodySchema.optional(),
         response: {
           200: z.object({ number: z.number(), grade: z.number(), live: z.boolean(), notified: z.number() }),
         },
@@ -124,6 +127,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) =>
       service.publish(ctx, req.actor(), req.params.listingId, req.info(), {
+        ...req.body,
         confirmHours: req.body?.confirmHours === true,
       }),
   );
@@ -159,23 +163,28 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: {
           summary: 'Upload a photo of a checkpoint (sniffed and re-encoded like listing images)',
           operationId: 'inspections.addPhoto',
-          errors: ['NOT_FOUND', 'UNSUPPORTED_MEDIA', 'PAYLOAD_TOO_LARGE'],
+          errors: ['NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_MEDIA', 'PAYLOAD_TOO_LARGE'],
           tags,
           params: listingParams,
-          querystring: z.object({ checkpointId: checkpointIdSchema }),
-          response: { 201: photoSchema },
+          // clientId: the phone's id of the photo; sent again, the stored photo is answered (200), never a copy.
+          querystring: z.object({
+            checkpointId: checkpointIdSchema,
+            clientId: addPhotoQuerySchema.shape.clientId,
+          }),
+          response: { 200: photoSchema, 201: photoSchema },
         },
       },
       async (req, reply) => {
         const data = await uploadedImage(req, PHOTO_MISSING);
-        const photo = await service.addPhoto(
+        const { created, ...photo } = await service.addPhoto(
           ctx,
           req.actor(),
           req.params.listingId,
           req.query.checkpointId,
           data,
+          req.query.clientId,
         );
-        return reply.code(201).send(photo);
+        return reply.code(created ? 201 : 200).send(photo);
       },
     );
   });

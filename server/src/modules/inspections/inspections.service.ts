@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { submittedForInspection } from '../../../../domain/dealer-listings.js';
 import { hoursCorrectedText, meterDiffers, meterMismatchMessage } from '../../../../domain/hours-check.js';
 import {
@@ -12,6 +13,7 @@ import {
   gradeToTenths,
   type InspectionDraft,
   type InspectionPhoto,
+  type PublishBody,
   type QueueItem,
   type SaveAnswer,
   tenthsToGrade,
@@ -56,6 +58,8 @@ export function toPhoto(p: {
   storageKey: string;
   width: number;
   height: number;
+  clientId?: string | null;
+  sha256?: string | null;
 }): InspectionPhoto {
   return {
     id: p.id,
@@ -64,6 +68,7 @@ export function toPhoto(p: {
     full: imageUrl(p.storageKey, 1600),
     width: p.width,
     height: p.height,
+    ...(p.clientId !== undefined ? { clientId: p.clientId, sha256: p.sha256 ?? null } : {}),
   };
 }
 
@@ -194,15 +199,31 @@ export async function saveDetails(ctx: AppContext, actor: Actor, listingId: stri
   return { ok: true as const, savedAt: now.toISOString() };
 }
 
+/**
+ * A photo the phone sent before (same client id) is answered as stored, never stored twice: looked up first, and
+ * the unique index settles two sends racing (decision 0086). One of another tractor's draft is refused.
+ */
+async function photoSentBefore(ctx: AppContext, listingId: string, clientId: string | undefined) {
+  if (!clientId) return null;
+  const found = await repo.photoByClientId(ctx.db, clientId);
+  if (!found) return null;
+  if (found.listingId !== listingId) throw new AppError('CONFLICT', 'This photo belongs to another tractor');
+  return { ...toPhoto(found.photo), created: false };
+}
+
 export async function addPhoto(
   ctx: AppContext,
   actor: Actor,
   listingId: string,
   checkpointId: string,
   data: Buffer,
-): Promise<InspectionPhoto> {
+  clientId?: string,
+): Promise<InspectionPhoto & { created: boolean }> {
   assertInspector(actor);
   await listingForStaff(ctx, actor, listingId);
+  const before = await photoSentBefore(ctx, listingId, clientId);
+  if (before) return before;
+  const sha256 = createHash('sha256').update(data).digest('hex');
   let processed: Awaited<ReturnType<typeof processImage>>;
   try {
     processed = await processImage(data);
@@ -226,15 +247,22 @@ export async function addPhoto(
         width: processed.width,
         height: processed.height,
         uploadedBy: actor.userId,
+        clientId: clientId ?? null,
+        sha256,
       });
-      await repo.updateDetails(tx, inspection.id, {}, actor.userId, ctx.clock.now());
+      if (photo) await repo.updateDetails(tx, inspection.id, {}, actor.userId, ctx.clock.now());
       return photo;
     });
-    return toPhoto(row);
+    if (row) return { ...toPhoto(row), created: true };
   } catch (err) {
     await storage.delete(written).catch(() => {});
     throw err;
   }
+  // Another send of the same photo was stored first, while this one was being processed: answer that one.
+  await storage.delete(written).catch(() => {});
+  const raced = await photoSentBefore(ctx, listingId, clientId);
+  if (!raced) throw new AppError('CONFLICT', 'The photo could not be stored, send it again');
+  return raced;
 }
 
 export async function removePhoto(ctx: AppContext, actor: Actor, listingId: string, photoId: string) {
@@ -255,7 +283,7 @@ export async function publish(
   actor: Actor,
   listingId: string,
   info: RequestInfo,
-  opts: { confirmHours?: boolean } = {},
+  opts: PublishBody = {},
 ) {
   assertInspector(actor);
   const now = ctx.clock.now();
@@ -263,12 +291,36 @@ export async function publish(
     const listing = await repo.lockListing(tx, listingId);
     if (!listing || listing.status === 'sold' || hiddenFromActor(actor, listing))
       throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    // A submission sent again (its answer lost on the way) answers the revision it published (decision 0086).
+    if (opts.submissionId) {
+      const done = await repo.revisionBySubmission(tx, opts.submissionId);
+      if (done) {
+        if (done.listingId !== listingId)
+          throw new AppError('CONFLICT', 'This submission is of another tractor');
+        return {
+          number: done.number,
+          grade: tenthsToGrade(done.gradeTenths),
+          live: listing.status === 'active',
+          notified: 0,
+        };
+      }
+    }
     const inspection = await repo.inspectionOf(tx, listingId);
     const ratingRows = inspection ? await repo.ratingsOf(tx, inspection.id) : [];
     const ratings = Object.fromEntries(
       ratingRows.map((r) => [r.checkpointId, (r.rating as Rating) ?? undefined]),
     );
     const photos = inspection ? await repo.photosOf(tx, inspection.id) : [];
+    // Published only when the server holds every photo the phone took, byte for byte.
+    if (opts.photos?.length) {
+      const held = new Map(photos.map((p) => [p.clientId, p.sha256]));
+      const waiting = opts.photos.filter((p) => held.get(p.clientId) !== p.sha256).length;
+      if (waiting)
+        throw new AppError(
+          'CONFLICT',
+          `Waiting to send ${waiting} ${waiting === 1 ? 'photo' : 'photos'} before publishing`,
+        );
+    }
     const { unrated, missing } = publishReadiness({
       ratings,
       serial: inspection?.serial,
@@ -332,6 +384,7 @@ export async function publish(
       })),
       inspectorUserId: actor.userId,
       inspectorName: actor.name,
+      submissionId: opts.submissionId ?? null,
       publishedAt: now,
     });
     const goLive =

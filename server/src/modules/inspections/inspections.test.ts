@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
-import { auditLog, inspectionRevisions, listings, offers } from '../../db/schema.js';
+import { auditLog, inspectionPhotos, inspectionRevisions, listings, offers } from '../../db/schema.js';
 import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { overTheCap } from '../../test/fixtures/images.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
@@ -297,6 +298,105 @@ describe('condition reports API', { timeout: 120_000 }, () => {
 
     const detail = (await anon.get(`/api/listings/${listingId}`)).json();
     expect(detail).toMatchObject({ status: 'active', grade: expected, asIsReason: null });
+  });
+
+  // docs/product/condition-reports.md#offline (decision 0086): the phone sends again whatever it did not hear back.
+  it('a photo sent again with its client id is stored once, even when the sends race', async () => {
+    const clientId = crypto.randomUUID();
+    const data = await jpeg(800, 600);
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const send = () => {
+      const { body, headers } = multipart(data);
+      return asInspector.request(
+        'POST',
+        `/api/inspections/${listingId}/photos?checkpointId=identification.hour-meter&clientId=${clientId}`,
+        body,
+        headers,
+      );
+    };
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ clientId, sha256 });
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    // Three sends of another photo at once: one row, every answer names it.
+    const racing = crypto.randomUUID();
+    const race = await Promise.all(
+      [0, 1, 2].map(() => {
+        const { body, headers } = multipart(data);
+        return asInspector.request(
+          'POST',
+          `/api/inspections/${listingId}/photos?checkpointId=engine.idle&clientId=${racing}`,
+          body,
+          headers,
+        );
+      }),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(race.map((r) => r.json().id)).size).toBe(1);
+    const rows = await t.app.ctx.db.select().from(inspectionPhotos);
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((r) => r.clientId === racing)).toHaveLength(1);
+    const draft = (await asInspector.get(`/api/inspections/${listingId}`)).json();
+    expect(draft.photos.map((p: { sha256: string }) => p.sha256)).toEqual([sha256, sha256]);
+    // The same client id on another tractor's draft is refused.
+    const other = await asAdmin.post('/api/listings', {
+      make: 'Case IH',
+      model: 'Puma 150',
+      year: 2018,
+      hours: 3100,
+      priceCents: 80_000_00,
+      location: 'Iowa',
+      ...TEST_YARD,
+      condition: 'Good',
+    });
+    const { body, headers } = multipart(data);
+    const elsewhere = await asInspector.request(
+      'POST',
+      `/api/inspections/${other.json().id}/photos?checkpointId=engine.idle&clientId=${clientId}`,
+      body,
+      headers,
+    );
+    expect(elsewhere.statusCode).toBe(409);
+  });
+
+  it('a submission publishes only with every listed photo held, and once however often it is sent', async () => {
+    expect((await put('engine.idle', 'ok')).statusCode).toBe(200);
+    await completeDraft();
+    const submissionId = crypto.randomUUID();
+    const missing = { clientId: crypto.randomUUID(), sha256: 'a'.repeat(64) };
+    const early = await asInspector.post(`/api/inspections/${listingId}/publish`, {
+      submissionId,
+      photos: [missing],
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('Waiting to send 1 photo before publishing');
+    const data = await jpeg(640, 480);
+    const { body, headers } = multipart(data);
+    const sent = await asInspector.request(
+      'POST',
+      `/api/inspections/${listingId}/photos?checkpointId=engine.idle&clientId=${missing.clientId}`,
+      body,
+      headers,
+    );
+    expect(sent.statusCode).toBe(201);
+    // The wrong checksum is still not the phone's photo.
+    expect(
+      (await asInspector.post(`/api/inspections/${listingId}/publish`, { submissionId, photos: [missing] }))
+        .statusCode,
+    ).toBe(409);
+    const held = { clientId: missing.clientId, sha256: createHash('sha256').update(data).digest('hex') };
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        asInspector.post(`/api/inspections/${listingId}/publish`, { submissionId, photos: [held] }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().number)).toEqual([1, 1]);
+    const again = await asInspector.post(`/api/inspections/${listingId}/publish`, { submissionId });
+    expect(again.json()).toMatchObject({ number: 1, live: true, notified: 0 });
+    expect(await t.app.ctx.db.select().from(inspectionRevisions)).toHaveLength(1);
   });
 
   // docs/product/want-lists.md#first-look: a hidden tractor answers exactly as a missing one.

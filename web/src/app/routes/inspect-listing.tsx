@@ -1,12 +1,14 @@
 import { Navigate, useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
-import { InspectionForm } from '@/features/inspections';
+import { InspectionForm, useInspectorApp } from '@/features/inspections';
 
 /** /inspect/:listingId: the inspection form of one tractor (phone first). */
 export function Component() {
   const { listingId = '' } = useParams();
   const { user, isLoading } = useSession();
+  // The installable, offline inspector app: its worker, manifest and photo queue (decision 0086).
+  useInspectorApp(user && (user.status === 'inspector' || user.status === 'admin') ? user.id : null);
   if (isLoading) return <LoadingState text="Loading..." />;
   if (!user || (user.status !== 'inspector' && user.status !== 'admin')) return <Navigate to="/" replace />;
   return <InspectionForm key={listingId} listingId={listingId} />;

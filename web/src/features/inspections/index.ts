@@ -6,3 +6,4 @@ export { InspectionForm } from './components/inspection-form';
 export { InspectionQueue } from './components/inspection-queue';
 export { PrintableReport } from './components/printable-report';
 export { PurchasedReportLink } from './components/purchased-report-link';
+export { useInspectorApp, whenWorkerControls } from './offline/inspector-app';

@@ -34,6 +34,8 @@ export function useInspectionQueue() {
   return useQuery({
     queryKey: reportKeys.queue,
     queryFn: ({ signal }) => api.GET('/api/inspections', { signal }),
+    // Asked even offline: the inspector app's worker answers with the copy it kept (decision 0086).
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -45,6 +47,7 @@ export function useDraft(listingId: string) {
     // The draft is the inspector's own work in progress: never refetch it under their fingers.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -90,23 +93,6 @@ export function useSaveDetails(listingId: string) {
   });
 }
 
-export function useUploadPhoto(listingId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ checkpointId, file }: { checkpointId: string; file: File }) => {
-      const form = new FormData();
-      form.append('file', file);
-      return api.upload('/api/inspections/{listingId}/photos', form, {
-        params: { path: { listingId }, query: { checkpointId } },
-      });
-    },
-    onSuccess: (photo) =>
-      qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
-        d ? { ...d, photos: [...d.photos, photo] } : d,
-      ),
-  });
-}
-
 export function useRemovePhoto(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -118,22 +104,6 @@ export function useRemovePhoto(listingId: string) {
       qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
         d ? { ...d, photos: d.photos.filter((p) => p.id !== photoId) } : d,
       ),
-  });
-}
-
-export function usePublish(listingId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (confirmHours: boolean) =>
-      api.POST('/api/inspections/{listingId}/publish', {
-        params: { path: { listingId } },
-        body: { confirmHours },
-      }),
-    onSuccess: () => {
-      qc.invalidateQueries({ queryKey: ['reports'] });
-      qc.invalidateQueries({ queryKey: ['inspections'] });
-      qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('listing') });
-    },
   });
 }
 

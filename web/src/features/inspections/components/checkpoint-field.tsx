@@ -1,5 +1,4 @@
 import { type Checkpoint, RATING_LABELS, RATINGS, type Rating } from '@domain/inspection';
-import type { InspectionPhoto } from '@domain/inspection-api';
 import { Camera, Loader2, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/utils';
@@ -33,7 +32,7 @@ export function PhotoButton({
       ) : (
         <Camera className="size-5" aria-hidden="true" />
       )}
-      {busy ? 'Uploading...' : label}
+      {busy ? 'Saving photo...' : label}
       <input
         id={id}
         type="file"
@@ -50,23 +49,43 @@ export function PhotoButton({
   );
 }
 
-export function PhotoStrip({
-  photos,
-  onRemove,
-}: {
-  photos: InspectionPhoto[];
-  onRemove: (id: string) => void;
-}) {
+/** A photo as the form shows it: sent (on the server), or still in the phone with its state. */
+export interface StripPhoto {
+  id: string;
+  src: string;
+  /** Still in the phone: waiting, being sent, or refused by the server (with why). */
+  state?: 'waiting' | 'sending' | 'refused';
+  refused?: string;
+}
+
+const STATE_TEXT = { waiting: 'Waiting to send', sending: 'Sending...', refused: 'Not sent' } as const;
+
+export function PhotoStrip({ photos, onRemove }: { photos: StripPhoto[]; onRemove: (id: string) => void }) {
   if (photos.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-2">
       {photos.map((p, i) => (
-        <li key={p.id} className="relative">
+        <li key={p.id} className="relative w-20" data-photo-state={p.state ?? 'sent'}>
           <img
             src={p.src}
             alt={`Shot ${i + 1}`}
-            className="size-20 rounded-md border border-border object-cover"
+            className={cn(
+              'size-20 rounded-md border border-border object-cover',
+              p.state && 'border-dashed border-orange-700',
+            )}
           />
+          {p.state && (
+            <p
+              className={cn(
+                'text-xs font-semibold',
+                p.state === 'refused' ? 'text-red-700' : 'text-orange-900',
+              )}
+              title={p.refused}
+            >
+              {STATE_TEXT[p.state]}
+              {p.refused ? `: ${p.refused}` : ''}
+            </p>
+          )}
           <button
             type="button"
             onClick={() => onRemove(p.id)}
@@ -100,7 +119,7 @@ export function CheckpointField({
   checkpoint: Checkpoint;
   rating: Rating | null;
   note: string;
-  photos: InspectionPhoto[];
+  photos: StripPhoto[];
   error?: string;
   uploading: boolean;
   onRate: (r: Rating) => void;

@@ -7,9 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
-import { useDraft, usePublish, useRemovePhoto, useUploadPhoto } from '../api/inspections';
-import { CheckpointField, PhotoButton, PhotoStrip } from './checkpoint-field';
+import { useDraft, useRemovePhoto } from '../api/inspections';
+import { usePhotoQueue, waitingText } from '../offline/inspector-app';
+import { enqueuePhoto, enqueueSubmission, onQueueEvent, removeQueuedPhoto } from '../offline/photo-queue';
+import { CheckpointField, PhotoButton, PhotoStrip, type StripPhoto } from './checkpoint-field';
 import { DetailInput } from './detail-input';
 import { PublishScreen } from './publish-screen';
 import { type SyncState, useDraftSync } from './use-draft-sync';
@@ -74,9 +75,8 @@ function withPending(
 export function InspectionForm({ listingId }: { listingId: string }) {
   const query = useDraft(listingId);
   const sync = useDraftSync(listingId);
-  const upload = useUploadPhoto(listingId);
   const removePhoto = useRemovePhoto(listingId);
-  const publish = usePublish(listingId);
+  const queue = usePhotoQueue();
   const navigate = useNavigate();
   const [step, setStep] = useState<number>(() => Number(localStorage.getItem(stepKey(listingId)) ?? 0) || 0);
   const [uploadingFor, setUploadingFor] = useState<string | null>(null);
@@ -84,11 +84,27 @@ export function InspectionForm({ listingId }: { listingId: string }) {
   const [publishErrors, setPublishErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const [confirmHours, setConfirmHours] = useState(false);
+  // "Submit report" queued in the phone: published by the queue once the server holds every photo.
+  const submitted = queue.submissions.some((s) => s.listingId === listingId);
 
   useEffect(() => {
     localStorage.setItem(stepKey(listingId), String(step));
     window.scrollTo({ top: 0 });
   }, [listingId, step]);
+
+  // The queue says how the submission ended (the toast is the inspector app's: useInspectorApp).
+  useEffect(
+    () =>
+      onQueueEvent((e) => {
+        if (e.listingId !== listingId) return;
+        if (e.type === 'published') {
+          localStorage.removeItem(stepKey(listingId));
+          navigate('/inspect');
+        }
+        if (e.type === 'refused') setPublishErrors({ ...serverFieldErrors(e.error), _: e.error.message });
+      }),
+    [listingId, navigate],
+  );
 
   if (query.isPending) return <LoadingState text="Loading the inspection..." />;
   if (query.isError)
@@ -97,7 +113,18 @@ export function InspectionForm({ listingId }: { listingId: string }) {
   const draft = withPending(query.data, sync.pending);
   const l = draft.listing;
   const errors = { ...sync.errors, ...photoErrors, ...publishErrors };
-  const photosOf = (id: string) => draft.photos.filter((p) => p.checkpointId === id);
+  // Photos still in the phone show beside those sent (one that just arrived is shown once).
+  const sentIds = new Set(draft.photos.map((p) => p.clientId).filter(Boolean));
+  const queued = queue.photos.filter((p) => p.listingId === listingId && !sentIds.has(p.clientId));
+  const waiting = queued.filter((p) => p.state !== 'refused').length;
+  const photosOf = (id: string): StripPhoto[] => [
+    ...draft.photos.filter((p) => p.checkpointId === id).map((p) => ({ id: p.id, src: p.src })),
+    ...queued
+      .filter((p) => p.checkpointId === id)
+      .map((p) => ({ id: `queued:${p.clientId}`, src: p.url, state: p.state, refused: p.refused })),
+  ];
+  const removeAny = (id: string) =>
+    id.startsWith('queued:') ? void removeQueuedPhoto(id.slice(7)) : removePhoto.mutate(id);
   const answerOf = (id: string) => draft.answers[id] ?? { rating: null, note: '' };
 
   const rate = (checkpointId: string, rating: Rating) =>
@@ -107,33 +134,33 @@ export function InspectionForm({ listingId }: { listingId: string }) {
       kind: 'answer',
       body: { checkpointId, rating: answerOf(checkpointId).rating, note: text },
     });
+  // Kept in the phone at once (IndexedDB) and sent in the background (docs/product/condition-reports.md#offline).
   const addPhoto = (checkpointId: string, file: File) => {
     setUploadingFor(checkpointId);
-    upload.mutate(
-      { checkpointId, file },
-      {
-        onSuccess: () => {
-          setPhotoErrors(({ [checkpointId]: _, ...rest }) => rest);
-          setPublishErrors(({ [checkpointId]: _, ...rest }) => rest);
-        },
-        onError: (err) => setPhotoErrors((e) => ({ ...e, [checkpointId]: err.message })),
-        onSettled: () => setUploadingFor(null),
-      },
-    );
+    enqueuePhoto(listingId, checkpointId, file)
+      .then(() => {
+        setPhotoErrors(({ [checkpointId]: _, ...rest }) => rest);
+        setPublishErrors(({ [checkpointId]: _, ...rest }) => rest);
+      })
+      .catch(() =>
+        setPhotoErrors((e) => ({
+          ...e,
+          [checkpointId]: 'The phone could not keep this photo: its storage may be full',
+        })),
+      )
+      .finally(() => setUploadingFor(null));
   };
 
+  // Sent once, after every photo: the server checks it holds each one listed (id and SHA-256) before publishing.
   const doPublish = () => {
     setConfirming(false);
-    publish.mutate(confirmHours, {
-      onSuccess: (r) => {
-        localStorage.removeItem(stepKey(listingId));
-        toast.success(`Report published: revision ${r.number}, grade ${r.grade.toFixed(1)}`);
-        navigate('/inspect');
-      },
-      onError: (err) => {
-        setPublishErrors({ ...serverFieldErrors(err), _: err.message });
-      },
-    });
+    setPublishErrors({});
+    const held = draft.photos.flatMap((p) =>
+      p.clientId && p.sha256 ? [{ clientId: p.clientId, sha256: p.sha256 }] : [],
+    );
+    enqueueSubmission(listingId, confirmHours, held).catch((err: Error) =>
+      setPublishErrors({ _: err.message }),
+    );
   };
 
   const section = INSPECTION_SECTIONS[step];
@@ -150,7 +177,10 @@ export function InspectionForm({ listingId }: { listingId: string }) {
     ),
     serial: draft.serial,
     hourMeter: draft.hourMeter,
-    photoCheckpoints: draft.photos.map((p) => p.checkpointId),
+    photoCheckpoints: [
+      ...draft.photos.map((p) => p.checkpointId),
+      ...queued.filter((p) => p.state !== 'refused').map((p) => p.checkpointId),
+    ],
   });
   const sectionOf = (field: string) =>
     Math.max(
@@ -170,6 +200,17 @@ export function InspectionForm({ listingId }: { listingId: string }) {
           </Link>
           <SaveStatus state={sync.state} waiting={sync.waiting} />
         </div>
+        {waiting > 0 && (
+          <p
+            className="flex flex-wrap gap-x-2 text-sm font-semibold text-orange-900"
+            data-testid="photo-queue"
+          >
+            <span>{waitingText(waiting)}</span>
+            <span>
+              {draft.photos.length} of {draft.photos.length + waiting} photos sent
+            </span>
+          </p>
+        )}
         <p className="truncate font-bold">
           {l.year} {l.make} {l.model}
         </p>
@@ -242,7 +283,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
                       onFile={(f) => addPhoto(id, f)}
                     />
                     {errors[id] && <p className="text-sm font-semibold text-red-700">{errors[id]}</p>}
-                    <PhotoStrip photos={photosOf(id)} onRemove={(p) => removePhoto.mutate(p)} />
+                    <PhotoStrip photos={photosOf(id)} onRemove={removeAny} />
                   </div>
                 ))}
               </div>
@@ -276,7 +317,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
                 onRate={(r) => rate(c.id, r)}
                 onNote={(n) => note(c.id, n)}
                 onPhoto={(f) => addPhoto(c.id, f)}
-                onRemovePhoto={(p) => removePhoto.mutate(p)}
+                onRemovePhoto={removeAny}
                 ownPhotos={!IDENTIFICATION_PHOTOS.includes(c.id)}
               />
             ))}
@@ -294,7 +335,8 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             unratedBySection={unratedBySection.map(({ s, i, n }) => ({ title: s.title, index: i, n }))}
             errors={errors}
             confirming={confirming}
-            publishing={publish.isPending}
+            publishing={submitted}
+            waitingPhotos={submitted ? waiting : 0}
             confirmHours={confirmHours}
             onConfirmHours={setConfirmHours}
             onGo={setStep}

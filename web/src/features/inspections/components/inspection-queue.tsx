@@ -1,6 +1,6 @@
 import { AS_IS_TITLE, type QueueItem } from '@domain/inspection-api';
 import { ClipboardList } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,6 +18,7 @@ import { serverFieldErrors } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useInspectionQueue, useMarkAsIs } from '../api/inspections';
+import { keepForOffline } from '../offline/inspector-app';
 import { GradeBadge } from './grade-badge';
 import { InspectorAccounts } from './inspector-accounts';
 
@@ -93,6 +94,15 @@ export function InspectionQueue({ isAdmin }: { isAdmin: boolean }) {
   const query = useInspectionQueue();
   const [asIs, setAsIs] = useState<QueueItem | null>(null);
   const [params, setParams] = useSearchParams();
+  // The drafts of the tractors still to report are kept in the phone: the inspector opens them without signal.
+  const toKeep = (query.data?.items ?? [])
+    .filter((i) => i.grade === null && !i.asIsReason)
+    .slice(0, 25)
+    .map((i) => `/api/inspections/${i.id}`)
+    .join(' ');
+  useEffect(() => {
+    if (toKeep) void keepForOffline(toKeep.split(' '));
+  }, [toKeep]);
   if (query.isPending) return <LoadingState text="Loading tractors..." />;
   if (query.isError) return <ErrorState message="Failed to load tractors" onRetry={() => query.refetch()} />;
   const all = query.data.items;

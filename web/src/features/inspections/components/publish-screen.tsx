@@ -13,6 +13,7 @@ export function PublishScreen({
   errors,
   confirming,
   publishing,
+  waitingPhotos = 0,
   confirmHours,
   onConfirmHours,
   onGo,
@@ -28,7 +29,10 @@ export function PublishScreen({
   unratedBySection: { title: string; index: number; n: number }[];
   errors: Record<string, string>;
   confirming: boolean;
+  /** The report is submitted (kept in the phone until it is published). */
   publishing: boolean;
+  /** Photos of this tractor still in the phone while the submission waits for them. */
+  waitingPhotos?: number;
   confirmHours: boolean;
   onConfirmHours: (confirmed: boolean) => void;
   onGo: (i: number) => void;
@@ -130,6 +134,17 @@ export function PublishScreen({
             Confirm the meter reading: the listing's hours become {formatCount(meter)} h.
           </span>
         </label>
+      )}
+      {publishing && (
+        <p
+          role="status"
+          className="rounded-lg border-2 border-orange-700 p-3 font-semibold"
+          data-testid="submission-status"
+        >
+          {waitingPhotos
+            ? `Report submitted. Waiting to send ${waitingPhotos} ${waitingPhotos === 1 ? 'photo' : 'photos'}: it is published once the server holds every photo.`
+            : 'Report submitted: publishing...'}
+        </p>
       )}
       {confirming ? (
         <div className="space-y-3 rounded-lg border-2 border-brand-700 p-3">

@@ -3,11 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { useSaveAnswer, useSaveDetails } from '../api/inspections';
+import { draftPendingKey, requestFlush } from '../offline/photo-queue';
 
 export type Change = { kind: 'answer'; body: SaveAnswer } | { kind: 'details'; body: DraftDetails };
 export type SyncState = 'idle' | 'saving' | 'saved' | 'offline' | 'error';
 
-const storageKey = (listingId: string) => `fieldlot:inspection-pending:${listingId}`;
+const storageKey = draftPendingKey;
 const keyOf = (c: Change) =>
   c.kind === 'answer' ? `answer:${c.body.checkpointId}` : `details:${Object.keys(c.body).sort().join(',')}`;
 
@@ -63,7 +64,10 @@ export function useDraftSync(listingId: string) {
           for (const f of fields) delete next[f];
           return next;
         });
-        setState(Object.keys(pendingRef.current).length ? 'saving' : 'saved');
+        const left = Object.keys(pendingRef.current).length;
+        setState(left ? 'saving' : 'saved');
+        // A submitted report waits for its answers: with the last one saved, it may go.
+        if (!left) void requestFlush();
       } catch (err) {
         if (err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 429)) {
           setState('offline');
