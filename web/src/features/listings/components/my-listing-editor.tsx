@@ -156,7 +156,7 @@ function EditMine({ id }: { id: string }) {
           <ul className="mt-1 list-disc pl-5">
             {Object.entries(refused).map(([field, message]) => (
               <li key={field}>
-                <a className="underline" href={`#lf-${field}`}>
+                <a className="inline-flex min-h-6 items-center underline" href={`#lf-${field}`}>
                   {message}
                 </a>
               </li>
