@@ -1,18 +1,17 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPA_ROUTES, type SpaRoute } from '../domain/routes';
 import { type SmallTarget, smallTargets } from './support/accessibility';
 import {
   type AxeFinding,
   axeFindings,
-  type Browser,
   baseUrl,
   DESK,
   hasBrowser,
   journeyShots,
-  openBrowser,
+  launchChromium,
   PHONE,
   toast,
 } from './support/browser';
@@ -64,8 +63,12 @@ interface Row {
 const rows: Row[] = [];
 const FINDINGS_FILE = path.resolve(import.meta.dirname, 'artifacts', 'a11y-findings.log');
 
+/** How long each role took, and each route for each role (route load, both widths checked), in ms. */
+const roleMs: Partial<Record<Role, number>> = {};
+const routeMs: Array<{ role: Role; route: string; ms: number }> = [];
+
 async function checkAt(page: Page, role: Role, screen: string, width: number, include: string[] = []) {
-  const axe = await axeFindings(page, include);
+  const axe = await axeFindings(page, include, { inPage: true });
   const targets = await smallTargets(page, include[0] ?? 'body');
   const row = { screen, role, width, axe, targets };
   rows.push(row);
@@ -74,23 +77,114 @@ async function checkAt(page: Page, role: Role, screen: string, width: number, in
   return axe.length + targets.length;
 }
 
-/** The screen as it is now, at 1280 px then 390 px (the page is not reloaded between). */
-async function checkBothWidths(page: Page, role: Role, screen: string, include: string[] = []) {
-  await page.setViewportSize(DESK);
-  await page.waitForTimeout(150);
-  await checkAt(page, role, screen, DESK.width, include);
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
-  await checkAt(page, role, screen, PHONE.width, include);
-  await page.setViewportSize(DESK);
+/** The requests each page is waiting on, but the live events' stream (it stays open for as long as the page). */
+const pending = new WeakMap<Page, Set<Request>>();
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  pending.set(page, open);
+  page.on('request', (r) => {
+    if (!new URL(r.url()).pathname.startsWith('/api/events')) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  // A request still open when its page is left is aborted: Chromium reports it failed.
+}
+
+/** Until no request of the page (but the live events) has been open for 250 ms, 5 s at most. */
+async function requestsSettled(page: Page) {
+  const open = pending.get(page) ?? new Set();
+  const until = Date.now() + 5_000;
+  let quietSince = 0;
+  while (Date.now() < until) {
+    if (open.size > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 250) return;
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+/**
+ * The page as its user reads it, not its loading state: the app has taken over the server's HTML, the h1 is
+ * there, its requests (lazily loaded code, data) are answered and no loading spinner is left. Waits for each, never
+ * a fixed time (a loaded machine may take seconds where a quiet one takes milliseconds).
+ */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        !document.getElementById('root') ||
+        (window as unknown as { __fieldlotHydrated?: boolean }).__fieldlotHydrated === true,
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
+  await requestsSettled(page);
+  await page
+    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spin'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+}
+
+/** Opens `url` and waits until it is ready to read (settle). */
+async function visit(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await settle(page);
+}
+
+/** Resizes the viewport and waits until the page has laid itself out again (two frames drawn). */
+async function resize(page: Page, size: { width: number; height: number }) {
+  const now = page.viewportSize();
+  if (now?.width === size.width && now.height === size.height) return;
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        setTimeout(resolve, 1_000);
+      }),
+  );
+}
+
+const other = (size: { width: number }) => (size.width === DESK.width ? PHONE : DESK);
+
+/**
+ * The screen as it is now at both widths, without reloading it: first at `first` (1280 px unless told), then at
+ * the other, then back at 1280 px for what the test does next, unless `stay` (walking the routes alternates the
+ * width a route is opened at instead, so no route pays for a resize back).
+ */
+async function checkBothWidths(
+  page: Page,
+  role: Role,
+  screen: string,
+  { include = [] as string[], first = DESK, stay = false } = {},
+) {
+  for (const size of [first, other(first)]) {
+    await resize(page, size);
+    await checkAt(page, role, screen, size.width, include);
+  }
+  if (!stay) await resize(page, DESK);
+}
+
+/** A screenshot at the width its name says, then back at 1280 px. */
+async function shotAt(page: Page, size: { width: number; height: number }, name: string) {
+  await resize(page, size);
+  await shot(page, name);
+  await resize(page, DESK);
 }
 
 /** Closes the toasts, so the page under them is what is checked (each toast has its own check in its journey). */
 async function closeToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  if ((await toasts.count()) === 0) return;
   for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all())
     await button.click({ timeout: 1000 }).catch(() => {});
-  await page
-    .locator('[data-sonner-toast]')
+  await toasts
     .first()
     .waitFor({ state: 'detached', timeout: 8000 })
     .catch(() => {});
@@ -100,17 +194,15 @@ async function closeToasts(page: Page) {
 const signedOutBy: string[] = [];
 
 async function everyRoute(page: Page, role: Role, ids: Ids, signIn?: () => Promise<void>) {
+  const started = Date.now();
+  let first = DESK;
   for (const route of SPA_ROUTES) {
-    await page.setViewportSize(DESK);
-    await page.goto(urlOf(route, ids));
-    // The page as its user reads it, not its loading state: a loaded machine may still be fetching its chunk.
-    await page
-      .locator('h1')
-      .first()
-      .waitFor({ timeout: 15_000 })
-      .catch(() => undefined);
+    const t = Date.now();
+    // Opened at the width the previous route was left at: half the routes load at 1280 px, half at 390 px.
+    await visit(page, urlOf(route, ids));
     await closeToasts(page);
-    await checkBothWidths(page, role, route);
+    await checkBothWidths(page, role, route, { first, stay: true });
+    first = other(first);
     if (signIn) {
       const session = await (await page.request.get(`${baseUrl()}/api/auth/session`)).json();
       if (!session.user) {
@@ -118,7 +210,10 @@ async function everyRoute(page: Page, role: Role, ids: Ids, signIn?: () => Promi
         await signIn();
       }
     }
+    routeMs.push({ role, route, ms: Date.now() - t });
   }
+  await resize(page, DESK);
+  roleMs[role] = Date.now() - started;
 }
 
 /** One checked screen's findings, as lines a person can act on. */
@@ -133,22 +228,35 @@ const linesOf = (r: Row) => [
 /** The findings of one role. */
 const problemsOf = (role: Role) => rows.filter((r) => r.role === role).flatMap(linesOf);
 
-// The roles run side by side: most of a page's time is waiting for its requests to settle.
+const ROLES = ['visitor', 'pending', 'dealer', 'member', 'inspector', 'admin'] as const;
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+// The roles run side by side, each a browser of its own (a context: its own cookies) in one Chromium: most of a
+// page's time is waiting for its requests, and one Chromium for six browsers spares the machine five.
 describe.runIf(hasBrowser()).concurrent('accessibility on every route for every role', () => {
-  const browsers: Partial<Record<Role, Browser>> = {};
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  const pages = {} as Record<Role, Page>;
   const run = Date.now().toString(36);
   const ids: Ids = { listingId: '', make: 'John Deere', family: '6R', saleId: '' };
   let counterListingId = '';
+  let started = 0;
+  let loadAtStart = '';
 
   beforeAll(async () => {
+    started = Date.now();
+    loadAtStart = existsSync('/proc/loadavg') ? loadAverage() : '?';
     mkdirSync(path.dirname(FINDINGS_FILE), { recursive: true });
     writeFileSync(FINDINGS_FILE, '');
-    for (const role of ['visitor', 'pending', 'dealer', 'member', 'inspector', 'admin'] as const)
-      browsers[role] = await openBrowser(DESK);
-    const admin = (browsers.admin as Browser).page;
+    chromium = await launchChromium();
+    for (const role of ROLES) {
+      const context = await chromium.newContext(DESK);
+      pages[role] = await context.newPage();
+      trackRequests(pages[role]);
+    }
+    const admin = pages.admin;
     await signInViaApi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-    await signInViaApi((browsers.dealer as Browser).page, DEMO_DEALER.email, DEMO_DEALER.password);
-    await signInViaApi((browsers.inspector as Browser).page, 'inspector@fieldlot.example', DEMO_PASSWORD);
+    await signInViaApi(pages.dealer, DEMO_DEALER.email, DEMO_DEALER.password);
+    await signInViaApi(pages.inspector, 'inspector@fieldlot.example', DEMO_PASSWORD);
     // Two live tractors of our own: one to offer on, one with a counter offer waiting for the dealer.
     const listing = async (model: string) => {
       const { id } = await apiPost(admin, '/api/listings', {
@@ -180,30 +288,34 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
 
   afterAll(async () => {
     // The count of findings per route × role × width (axe + small targets); the budget is 0 everywhere.
-    const roles: Role[] = ['visitor', 'pending', 'dealer', 'member', 'inspector', 'admin'];
     const screens = [...new Set(rows.map((r) => r.screen))];
     const cell = (screen: string, role: Role, width: number) => {
       const r = rows.find((x) => x.screen === screen && x.role === role && x.width === width);
       return r ? String(r.axe.length + r.targets.length) : '-';
     };
-    const header = ['screen', ...roles.flatMap((r) => [`${r}@1280`, `${r}@390`])];
-    const lines = screens.map((s) => [s, ...roles.flatMap((r) => [cell(s, r, 1280), cell(s, r, 390)])]);
+    const header = ['screen', ...ROLES.flatMap((r) => [`${r}@1280`, `${r}@390`])];
+    const lines = screens.map((s) => [s, ...ROLES.flatMap((r) => [cell(s, r, 1280), cell(s, r, 390)])]);
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
     const fmt = (l: string[]) => l.map((c, i) => c.padEnd(widths[i])).join('  ');
-    const total = rows.reduce((n, r) => n + r.axe.length + r.targets.length, 0);
+    const axeCount = rows.reduce((n, r) => n + r.axe.length, 0);
+    const targetCount = rows.reduce((n, r) => n + r.targets.length, 0);
+    const seconds = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(0)} s`);
+    const slowest = [...routeMs].sort((a, b) => b.ms - a.ms).slice(0, 5);
     console.log(
       [
-        `Accessibility findings (axe WCAG 2.2 AA + best practice, and targets under 24 px not spaced), ${rows.length} checks, ${total} findings:`,
+        `Accessibility findings (axe WCAG 2.2 AA + best practice, and targets under 24 px not spaced), ${rows.length} checks:`,
+        `axe violations: ${axeCount}; small targets not spaced: ${targetCount}; findings in all: ${axeCount + targetCount}`,
         fmt(header),
         ...lines.map(fmt),
         `Signed out while walking the routes (signed in again): ${signedOutBy.join('; ') || 'never'}`,
+        `Sweep took ${seconds(Date.now() - started)} (load average ${loadAtStart} at its start, ${existsSync('/proc/loadavg') ? loadAverage() : '?'} at its end); every route: ${ROLES.map((r) => `${r} ${seconds(roleMs[r])}`).join(', ')}; slowest routes: ${slowest.map((x) => `${x.role} ${x.route} ${seconds(x.ms)}`).join(', ')}`,
       ].join('\n'),
     );
-    for (const b of Object.values(browsers)) await b?.close();
+    await chromium?.close();
   }, 240_000);
 
   it('the target-size check finds small targets too close together, and only those', async () => {
-    const page = await (browsers.visitor as Browser).context.newPage();
+    const page = await pages.visitor.context().newPage();
     try {
       const small = 'width:16px;height:16px;padding:0;border:0';
       await page.setContent(`<body style="margin:0">
@@ -224,14 +336,14 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
   });
 
   it('a visitor: every route, the sign-in dialog and its reset view', async () => {
-    const { page } = browsers.visitor as Browser;
+    const page = pages.visitor;
     await everyRoute(page, 'visitor', ids);
-    await page.goto('/');
+    await visit(page, '/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').waitFor();
     await checkBothWidths(page, 'visitor', 'dialog: sign in');
-    await shot(page, 'visitor-sign-in-390');
+    await shotAt(page, PHONE, 'visitor-sign-in-390');
     await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
     await dialog.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await checkBothWidths(page, 'visitor', 'dialog: reset password');
@@ -239,10 +351,10 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
   }, 900_000);
 
   it('a pending applicant: refused at sign-in, then the pages an applicant is sent to', async () => {
-    const { page } = browsers.pending as Browser;
+    const page = pages.pending;
     // An applicant cannot hold a session until approved (docs/product/accounts.md): the pending role is a
     // signed-out browser whose sign-in was refused.
-    await page.goto('/pending-approval');
+    await visit(page, '/pending-approval');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill('pending@fieldlot.example');
@@ -256,7 +368,7 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
     await page.keyboard.press('Escape');
     // Without a session every other route is the visitor's page, checked above.
     for (const route of ['/pending-approval', '/apply', '/'] as const) {
-      await page.goto(route);
+      await visit(page, route);
       await closeToasts(page);
       await checkBothWidths(page, 'pending', route);
     }
@@ -264,8 +376,8 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
   }, 900_000);
 
   it("a dealer (the dealership's owner): every route, the offer dialog, Buy Now's and a counter's confirmations", async () => {
-    const { page } = browsers.dealer as Browser;
-    const admin = (browsers.admin as Browser).page;
+    const page = pages.dealer;
+    const admin = pages.admin;
     // A counter offer waits on the second tractor.
     const { offer } = await apiPost(page, '/api/offers', {
       listingId: counterListingId,
@@ -278,37 +390,37 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
     });
     await everyRoute(page, 'dealer', ids, () => signInViaApi(page, DEMO_DEALER.email, DEMO_DEALER.password));
 
-    await page.goto(`/tractor/${ids.listingId}`);
+    await visit(page, `/tractor/${ids.listingId}`);
     await page.getByRole('button', { name: 'Make Offer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make an Offer' });
     await dialog.getByLabel('Offer amount (USD)').fill('50000');
     await checkBothWidths(page, 'dealer', 'dialog: make an offer');
-    await shot(page, 'dealer-offer-1280');
+    await shotAt(page, DESK, 'dealer-offer-1280');
     await dialog.getByText('Buy Now ($61,000)').click();
     await dialog.getByRole('button', { name: 'Submit Offer' }).click();
     await page.getByRole('dialog', { name: 'Confirm Buy Now' }).waitFor();
     await checkBothWidths(page, 'dealer', 'dialog: confirm Buy Now');
     await page.keyboard.press('Escape');
 
-    await page.goto(`/tractor/${counterListingId}`);
+    await visit(page, `/tractor/${counterListingId}`);
     await page.getByRole('heading', { name: 'You have received a counter offer!' }).waitFor();
     await checkBothWidths(page, 'dealer', 'tractor with a counter offer');
     await page.getByRole('button', { name: 'Accept Counter Offer' }).click();
     await page.getByRole('alertdialog').waitFor();
     await checkBothWidths(page, 'dealer', 'dialog: accept the counter offer');
-    await shot(page, 'dealer-accept-counter-1280');
+    await shotAt(page, DESK, 'dealer-accept-counter-1280');
     await page.keyboard.press('Escape');
     expect(problemsOf('dealer')).toEqual([]);
   }, 900_000);
 
   it('a team member: joins by invitation, every route and the offer dialog', async () => {
-    const owner = (browsers.dealer as Browser).page;
+    const owner = pages.dealer;
     const email = `a11y-member-${run}@example.com`;
     await apiPost(owner, '/api/team/invites', { email, role: 'buyer' });
     const mail = await waitForMail({ template: 'team-invite', to: email, contains: '/team/join' }, 60_000);
     const token = /\/team\/join\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-    const { page } = browsers.member as Browser;
-    await page.goto(`/team/join?token=${token}`);
+    const page = pages.member;
+    await visit(page, `/team/join?token=${token}`);
     await page.getByRole('heading', { name: 'Join Your Dealership' }).waitFor();
     await checkBothWidths(page, 'member', '/team/join with an invitation');
     await page.getByLabel('Full Name').fill('Robin Accessible');
@@ -317,7 +429,7 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
     await page.getByRole('button', { name: 'Join the Team' }).click();
     await toast(page, 'Welcome to your dealership.').waitFor();
     await everyRoute(page, 'member', ids, () => signInViaApi(page, email, 'Combine-Harvest#2032'));
-    await page.goto(`/tractor/${ids.listingId}`);
+    await visit(page, `/tractor/${ids.listingId}`);
     await page.getByRole('button', { name: 'Make Offer' }).click();
     await page.getByRole('dialog', { name: 'Make an Offer' }).getByLabel('Offer amount (USD)').fill('49000');
     await checkBothWidths(page, 'member', 'dialog: make an offer');
@@ -326,7 +438,7 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
   }, 900_000);
 
   it('an inspector: every route', async () => {
-    const { page } = browsers.inspector as Browser;
+    const page = pages.inspector;
     await everyRoute(page, 'inspector', ids, () =>
       signInViaApi(page, 'inspector@fieldlot.example', DEMO_PASSWORD),
     );
@@ -334,15 +446,15 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
   }, 900_000);
 
   it("an admin: every route, each tab of the Admin Panel, a counter's and a rejection's confirmations", async () => {
-    const { page } = browsers.admin as Browser;
+    const page = pages.admin;
     await everyRoute(page, 'admin', ids, () => signInViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password));
-    await page.goto('/admin');
+    await visit(page, '/admin');
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     const names = (await tabs.allInnerTexts()).map((t) => t.trim().replace(/\s*\d+$/, ''));
     expect(names.length).toBeGreaterThan(5);
     for (let i = 0; i < names.length; i++) {
       await tabs.nth(i).click();
-      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+      await requestsSettled(page);
       await checkBothWidths(page, 'admin', `/admin tab: ${names[i]}`);
     }
 
@@ -361,7 +473,7 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
     await page.getByRole('button', { name: 'Reject Marcus Ortega' }).click();
     await page.getByRole('alertdialog').waitFor();
     await checkBothWidths(page, 'admin', 'dialog: reject an application');
-    await shot(page, 'admin-reject-390');
+    await shotAt(page, PHONE, 'admin-reject-390');
     await page.keyboard.press('Escape');
     expect(problemsOf('admin')).toEqual([]);
   }, 900_000);
