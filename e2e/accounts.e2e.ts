@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_EXPORT_TEXT } from '../domain/data-exports';
 import {
   type Browser,
   baseUrl,
@@ -173,6 +174,40 @@ describe.runIf(hasBrowser())('accounts journeys', () => {
       .getByRole('listitem')
       .allInnerTexts();
     expect(names.map((n) => n.trim()).sort()).toEqual(['Fendt', 'Mahindra']);
+  });
+
+  it('the dealership owner asks for all its data on My Account and sees the card follow the file (1280 px, 390 px)', async () => {
+    const { page } = dealer;
+    await page.goto('/my-account');
+    const card = page.getByTestId('data-export-card');
+    await card.getByRole('heading', { name: DATA_EXPORT_TEXT.title }).waitFor();
+    await card.getByText(DATA_EXPORT_TEXT.intro).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'accounts-data-export-card-1280');
+    await card.getByRole('button', { name: DATA_EXPORT_TEXT.request }).click();
+    await toast(page, DATA_EXPORT_TEXT.queued).waitFor();
+    // While the file is prepared the button waits; the card then says the link was e-mailed, without a reload.
+    await card.getByRole('status').filter({ hasText: DATA_EXPORT_TEXT.ready }).waitFor({ timeout: 60_000 });
+    expect(await card.getByRole('button', { name: DATA_EXPORT_TEXT.request }).isEnabled()).toBe(true);
+    await waitForMail({ template: /data-export/, to: applicant.email }, 60_000);
+    await dismissToasts(page);
+    await expectNoAxeViolations(page, ['[data-testid="data-export-card"]']);
+    await screenshot(page, 'accounts-data-export-ready-1280');
+    await page.setViewportSize(PHONE);
+    await card.getByRole('status').filter({ hasText: DATA_EXPORT_TEXT.ready }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'accounts-data-export-ready-390', { fullPage: false });
+    await expectNoAxeViolations(page, ['[data-testid="data-export-card"]']);
+    await page.setViewportSize(DESK);
+
+    // The admin's Audit Log tab: the chain's "verified through" line (docs/product/security.md#audit-log).
+    const a = admin.page;
+    await a.goto('/admin?tab=audit');
+    await a.getByText(/^Audit: (verified through|not verified yet)/).waitFor();
+    await screenshot(a, 'accounts-audit-verified-1280');
+    await a.setViewportSize(PHONE);
+    await screenshot(a, 'accounts-audit-verified-390');
+    await a.setViewportSize(DESK);
   });
 
   it('resets the password through the e-mailed link; the reset ends the session', async () => {

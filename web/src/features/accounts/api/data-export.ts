@@ -11,6 +11,11 @@ export const useLatestDataExport = () =>
     queryFn: () => api.GET('/api/data-exports/latest'),
     // A team member is refused: the card says only the owner can ask, without retrying.
     retry: false,
+    // While the file is being prepared the card follows it, so "We e-mailed you a link" shows without a reload.
+    refetchInterval: (query) => {
+      const state = query.state.data?.export?.state;
+      return state === 'queued' || state === 'building' ? 3_000 : false;
+    },
   });
 
 export function useRequestDataExport() {

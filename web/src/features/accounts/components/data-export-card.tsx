@@ -34,7 +34,7 @@ export function DataExportCard() {
         ),
     });
   return (
-    <Card>
+    <Card data-testid="data-export-card">
       <CardHeader>
         <CardTitle>{DATA_EXPORT_TEXT.title}</CardTitle>
         <CardDescription>{DATA_EXPORT_TEXT.intro}</CardDescription>

@@ -31,7 +31,8 @@ export function DealersWhoWantIt({ inquiryId }: { inquiryId: string }) {
   });
   const titleId = `dealers-${inquiryId}`;
   return (
-    <section aria-labelledby={titleId} className="grid gap-1 text-sm">
+    // Not a landmark: every inquiry of the list has one, all named alike (its heading names it).
+    <div className="grid gap-1 text-sm">
       <h4 id={titleId} className="font-bold">
         Dealers who want it
       </h4>
@@ -53,6 +54,6 @@ export function DealersWhoWantIt({ inquiryId }: { inquiryId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }

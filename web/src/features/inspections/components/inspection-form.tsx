@@ -242,7 +242,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
         </label>
       </header>
 
-      <main className="space-y-4 px-3 pt-4">
+      <div className="space-y-4 px-3 pt-4">
         {section ? (
           <>
             <h1 className="text-2xl font-extrabold">{section.title}</h1>
@@ -346,7 +346,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             onCancel={() => setConfirming(false)}
           />
         )}
-      </main>
+      </div>
 
       <nav
         aria-label="Screens"

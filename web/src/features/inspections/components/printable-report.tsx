@@ -88,7 +88,7 @@ export function PrintableReport({
             Inspected {formatLongDate(report.publishedAt)} by {report.inspectorName} · Revision{' '}
             {report.number}
           </p>
-          <ReportBody report={report} expanded />
+          <ReportBody report={report} expanded headingLevel={2} />
         </>
       ) : (
         <p className="text-muted-foreground">The full report is available to approved dealers.</p>

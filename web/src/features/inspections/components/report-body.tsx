@@ -89,9 +89,20 @@ function Thumbs({ photos, label }: { photos: InspectionPhoto[]; label: string })
 
 /**
  * The full report: announcements, identification, tyres, each section with its counts opening to its checkpoints,
- * notes and photos, and "How we grade". `expanded` opens every section (the printable page).
+ * notes and photos, and "How we grade". `expanded` opens every section (the printable page). Its parts are titled
+ * one level under the heading it sits under: `h3` under the tractor page's "Condition Report" (`h2`), `h2` on the
+ * printable page, right under its `h1` (`headingLevel`).
  */
-export function ReportBody({ report, expanded = false }: { report: FullReport; expanded?: boolean }) {
+export function ReportBody({
+  report,
+  expanded = false,
+  headingLevel = 3,
+}: {
+  report: FullReport;
+  expanded?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ratings = Object.fromEntries(Object.entries(report.ratings).map(([id, a]) => [id, a.rating]));
   const photosOf = (id: string) => report.photos.filter((p) => p.checkpointId === id);
   return (
@@ -112,15 +123,15 @@ export function ReportBody({ report, expanded = false }: { report: FullReport; e
         </div>
       </dl>
       <section aria-labelledby="tyres-heading" className="space-y-2">
-        <h3 id="tyres-heading" className="font-bold">
+        <Heading id="tyres-heading" className="font-bold">
           Tyres or tracks: tread
-        </h3>
+        </Heading>
         <TyreDiagram treads={report.treads} />
       </section>
       <section aria-labelledby="sections-heading" className="space-y-2">
-        <h3 id="sections-heading" className="font-bold">
+        <Heading id="sections-heading" className="font-bold">
           Checkpoints by section
-        </h3>
+        </Heading>
         <ul className="divide-y divide-border rounded-md border border-border">
           {INSPECTION_SECTIONS.map((s) => {
             const counts = sectionCounts(s.id, ratings);
@@ -164,9 +175,9 @@ export function ReportBody({ report, expanded = false }: { report: FullReport; e
         </ul>
       </section>
       <section aria-labelledby="how-we-grade" className="space-y-1 text-sm">
-        <h3 id="how-we-grade" className="font-bold">
+        <Heading id="how-we-grade" className="font-bold">
           How we grade
-        </h3>
+        </Heading>
         <ol className="list-decimal space-y-1 pl-5 text-muted-foreground">
           {GRADE_RULE_TEXT.map((line) => (
             <li key={line}>{line}</li>

@@ -70,9 +70,9 @@ export function ImageManager({
 
   return (
     <section aria-labelledby={`${id}-h`} className="space-y-4">
-      <h3 id={`${id}-h`} className="text-lg font-bold">
+      <h2 id={`${id}-h`} className="text-lg font-bold">
         Photos
-      </h3>
+      </h2>
       <label
         htmlFor={`${id}-file`}
         onDragOver={(e) => {

@@ -30,7 +30,9 @@ export function MyListingEditor({ id }: { id?: string }) {
   if (!user) return <Navigate to="/" replace />;
   if (!isApproved)
     return (
-      <Page>
+      <Page className="max-w-4xl space-y-6">
+        {/* Every page has its h1, a refusal too (docs/accessibility.md). */}
+        <h1 className="text-3xl font-bold text-brand-900">My Listings</h1>
         <ErrorState message={CREATE_LISTING_TEXTS.notApproved} />
       </Page>
     );
@@ -89,7 +91,12 @@ function EditMine({ id }: { id: string }) {
   const [refused, setRefused] = useState<Record<string, string> | null>(null);
   if (query.isPending) return <Skeleton className="h-96" />;
   if (query.isError)
-    return <ErrorState message="Failed to load your listing" onRetry={() => query.refetch()} />;
+    return (
+      <>
+        <h1 className="text-3xl font-bold text-brand-900">My Listings</h1>
+        <ErrorState message="Failed to load your listing" onRetry={() => query.refetch()} />
+      </>
+    );
   const d = query.data;
   const listing = d.listing;
   const editable = SELLER_EDITABLE_STAGES.includes(d.stage);
@@ -149,7 +156,7 @@ function EditMine({ id }: { id: string }) {
           <ul className="mt-1 list-disc pl-5">
             {Object.entries(refused).map(([field, message]) => (
               <li key={field}>
-                <a className="underline" href={`#lf-${field}`}>
+                <a className="inline-flex min-h-6 items-center underline" href={`#lf-${field}`}>
                   {message}
                 </a>
               </li>

@@ -74,7 +74,11 @@ export function PurchaseProgress({
           <ul className="flex flex-col gap-1 text-sm">
             {p.documents.map((d) => (
               <li key={d.id + d.kind}>
-                <a href={d.url} className="inline-flex items-center gap-1 text-brand-700 underline" download>
+                <a
+                  href={d.url}
+                  className="inline-flex min-h-6 items-center gap-1 text-brand-700 underline"
+                  download
+                >
                   <FileText className="size-4" aria-hidden="true" />
                   {d.label}
                   {d.amountCents !== null ? ` (${formatDollars(d.amountCents)})` : ''}

@@ -42,7 +42,8 @@ export function RunListPage() {
     );
   if (query.isError)
     return (
-      <Page>
+      <Page className="space-y-6">
+        <h1 className="text-3xl font-extrabold tracking-tight">Timed Sale</h1>
         <ErrorState message={query.error.message} onRetry={() => query.refetch()} />
       </Page>
     );

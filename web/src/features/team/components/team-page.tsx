@@ -54,7 +54,8 @@ function Team() {
   if (team.isPending) return <LoadingState text="Loading your team..." />;
   if (team.isError)
     return (
-      <Page className="max-w-4xl">
+      <Page className="max-w-4xl space-y-6">
+        <h1 className="text-3xl font-bold text-brand-900">Team</h1>
         <ErrorState message={failure(team.error)} onRetry={() => team.refetch()} />
       </Page>
     );
