@@ -78,9 +78,11 @@ const seen = {
   retries: 0,
   /** Writes acknowledged, by kind. */
   acked: { offers: 0, counters: 0, payments: 0 },
-  /** Time of the last acknowledged write whose first attempt began after `since` (per drill). */
+  /** Time of the first acknowledged write sent after the kill (per drill), and what it was. */
   firstAckAfter: null as number | null,
   firstAckWhat: '',
+  /** The same for each instance: writes are back when every instance acknowledges one again. */
+  ackAfterBy: new Map<string, number>(),
 };
 
 /** Every acknowledged write, to be found on the last primary. */
@@ -97,6 +99,7 @@ let drillSince: number | null = null;
  * Idempotency-Key every time, as the web app does. Returns that answer, or null when the run is stopping.
  */
 async function binding(
+  inst: Instance,
   client: ApiClient,
   what: string,
   method: string,
@@ -117,9 +120,12 @@ async function binding(
     if (answer && answer.status !== 503) {
       if (answer.status >= 200 && answer.status < 300) {
         // Writes succeed again: the first request sent after the kill (a new one or one sent again) acknowledged.
-        if (drillSince !== null && sent >= drillSince && seen.firstAckAfter === null) {
-          seen.firstAckAfter = Date.now();
-          seen.firstAckWhat = `${what} (${attempt + 1} attempts)`;
+        if (drillSince !== null && sent >= drillSince) {
+          if (seen.firstAckAfter === null) {
+            seen.firstAckAfter = Date.now();
+            seen.firstAckWhat = `${what} (${attempt + 1} attempts)`;
+          }
+          if (!seen.ackAfterBy.has(inst.name)) seen.ackAfterBy.set(inst.name, Date.now());
         }
       } else if (!(refusalExpected && answer.status < 500))
         seen.failed.push(
@@ -159,6 +165,7 @@ async function offerLoop(
     for (let n = 0; n < 3 && !stopped(); n++) {
       const marker = `Failover drill ${key()}`;
       const made = await binding(
+        inst,
         dealer,
         `${inst.name} POST /api/offers`,
         'POST',
@@ -175,6 +182,7 @@ async function offerLoop(
       seen.acked.offers += 1;
       const counterCents = Math.min(target.priceCents, cents + 100_00);
       const countered = await binding(
+        inst,
         inst.admin,
         `${inst.name} POST /api/admin/offers/:id/counter`,
         'POST',
@@ -199,6 +207,7 @@ async function paymentLoop(inst: Instance, purchaseId: string, stopped: () => bo
   while (!stopped() && balance !== null && balance > 10_00) {
     const reference = `DRILL-${key()}`;
     const paid = await binding(
+      inst,
       inst.admin,
       `${inst.name} POST /api/admin/purchases/:id/payments`,
       'POST',
@@ -420,7 +429,9 @@ async function main(): Promise<number> {
     const primary = await formation.primary();
     if (!primary) throw new Error('no primary before the drill');
     const before = { ...seen.acked };
+    const unavailableBefore = seen.unavailable;
     seen.firstAckAfter = null;
+    seen.ackAfterBy.clear();
     // The machine: the primary's keeper, its PostgreSQL and every backend (stopped first, so none starts meanwhile).
     const pids = formation.machineProcesses(primary);
     if (pids.length === 0) throw new Error(`no running PostgreSQL found for ${primary.name}`);
@@ -428,12 +439,21 @@ async function main(): Promise<number> {
     drillSince = killedAt;
     formation.signalAll(pids, 'SIGSTOP');
     if (how === 'kill -9') formation.signalAll(pids, 'SIGKILL');
-    await waitFor('writes back', GIVE_UP_MS, () => seen.firstAckAfter !== null).catch(() => {});
+    // Writes are back when every instance acknowledges a write sent after the kill.
+    await waitFor('writes back', GIVE_UP_MS, () => instances.every((i) => seen.ackAfterBy.has(i.name))).catch(
+      () => {},
+    );
     drillSince = null;
-    const ms = seen.firstAckAfter === null ? null : seen.firstAckAfter - killedAt;
+    const unavailable = seen.unavailable - unavailableBefore;
+    const each = instances.map((i) => {
+      const at = seen.ackAfterBy.get(i.name);
+      return at === undefined ? null : at - killedAt;
+    });
+    const ms = each.some((x) => x === null) ? null : Math.max(...(each as number[]));
     if (ms === null) failures.push(`drill ${drill} (${how}): writes not back within ${GIVE_UP_MS / 1000} s`);
     else backAfter.push(ms);
     const newPrimary = await formation.primary().catch(() => null);
+    const monitor = await formation.failoverTimes(killedAt, primary, newPrimary).catch(() => null);
     // The old primary comes back as the new standby: restarted after kill -9, resumed after SIGSTOP.
     if (how === 'kill -9') formation.restartNode(primary);
     else formation.signalAll(pids, 'SIGCONT');
@@ -441,11 +461,17 @@ async function main(): Promise<number> {
     const done = Object.entries(seen.acked)
       .map(([k, v]) => `${v - before[k as keyof typeof before]} ${k}`)
       .join(', ');
+    const sec = (x: number | null | undefined) => (x == null ? '?' : (x / 1000).toFixed(1));
     log(
       `drill ${drill}/${DRILLS} (${how} ${primary.name}): writes back after ` +
-        `${ms === null ? `more than ${GIVE_UP_MS / 1000}` : (ms / 1000).toFixed(1)} s on ${newPrimary?.name} ` +
-        `(first: ${seen.firstAckWhat}); ` +
-        `${primary.name} rejoined as standby; meanwhile ${done} acknowledged`,
+        `${ms === null ? `more than ${GIVE_UP_MS / 1000}` : sec(ms)} s on ${newPrimary?.name} ` +
+        `(${instances.map((inst, i) => `${inst.name} ${sec(each[i])} s`).join(', ')}; first: ${seen.firstAckWhat}); ` +
+        `monitor: ${primary.name} unhealthy after ${sec(monitor?.unhealthyMs)} s, ${newPrimary?.name} ` +
+        `writable after ${sec(monitor?.promotedMs)} s; ${unavailable} 503s; ` +
+        `${primary.name} rejoined as standby; meanwhile ${done} acknowledged; load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')}`,
     );
     await sleep(3000);
   }

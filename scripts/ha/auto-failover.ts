@@ -12,10 +12,10 @@ const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const PG_AUTOCTL = process.env.PG_AUTOCTL ?? '/usr/bin/pg_autoctl';
 
 /**
- * The monitor's failover timings (deploy/postgres-ha.md explains each). pg_auto_failover's defaults wait 30 s for
- * a primary that stopped answering to demote itself before promoting its standby; the commits of such a primary
- * wait for the standby it lost (synchronous replication), so nothing it acknowledged can be lost by promoting
- * sooner. Kept in one place: ha:up, the drill and the runbook use the same figures.
+ * The monitor's failover timings (deploy/postgres-ha.md explains each; decisions 0088 and 0091). pg_auto_failover's
+ * defaults wait 30 s for a primary that stopped answering to demote itself before promoting its standby; the
+ * commits of such a primary wait for the standby it lost (synchronous replication), so nothing it acknowledged can
+ * be lost by promoting sooner. Kept in one place: ha:up, the drill and the runbook use the same figures.
  */
 export const MONITOR_SETTINGS: Record<string, string> = {
   'pgautofailover.health_check_period': '2s',
@@ -23,7 +23,7 @@ export const MONITOR_SETTINGS: Record<string, string> = {
   'pgautofailover.health_check_max_retries': '2',
   'pgautofailover.health_check_retry_delay': '1s',
   'pgautofailover.node_considered_unhealthy_timeout': '10s',
-  'pgautofailover.primary_demote_timeout': '10s',
+  'pgautofailover.primary_demote_timeout': '5s',
 };
 
 /** The application's database (created by the first node) and its user (PostgreSQL's own, trusted on loopback). */
@@ -226,6 +226,29 @@ export class AutoFailoverFormation {
       }
       return false;
     });
+  }
+
+  /**
+   * From the monitor's events since `since` (ms): when it found `old` unhealthy and when `promoted` reported
+   * itself a primary (wait_primary: it takes writes), in ms after `since`; null when it has no such event.
+   */
+  async failoverTimes(since: number, old: Keeper, promoted: Keeper | null) {
+    const rows = await this.query<{ at: Date; nodename: string; reportedstate: string; description: string }>(
+      this.monitorAdminUrl,
+      `select eventtime as at, nodename, reportedstate::text, description from pgautofailover.event
+        where eventtime >= to_timestamp(${since / 1000}) order by eventid`,
+    );
+    const after = (row: { at: Date } | undefined) => (row ? row.at.getTime() - since : null);
+    return {
+      unhealthyMs: after(
+        rows.find((r) => r.description.includes(`"${old.name}"`) && /unhealthy/.test(r.description)),
+      ),
+      promotedMs: after(
+        rows.find(
+          (r) => r.nodename === promoted?.name && ['wait_primary', 'primary'].includes(r.reportedstate),
+        ),
+      ),
+    };
   }
 
   /** The node the monitor names primary (assigned), or null while there is none. */

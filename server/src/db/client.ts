@@ -152,7 +152,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   let log: DatabaseLog = options.log ?? silentLog;
   // One host or a primary and its standbys: every connection goes to the writable one (decision 0036).
-  const Client = failoverClientClass(new HostPicker(parseDatabaseUrl(url), connectTimeoutMs));
+  const picker = new HostPicker(parseDatabaseUrl(url), connectTimeoutMs);
+  const Client = failoverClientClass(picker);
   const errorListeners = new Set<(err: unknown) => void>();
   const outage = new OutageLog(
     () => log,
@@ -186,6 +187,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     if ((client as pg.PoolClient & { readyForQuery?: boolean }).readyForQuery === false)
       client.end().catch(() => {});
   });
+  const stopWatching = watchForStalls(pool, picker);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = new Listener(Client, connectTimeoutMs, () => log, outage.error);
   return {
@@ -207,10 +209,42 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
+      stopWatching();
       await listener.close();
       await pool.end();
     },
   };
+}
+
+/**
+ * A pool connection held this long (a statement unanswered, or a transaction still open) makes the host picker
+ * look whether the primary moved (docs/decisions/0091); looked at every `everyMs`.
+ */
+export const STALL_CHECK = { afterMs: 2000, everyMs: 1000 };
+
+/**
+ * With several hosts and read-write: while a pool connection has been held for STALL_CHECK.afterMs, the picker
+ * checks the other hosts (HostPicker.recheck), so requests waiting on a primary that went silent (frozen, cut
+ * off: its connections stay open and nothing answers) are cut as soon as the standby is promoted, instead of at
+ * the query timeout. A slow query on a busy machine costs a short connection to the standby, nothing else.
+ * Returns the function that stops watching.
+ */
+function watchForStalls(pool: pg.Pool, picker: HostPicker): () => void {
+  if (!picker.target.readWrite || picker.target.hosts.length < 2) return () => {};
+  const heldSince = new Map<pg.PoolClient, number>();
+  pool.on('acquire', (client) => heldSince.set(client, Date.now()));
+  pool.on('release', (_err, client) => heldSince.delete(client));
+  pool.on('remove', (client) => heldSince.delete(client as pg.PoolClient));
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const since of heldSince.values())
+      if (now - since >= STALL_CHECK.afterMs) {
+        picker.recheck();
+        return;
+      }
+  }, STALL_CHECK.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** One "lost" line when the database goes away and one "back" line when it returns, not a line per connection. */

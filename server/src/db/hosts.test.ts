@@ -1,7 +1,8 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.js';
-import { openDatabase } from './client.js';
+import { openDatabase, STALL_CHECK } from './client.js';
 import { failoverClientClass, HostPicker, parseDatabaseUrl } from './hosts.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
@@ -76,11 +77,88 @@ describe.runIf(process.env.TEST_DATABASE_URL)('connecting through a host list on
     );
     const started = Date.now();
     // The next connection finds the other host (as after a failover): the one waiting on the first ends now.
-    picker.forget(0);
-    picker.keep(1);
+    // (Both names take writes: the picker took whichever answered first.)
+    const first = picker.currentHost ?? 0;
+    picker.forget(first);
+    picker.keep(1 - first);
     expect(await waiting).toMatch(/terminated|closed|ended/i);
     expect(Date.now() - started).toBeLessThan(5000);
     await stuck.end().catch(() => {});
+  });
+
+  it('looks past a silent host at once when choosing the writable one', async () => {
+    // A host that accepts the TCP connection and never answers: a frozen machine's PostgreSQL.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentHost = `127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    const database = await openDatabase({
+      databaseUrl: urlWith(`${silentHost},${real}`, 'target_session_attrs=read-write'),
+      poolSize: 2,
+      connectTimeoutMs: 5000,
+    });
+    try {
+      const started = Date.now();
+      await database.ping();
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await database.close();
+      silent.close();
+    }
+  });
+
+  it('ends a connection still being made to a silent host once another takes writes', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentHost = `127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    const picker = new HostPicker(
+      parseDatabaseUrl(urlWith(`${silentHost},${real}`, 'target_session_attrs=read-write')),
+      5000,
+    );
+    const Client = failoverClientClass(picker);
+    // The silent host was the primary until now: the next connection goes there and waits (no connect timeout).
+    picker.keep(0);
+    const client = new Client();
+    client.on('error', () => {});
+    const connecting = client.connect().then(
+      () => 'connected',
+      (err: Error) => err.message,
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      picker.recheck();
+      expect(await connecting).toMatch(/terminated/i);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(picker.currentHost).toBe(1);
+    } finally {
+      await client.end().catch(() => {});
+      silent.close();
+    }
+  });
+
+  it('moves to another host that takes writes while a statement waits on the current one', async () => {
+    // Two names of one server: the first stands for a primary gone silent, the second for the promoted standby.
+    const other = `${base.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${base.port || 5432}`;
+    const database = await openDatabase({
+      databaseUrl: urlWith(`${real},${other}`, 'target_session_attrs=read-write'),
+      poolSize: 2,
+    });
+    try {
+      await database.ping();
+      const started = Date.now();
+      // Held past STALL_CHECK.afterMs, the pool's connection makes the picker check the other host, which takes
+      // writes: the connection left on the first is closed (the request would answer 503 and be sent again).
+      const err = await database.db.execute(sql`select pg_sleep(20)`).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(STALL_CHECK.afterMs + 5000);
+      // New connections go to the other host.
+      await database.ping();
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses a read-only host with read-write, as an outage (503), and takes it with any', async () => {

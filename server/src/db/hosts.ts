@@ -64,6 +64,10 @@ export class HostPicker {
   private lastGood: number | null = null;
   /** Open connections and the host each went to. */
   private readonly open = new Map<pg.Client, number>();
+  /** The check of each host under way (one at a time per host: a silent host's holds until it times out). */
+  private readonly checking = new Map<number, Promise<HostState>>();
+  /** Counts the moves, so a connection made across one can tell. */
+  private moves = 0;
 
   constructor(
     readonly target: DatabaseTarget,
@@ -80,6 +84,16 @@ export class HostPicker {
     return this.probing;
   }
 
+  /** How many times the primary moved so far (see keep). */
+  get moveCount() {
+    return this.moves;
+  }
+
+  /** The host connections go to now, or null while it is being looked for. */
+  get currentHost() {
+    return this.current;
+  }
+
   /**
    * The connection to `index` worked (and, with read-write, accepts writes). With read-write, a host other than the
    * last good one means the primary moved: connections still open to the old one are closed, so a request waiting
@@ -91,6 +105,7 @@ export class HostPicker {
     const moved = this.target.readWrite && this.lastGood !== null && this.lastGood !== index;
     this.lastGood = index;
     if (!moved) return;
+    this.moves += 1;
     for (const [client, host] of this.open)
       if (host !== index)
         (
@@ -98,7 +113,29 @@ export class HostPicker {
         ).connection?.stream?.destroy();
   }
 
-  /** Follows an open connection to `index` until it ends. */
+  /**
+   * Requests have been waiting on the current host for a while (a statement unanswered, the pool's connections
+   * all taken by such): with read-write, each other host is checked, and one that takes writes now means the
+   * primary moved (the monitor promoted the standby) and is kept, which closes the connections left on the old
+   * one. The current host itself is not asked: a silent one would only hold the check. A host that takes writes
+   * but waits for a standby that is not there (an old primary back from a freeze, or cut off from its standby and
+   * monitor, before its keeper demotes it: its commits hang) is not moved to (docs/decisions/0091). Cheap when
+   * nothing moved: one short connection to each other host, at most one at a time each.
+   */
+  recheck() {
+    if (!this.target.readWrite || this.lastGood === null) return;
+    for (const index of this.target.hosts.keys()) {
+      if (index === this.lastGood || this.checking.has(index)) continue;
+      this.check(index).then(
+        (state) => {
+          if (state.writable && state.commitsAnswer && this.lastGood !== index) this.keep(index);
+        },
+        () => {},
+      );
+    }
+  }
+
+  /** Follows a connection to `index` (being made, then open) until it ends. */
   track(client: pg.Client, index: number) {
     this.open.set(client, index);
     client.once('end', () => this.open.delete(client));
@@ -109,25 +146,96 @@ export class HostPicker {
     if (this.current === index) this.current = null;
   }
 
-  private async probe(): Promise<number> {
-    let lastError: unknown = noWritableHost(this.target.hosts);
-    for (const [index, url] of this.target.hostUrls.entries()) {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: this.connectTimeoutMs });
+  /**
+   * Whether host `index` accepts a connection now and (with read-write) writes; rejects when it does not answer
+   * within the connect timeout. One check per host at a time: a second caller shares the first's.
+   */
+  private check(index: number): Promise<HostState> {
+    let running = this.checking.get(index);
+    if (running) return running;
+    running = (async () => {
+      const client = new pg.Client({
+        connectionString: this.target.hostUrls[index],
+        connectionTimeoutMillis: this.connectTimeoutMs,
+        // A host that answers the connection and then goes silent must not hold the check either.
+        query_timeout: this.connectTimeoutMs,
+      });
       client.on('error', () => {});
       try {
         await client.connect();
-        if (!this.target.readWrite || !(await isReadOnly(client))) {
+        if (!this.target.readWrite) return { writable: true, commitsAnswer: true };
+        // Commits are answered unless they wait for a synchronous standby and none is connected (the view
+        // shows every WAL sender's row to any role, their details only to privileged ones).
+        const { rows } = await client.query<{ ro: string; answer: boolean }>(
+          `select current_setting('transaction_read_only') as ro,
+                  current_setting('synchronous_standby_names') = '' or exists (select 1 from pg_stat_replication) as answer`,
+        );
+        return { writable: rows[0]?.ro !== 'on', commitsAnswer: rows[0]?.answer === true };
+      } finally {
+        client.end().catch(() => {});
+      }
+    })().finally(() => this.checking.delete(index));
+    this.checking.set(index, running);
+    return running;
+  }
+
+  /**
+   * The host to use now. With read-write every host is asked at once and the first that takes writes with its
+   * commits answered is used (a silent host early in the list does not hold the answer for its connect timeout);
+   * one whose commits would wait for a missing standby only when no other takes writes (an old primary not yet
+   * demoted, or a primary whose synchronous standby is down: reads still work there). Otherwise the first that
+   * accepts a connection, in the URL's order.
+   */
+  private async probe(): Promise<number> {
+    const hosts = [...this.target.hosts.keys()];
+    if (this.target.readWrite) {
+      const index = await new Promise<number>((resolve, reject) => {
+        let left = hosts.length;
+        let lastError: unknown = noWritableHost(this.target.hosts);
+        // A host that takes writes but whose commits would wait for a missing standby, used only if no other is.
+        let fallback: number | null = null;
+        const settled = () => {
+          if (--left > 0) return;
+          if (fallback !== null) resolve(fallback);
+          else reject(lastError);
+        };
+        for (const i of hosts)
+          this.check(i).then(
+            ({ writable, commitsAnswer }) => {
+              if (writable && commitsAnswer) resolve(i);
+              else if (writable && fallback === null) fallback = i;
+              settled();
+            },
+            (err) => {
+              lastError = err;
+              settled();
+            },
+          );
+      });
+      this.current = index;
+      return index;
+    }
+    let lastError: unknown = noWritableHost(this.target.hosts);
+    for (const index of hosts) {
+      try {
+        if ((await this.check(index)).writable) {
           this.current = index;
           return index;
         }
       } catch (err) {
         lastError = err;
-      } finally {
-        client.end().catch(() => {});
       }
     }
     throw lastError;
   }
+}
+
+/** What a check of one host found. */
+interface HostState {
+  /** It accepts a connection and, with read-write, writes. */
+  writable: boolean;
+  /** Its commits are answered: synchronous replication is off, or a standby is connected. */
+  commitsAnswer: boolean;
 }
 
 type ConnectCallback = (err: Error | null, client?: pg.Client) => void;
@@ -157,6 +265,7 @@ export function failoverClientClass(picker: HostPicker) {
 
     private async connectToPicked(): Promise<pg.Client> {
       const index = await picker.pick();
+      const moves = picker.moveCount;
       // pg-pool's connect timeout may have fired while the hosts were being probed.
       const stream = (this as unknown as { connection?: { stream?: { destroyed?: boolean } } }).connection
         ?.stream;
@@ -165,6 +274,9 @@ export function failoverClientClass(picker: HostPicker) {
       const self = this as unknown as { host: string; port: number };
       self.host = url.hostname.replace(/^\[(.+)\]$/, '$1');
       self.port = Number(url.port || 5432);
+      // Followed from now on: a move elsewhere (picker.recheck) also ends a connection still being made to a
+      // silent host, which would otherwise wait for its connect timeout.
+      picker.track(this, index);
       try {
         await super.connect();
       } catch (err) {
@@ -178,7 +290,11 @@ export function failoverClientClass(picker: HostPicker) {
         this.end().catch(() => {});
         throw noWritableHost([target.hosts[index]]);
       }
-      picker.track(this, index);
+      // The primary moved elsewhere while this connected (picker.recheck): it must not move it back.
+      if (picker.moveCount !== moves && picker.currentHost !== index) {
+        this.end().catch(() => {});
+        throw noWritableHost([target.hosts[index]]);
+      }
       picker.keep(index);
       return this;
     }
