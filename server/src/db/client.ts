@@ -187,6 +187,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     if ((client as pg.PoolClient & { readyForQuery?: boolean }).readyForQuery === false)
       client.end().catch(() => {});
   });
+  releaseBrokenCheckouts(pool);
   const stopWatching = watchForStalls(pool, picker);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = new Listener(Client, connectTimeoutMs, () => log, outage.error);
@@ -214,6 +215,51 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await pool.end();
     },
   };
+}
+
+/**
+ * Drizzle's transaction checks a client out with `pool.connect()` and sends `begin` before its try/finally: when
+ * `begin` fails (the connection dropped, or was closed by a move to another host) the client is never released,
+ * and its place in the pool is lost for good; `max` such failures and every request waits for a connection that
+ * never comes. A client checked out this way is released with an error as soon as its connection ends (a query
+ * unanswered past the query timeout ends it too), and releasing it again does nothing.
+ */
+function releaseBrokenCheckouts(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  // pool.query checks out with a callback and releases by itself.
+  (pool as { connect: unknown }).connect = (callback?: unknown) => {
+    if (callback) return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then(guardCheckout);
+  };
+}
+
+function guardCheckout(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  const query = client.query;
+  let released = false;
+  const onEnd = () => client.release(new Error('Connection ended while checked out'));
+  const releaseOnce = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('end', onEnd);
+    // Back to the prototype's query for the client's next user.
+    delete (client as { query?: unknown }).query;
+    release(err);
+  };
+  client.release = releaseOnce;
+  client.once('end', onEnd);
+  // pg's query timeout answers the query but leaves it in flight: the connection is useless, so it is ended (its
+  // end releases the client).
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+    if (result instanceof Promise)
+      result.catch((err: Error) => {
+        if (err?.message === 'Query read timeout')
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+    return result;
+  };
+  return client;
 }
 
 /**

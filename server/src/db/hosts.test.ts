@@ -161,6 +161,59 @@ describe.runIf(process.env.TEST_DATABASE_URL)('connecting through a host list on
     }
   });
 
+  it('gets back the place in the pool of a transaction whose begin met a dropped connection', async () => {
+    // A relay to the server that, once armed, drops the connection when the next statement arrives.
+    let dropNext = false;
+    const relay = net.createServer((inbound) => {
+      const outbound = net.connect(Number(base.port || 5432), base.hostname);
+      const drop = () => {
+        inbound.destroy();
+        outbound.destroy();
+      };
+      inbound.on('error', drop);
+      outbound.on('error', drop);
+      inbound.on('data', (chunk) => {
+        if (dropNext) {
+          dropNext = false;
+          drop();
+        } else outbound.write(chunk);
+      });
+      outbound.on('data', (chunk) => inbound.write(chunk));
+      inbound.on('close', drop);
+      outbound.on('close', drop);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayHost = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    const database = await openDatabase({
+      databaseUrl: urlWith(relayHost, ''),
+      poolSize: 2,
+      connectTimeoutMs: 1000,
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await database.ping();
+        dropNext = true;
+        const err = await database.db
+          .transaction((tx) => tx.execute(sql`select 1`))
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
+        expect(isDatabaseUnavailable(err)).toBe(true);
+        // The client whose begin failed was handed back (and dropped): its place is free again.
+        await expect.poll(() => database.poolStats()?.total).toBeLessThanOrEqual(1);
+      }
+      // Two transactions at once: both places of the pool work.
+      const both = await Promise.all(
+        [1, 2].map(() => database.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.1)`))),
+      );
+      expect(both).toHaveLength(2);
+    } finally {
+      await database.close();
+      relay.close();
+    }
+  });
+
   it('refuses a read-only host with read-write, as an outage (503), and takes it with any', async () => {
     const readOnly = 'options=-c%20default_transaction_read_only%3Don';
     const strict = await openDatabase({
