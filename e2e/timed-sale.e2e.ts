@@ -13,7 +13,7 @@ import {
 import { advanceServerClock, serverClockOffsetMs } from './support/clock';
 import { E2E_ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { apiCall, apiPost, apiWrite, csrf, DEMO_DEALER, DEMO_DEALER2, signInViaApi } from './support/session';
+import { apiPost, csrf, DEMO_DEALER, DEMO_DEALER2, newDealer, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
@@ -29,22 +29,6 @@ function localInput(ms: number): string {
   const d = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-async function newDealer(page: Page, admin: Page, name: string, email: string) {
-  const password = 'Timed-Sale-Bidder#2031';
-  const applied = await apiWrite(page, 'POST', '/api/users/apply', {
-    name,
-    email,
-    password,
-    companyName: `${name} Farms`,
-    brands: ['Kubota'],
-  });
-  expect(applied.status(), await applied.text()).toBe(201);
-  const { users } = await (await admin.request.get(`${baseUrl()}/api/admin/users?status=pending`)).json();
-  const user = (users as Array<{ id: string; email: string }>).find((u) => u.email === email);
-  await apiCall(admin, 'PATCH', `/api/admin/users/${user?.id}/status`, { status: 'approved' });
-  await signInViaApi(page, email, password);
 }
 
 /** A dealer's live listing with a floor price (the lot's reserve): made, submitted, approved. */

@@ -84,3 +84,23 @@ export async function signInViaUi(page: Page, email: string, password: string) {
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByText('Successfully signed in!').waitFor();
 }
+
+/**
+ * A new dealer of its own, applied and approved, signed in on `page`: a journey whose mails or counts must not
+ * depend on what earlier journeys left to the demo dealers (their open offers, their mail caps).
+ */
+export async function newDealer(page: Page, admin: Page, name: string, email: string) {
+  const password = 'New-Dealer-Journey#2031';
+  const applied = await apiWrite(page, 'POST', '/api/users/apply', {
+    name,
+    email,
+    password,
+    companyName: `${name} Farms`,
+    brands: ['Kubota'],
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const { users } = await (await admin.request.get(`${baseUrl()}/api/admin/users?status=pending`)).json();
+  const user = (users as Array<{ id: string; email: string }>).find((u) => u.email === email);
+  await apiCall(admin, 'PATCH', `/api/admin/users/${user?.id}/status`, { status: 'approved' });
+  await signInViaApi(page, email, password);
+}
