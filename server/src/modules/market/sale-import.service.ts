@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor, AppContext, RequestInfo } from '../../lib/context.js';
 import { countKnownSourceIds, insertImportedSales } from './market.repository.js';
+import { valueCache } from './value-cache.js';
 
 /** Rows per INSERT (one JSON parameter each): a progress step every few thousand rows. */
 export const IMPORT_BATCH_ROWS = 5_000;
@@ -148,6 +149,9 @@ export async function importSaleFile(
       }),
     );
     report(file.records.length, file.records.length, true);
+    // This instance answers from the new sales at once; the database's notice, which drops the other instances'
+    // fitted model, may reach this one after its next answer (a loaded machine showed the old model here).
+    valueCache(ctx).drop();
     return { ...fileFacts(source, file), ...written };
   } catch (err) {
     report(0, file.records.length, true);
