@@ -14,6 +14,7 @@ import {
   launchChromium,
   PHONE,
   toast,
+  waitForHydration,
 } from './support/browser';
 import { serverClockOffsetMs } from './support/clock';
 import { E2E_ADMIN } from './support/global-setup';
@@ -109,15 +110,7 @@ async function requestsSettled(page: Page) {
  * a fixed time (a loaded machine may take seconds where a quiet one takes milliseconds).
  */
 async function settle(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        !document.getElementById('root') ||
-        (window as unknown as { __fieldlotHydrated?: boolean }).__fieldlotHydrated === true,
-      undefined,
-      { timeout: 20_000 },
-    )
-    .catch(() => undefined);
+  await waitForHydration(page);
   await page
     .locator('h1')
     .first()

@@ -34,17 +34,22 @@ export const DESK = { width: 1280, height: 900 };
  * as someone who waits for the page to be ready, so `goto` and `reload` resolve once the app has hydrated (any
  * page with the app's root). Only `waitUntil: 'commit'` returns at once: taps-before-hydration tests that window.
  */
+/** The app has taken over the server's HTML (or the page has no app root); gives up quietly after 20 s. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.getElementById('root') ||
+        (window as unknown as { __fieldlotHydrated?: boolean }).__fieldlotHydrated === true,
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+}
+
 function waitForTheAppOnLoad(page: Page) {
   const ready = async () => {
-    await page
-      .waitForFunction(
-        () =>
-          !document.getElementById('root') ||
-          (window as unknown as { __fieldlotHydrated?: boolean }).__fieldlotHydrated === true,
-        undefined,
-        { timeout: 20_000 },
-      )
-      .catch(() => undefined);
+    await waitForHydration(page);
     // Parts that hydrate after the rest (their code loaded lazily) are ready once the page's requests settle.
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   };
@@ -175,7 +180,7 @@ export async function axeFindings(
   builder = builder.withTags(AXE_TAGS);
   if (AXE_RULES_LEFT_OUT.length > 0) builder = builder.disableRules(AXE_RULES_LEFT_OUT);
   for (const selector of include) builder = builder.include(selector);
-  // axe takes a sticky element for one drawn where it is at the moment (axe-core issue 3720): on a page scrolled
+  // axe takes a sticky element for one drawn where it is at the moment (docs/decisions/0089): on a page scrolled
   // down the site header's links, and at the top of a page the inspector's bottom bar, count as lying over the
   // targets they pass over, which then fail target-size as obscured. For the check each sticky element is put back
   // in its own place in the flow (position: relative, which keeps its box and its stacking; nothing else moves),
