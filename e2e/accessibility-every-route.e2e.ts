@@ -194,6 +194,7 @@ async function everyRoute(page: Page, role: Role, ids: Ids, signIn?: () => Promi
     // Opened at the width the previous route was left at: half the routes load at 1280 px, half at 390 px.
     await visit(page, urlOf(route, ids));
     await closeToasts(page);
+    titles.push({ role, route, title: await page.title() });
     await checkBothWidths(page, role, route, { first, stay: true });
     first = other(first);
     if (signIn) {
@@ -218,8 +219,24 @@ const linesOf = (r: Row) => [
   ),
 ];
 
+/**
+ * Each route's title in the browser's tab, for each role (2.4.2 Page Titled): every page names itself; the shell's
+ * own title (web/index.html) is what a page that forgot to shows.
+ */
+const titles: Array<{ role: Role; route: string; title: string }> = [];
+const SHELL_TITLE = readFileSync(path.resolve(import.meta.dirname, '../web/index.html'), 'utf8').match(
+  /<title>([^<]*)<\/title>/,
+)?.[1];
+const untitled = (role: Role) =>
+  titles
+    .filter((t) => t.role === role && (t.title.trim() === '' || t.title === SHELL_TITLE))
+    .map((t) => `${t.role} ${t.route}: the page has no title of its own ("${t.title}")`);
+
 /** The findings of one role. */
-const problemsOf = (role: Role) => rows.filter((r) => r.role === role).flatMap(linesOf);
+const problemsOf = (role: Role) => [
+  ...rows.filter((r) => r.role === role).flatMap(linesOf),
+  ...untitled(role),
+];
 
 const ROLES = ['visitor', 'pending', 'dealer', 'member', 'inspector', 'admin'] as const;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -298,6 +315,7 @@ describe.runIf(hasBrowser()).concurrent('accessibility on every route for every 
       [
         `Accessibility findings (axe WCAG 2.2 AA + best practice, and targets under 24 px not spaced), ${rows.length} checks:`,
         `axe violations: ${axeCount}; small targets not spaced: ${targetCount}; findings in all: ${axeCount + targetCount}`,
+        `Pages without a title of their own: ${titles.filter((t) => t.title.trim() === '' || t.title === SHELL_TITLE).length} of ${titles.length}; titles: ${new Set(titles.map((t) => t.title)).size}`,
         fmt(header),
         ...lines.map(fmt),
         `Signed out while walking the routes (signed in again): ${signedOutBy.join('; ') || 'never'}`,

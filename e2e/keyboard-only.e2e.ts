@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tabUntil } from './support/accessibility';
+import { focusHiddenUnderABar, tabUntil } from './support/accessibility';
 import {
   type Browser,
   baseUrl,
@@ -12,7 +12,7 @@ import {
   toast,
 } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
-import { apiPost, DEMO_DEALER, signInViaApi } from './support/session';
+import { apiPost, DEMO_DEALER, DEMO_PASSWORD, signInViaApi } from './support/session';
 import { E2E_YARD } from './support/yard';
 
 /**
@@ -33,6 +33,7 @@ describe.runIf(hasBrowser())('keyboard only', () => {
   let dealer: Browser;
   let admin: Browser;
   let visitor: Browser;
+  let inspector: Browser;
   const run = Date.now().toString(36);
   const model = `KB-${run}`;
 
@@ -40,6 +41,7 @@ describe.runIf(hasBrowser())('keyboard only', () => {
     dealer = await openBrowser(PHONE);
     admin = await openBrowser(DESK);
     visitor = await openBrowser(DESK);
+    inspector = await openBrowser(PHONE);
     await signInViaApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
     await signInViaApi(dealer.page, DEMO_DEALER.email, DEMO_DEALER.password);
     const { id } = await apiPost(admin.page, '/api/listings', {
@@ -54,9 +56,22 @@ describe.runIf(hasBrowser())('keyboard only', () => {
       description: 'Keyboard journey tractor',
     });
     await apiPost(admin.page, `/api/admin/listings/${id}/as-is`, { reason: 'Keyboard journey tractor' });
+    // A tractor waiting for its inspection, for the inspector's walk.
+    await apiPost(admin.page, '/api/listings', {
+      ...E2E_YARD,
+      make: 'Kubota',
+      model: `${model}-I`,
+      year: 2019,
+      hours: 2400,
+      priceCents: 29_000_00,
+      location: 'Iowa',
+      condition: 'Good',
+      description: 'Keyboard inspection journey tractor',
+    });
+    await signInViaApi(inspector.page, 'inspector@fieldlot.example', DEMO_PASSWORD);
   }, 240_000);
   afterAll(async () => {
-    for (const b of [dealer, admin, visitor]) await b?.close();
+    for (const b of [dealer, admin, visitor, inspector]) await b?.close();
   });
 
   it('a dealer searches the inventory, opens the tractor, offers its price and confirms, by keyboard (390 px, then 1280 px)', async () => {
@@ -122,6 +137,66 @@ describe.runIf(hasBrowser())('keyboard only', () => {
     await shot(page, 'admin-approve-1280');
     await page.keyboard.press('Enter');
     await toast(page, 'Application approved successfully').waitFor();
+    expect(hidden).toEqual([]);
+  }, 240_000);
+
+  it('an inspector opens a tractor from the queue, fills in its details and rates every checkpoint of its first screens, by keyboard (390 px)', async () => {
+    const { page } = inspector;
+    const hidden: string[] = [];
+    const heading = () => page.getByRole('heading', { level: 1 }).textContent();
+    const focusedTag = () => page.evaluate(() => document.activeElement?.tagName.toLowerCase());
+    await page.goto('/inspect');
+    await page.getByRole('heading', { name: 'Inspections' }).waitFor();
+    hidden.push(
+      ...(await tabUntil(page, (el) => el.name === `Inspect 2019 Kubota ${model}-I`, { max: 400 })),
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Identification' }).waitFor();
+    hidden.push(...(await tabUntil(page, (el) => el.label.startsWith('Serial/PIN'), { max: 40 })));
+    await page.keyboard.type('KBT0123456789');
+    hidden.push(...(await tabUntil(page, (el) => el.label.startsWith('Hour-meter reading'), { max: 5 })));
+    await page.keyboard.type('2410');
+    // The photo buttons (native file inputs: Enter opens the camera) are reached by Tab too.
+    hidden.push(...(await tabUntil(page, (el) => el.tag === 'input' && el.label === 'Photograph the meter')));
+    // Three screens: every checkpoint rated OK by Tab and Enter, then Next; the new screen starts at its heading.
+    for (let screen = 0; screen < 3; screen++) {
+      const title = await heading();
+      const fields = page.locator('fieldset[data-checkpoint]');
+      const count = await fields.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) {
+        // From the OK just pressed, Tab moves on to the next checkpoint's.
+        if (i > 0) await page.keyboard.press('Tab');
+        const check = await focusHiddenUnderABar(page);
+        if (check.hiddenBy) hidden.push(`${check.focused} under ${check.hiddenBy}`);
+        hidden.push(...(await tabUntil(page, (el) => el.name === 'OK', { max: 40 })));
+        await page.keyboard.press('Enter');
+        await expect
+          .poll(() =>
+            fields.nth(i).getByRole('button', { name: 'OK', exact: true }).getAttribute('aria-pressed'),
+          )
+          .toBe('true');
+      }
+      if (screen === 1) await shot(page, 'inspection-rated-390');
+      hidden.push(...(await tabUntil(page, (el) => el.name === 'Next', { max: 40 })));
+      await page.keyboard.press('Enter');
+      await expect.poll(heading).not.toBe(title);
+      expect(await focusedTag()).toBe('h1');
+    }
+    // Back returns to the screen before, its heading focused, its answers kept.
+    hidden.push(...(await tabUntil(page, (el) => el.name === 'Back', { back: true, max: 80 })));
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedTag).toBe('h1');
+    const count = await page.locator('fieldset[data-checkpoint]').count();
+    expect(
+      await page.locator('fieldset[data-checkpoint] button[aria-pressed="true"]', { hasText: 'OK' }).count(),
+    ).toBe(count);
+    // Down to Next and back up to the first checkpoint: never under the screen's bars, going either way.
+    hidden.push(...(await tabUntil(page, (el) => el.name === 'Next', { max: 80 })));
+    let seen = 0;
+    hidden.push(
+      ...(await tabUntil(page, (el) => el.name === 'OK' && ++seen === count, { back: true, max: 80 })),
+    );
     expect(hidden).toEqual([]);
   }, 240_000);
 

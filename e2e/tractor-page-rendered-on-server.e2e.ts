@@ -40,6 +40,10 @@ describe.skipIf(!hasBrowser())('a tractor page rendered by the server', () => {
     const html = await (await fetch(`${baseUrl()}/tractor/${tractor.id}`)).text();
     expect(html).toContain('<div id="root" data-prerendered>');
     expect(html).toMatch(new RegExp(`<h1[^>]*>${tractor.make} ${tractor.model}</h1>`));
+    // Its title names the tractor, in the head where the browser's tab reads it (2.4.2), and nowhere else.
+    const [head, body] = html.split('</head>');
+    expect(head).toMatch(new RegExp(`<title>[^<]*${tractor.make} ${tractor.model} \\| FieldLot</title>`));
+    expect(body).not.toContain('<title>');
     // Its data, and the moment its clock-dependent text was written at (decision 0060).
     expect(html).toMatch(/<script type="application\/json" id="fieldlot-page-data" data-rendered-at="\d+">/);
     expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high"/);

@@ -4,8 +4,9 @@ import { Page } from '@/components/layout/app-layout';
 import { LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth/api/session';
 import { AdminLoginForm } from '@/features/auth/components/admin-login-form';
+import { PageTitle } from '@/features/site';
 
-export function Component() {
+function Screen() {
   const { isAdmin, isLoading } = useSession();
   if (isLoading) return <LoadingState text="Loading..." />;
   if (isAdmin) return <Navigate to="/admin" replace />;
@@ -28,5 +29,15 @@ export function Component() {
         </Link>
       </div>
     </Page>
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Admin Sign In" />
+      <Screen />
+    </>
   );
 }

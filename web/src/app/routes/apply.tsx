@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { ApplyForm } from '@/features/accounts/components/apply-form';
+import { PageTitle } from '@/features/site';
 
-export function Component() {
+function Screen() {
   return (
     <Page className="max-w-2xl">
       <h1 className="text-3xl font-bold text-brand-900">Apply for a Dealer Account</h1>
@@ -16,5 +17,15 @@ export function Component() {
       </p>
       <ApplyForm />
     </Page>
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Apply for a Dealer Account" />
+      <Screen />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { LinkSignIn } from '@/features/auth/components/link-sign-in';
+import { PageTitle } from '@/features/site';
 
 /** /auth-redirect?token&email&listing: the dialog's "Email me a sign-in link". */
-export function Component() {
+function Screen() {
   const [params] = useSearchParams();
   return (
     <LinkSignIn
@@ -16,5 +17,15 @@ export function Component() {
         error: 'Authentication error occurred',
       }}
     />
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Sign in from your e-mail" />
+      <Screen />
+    </>
   );
 }

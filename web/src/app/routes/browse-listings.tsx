@@ -3,9 +3,10 @@ import { LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth/api/session';
 import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
 import { InventoryBrowser } from '@/features/listings/components/inventory-browser';
+import { PageTitle } from '@/features/site';
 
 /** docs/product/listings.md#browse-listings: signed-out, pending and approved states. */
-export function Component() {
+function Screen() {
   const { user, isLoading, isApproved } = useSession();
   return (
     <Page className="space-y-6">
@@ -26,5 +27,15 @@ export function Component() {
       {/* The daily and brand e-mails link here: a signed-out reader is asked to sign in, and stays. */}
       <SignInPrompt />
     </Page>
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Browse Listings" />
+      <Screen />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { LinkSignIn } from '@/features/auth/components/link-sign-in';
+import { PageTitle } from '@/features/site';
 
 /** /email-auth?email&temp_password&redirect_to: temp_password is a one-time token, never a real password. */
-export function Component() {
+function Screen() {
   const [params] = useSearchParams();
   return (
     <LinkSignIn
@@ -17,5 +18,15 @@ export function Component() {
         error: 'Authentication error',
       }}
     />
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Sign in from your e-mail" />
+      <Screen />
+    </>
   );
 }

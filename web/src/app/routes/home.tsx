@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoading } from '@/components/layout/page-loading';
 import { useSession } from '@/features/auth/api/session';
+import { PageTitle } from '@/features/site';
 
 const LandingPage = lazy(() =>
   import('@/features/marketing/components/landing-page').then((m) => ({ default: m.LandingPage })),
@@ -23,9 +24,26 @@ export function Component() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageLoading />;
   if (!user) return <LandingPage />;
-  if (user.status === 'admin') return <AdminDashboard />;
-  if (user.status === 'approved') return <InventoryDashboard />;
+  if (user.status === 'admin')
+    return (
+      <>
+        <PageTitle title="Admin Panel" />
+        <AdminDashboard />
+      </>
+    );
+  if (user.status === 'approved')
+    return (
+      <>
+        <PageTitle title="Wholesale tractors available now" />
+        <InventoryDashboard />
+      </>
+    );
   // Inspectors' work is the queue (docs/product/condition-reports.md#inspection-queue).
   if (user.status === 'inspector') return <Navigate to="/inspect" replace />;
-  return <ApplicationStatus />;
+  return (
+    <>
+      <PageTitle title="Your Application" />
+      <ApplicationStatus />
+    </>
+  );
 }

@@ -2,9 +2,10 @@ import { Navigate, useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/states';
 import { useSession } from '@/features/auth';
 import { InspectionForm, useInspectorApp } from '@/features/inspections';
+import { PageTitle } from '@/features/site';
 
 /** /inspect/:listingId: the inspection form of one tractor (phone first). */
-export function Component() {
+function Screen() {
   const { listingId = '' } = useParams();
   const { user, isLoading } = useSession();
   // The installable, offline inspector app: its worker, manifest and photo queue (decision 0086).
@@ -12,4 +13,14 @@ export function Component() {
   if (isLoading) return <LoadingState text="Loading..." />;
   if (!user || (user.status !== 'inspector' && user.status !== 'admin')) return <Navigate to="/" replace />;
   return <InspectionForm key={listingId} listingId={listingId} />;
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Inspection" />
+      <Screen />
+    </>
+  );
 }

@@ -11,8 +11,9 @@ import { NotificationsCard } from '@/features/accounts/components/notifications-
 import { PersonalInfoCard } from '@/features/accounts/components/personal-info-card';
 import { useSession } from '@/features/auth/api/session';
 import { DeliveryAddressCard } from '@/features/purchases';
+import { PageTitle } from '@/features/site';
 
-export function Component() {
+function Screen() {
   const { user, isApproved, isLoading } = useSession();
   if (isLoading) return <LoadingState text="Loading..." />;
   if (!user) {
@@ -51,5 +52,15 @@ function MyAccountPage() {
         </div>
       )}
     </Page>
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="My Account" />
+      <Screen />
+    </>
   );
 }

@@ -4,9 +4,10 @@ import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
 import { useSession } from '@/features/auth/api/session';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { PageTitle } from '@/features/site';
 
 /** docs/product/accounts.md#pending-approval: the application is pending; Sign Out (for a signed-in user) and Back to Home. */
-export function Component() {
+function Screen() {
   const { user } = useSession();
   return (
     <Page className="max-w-xl">
@@ -25,5 +26,15 @@ export function Component() {
         </div>
       </div>
     </Page>
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Application Pending Approval" />
+      <Screen />
+    </>
   );
 }

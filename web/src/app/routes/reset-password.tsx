@@ -3,9 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/app-layout';
 import { linkButton } from '@/components/layout/link-styles';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { PageTitle } from '@/features/site';
 
 /** /reset-password?token=… from the reset e-mail. Opening the page consumes nothing. */
-export function Component() {
+function Screen() {
   const [params] = useSearchParams();
   const token = params.get('token');
   return (
@@ -34,5 +35,15 @@ export function Component() {
         )}
       </div>
     </Page>
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Choose a New Password" />
+      <Screen />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { BadgeDollarSign, Clock, Truck } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { SellForm } from '@/features/inquiries/components/sell-form';
+import { PageTitle } from '@/features/site';
 
 const PROMISES = [
   { icon: Clock, text: 'An offer by e-mail, usually within one business day' },
@@ -9,7 +10,7 @@ const PROMISES = [
 ];
 
 /** docs/product/selling.md#sell-form (/sell-your-tractor). */
-export function Component() {
+function Screen() {
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -37,6 +38,16 @@ export function Component() {
           </CardContent>
         </Card>
       </div>
+    </>
+  );
+}
+
+/** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Sell Your Tractor" />
+      <Screen />
     </>
   );
 }

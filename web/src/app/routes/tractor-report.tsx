@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { PrintableReport } from '@/features/inspections';
 import { useListing } from '@/features/listings/api/listings';
+import { PageTitle } from '@/features/site';
 import { useSite } from '@/features/site/use-site';
 
 /** /tractor/:id/report: the printable condition report (optionally ?revision=N). */
@@ -12,11 +13,16 @@ export function Component() {
   const site = useSite();
   const l = listing.data;
   return (
-    <PrintableReport
-      listingId={id}
-      revision={revision}
-      site={site}
-      tractor={l ? { title: `${l.year} ${l.make} ${l.model}`, location: l.location, images: l.images } : null}
-    />
+    <>
+      <PageTitle title={l ? `Condition Report: ${l.year} ${l.make} ${l.model}` : 'Condition Report'} />
+      <PrintableReport
+        listingId={id}
+        revision={revision}
+        site={site}
+        tractor={
+          l ? { title: `${l.year} ${l.make} ${l.model}`, location: l.location, images: l.images } : null
+        }
+      />
+    </>
   );
 }

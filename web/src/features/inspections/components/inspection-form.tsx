@@ -2,11 +2,12 @@ import { INSPECTION_SECTIONS, publishReadiness, type Rating, TYRE_POSITIONS } fr
 import type { InspectionDraft } from '@domain/inspection-api';
 import { formatCount } from '@domain/numbers';
 import { ArrowLeft, ArrowRight, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { serverFieldErrors } from '@/lib/form-errors';
+import { useStickyScrollPadding } from '@/lib/use-sticky-scroll-padding';
 import { useDraft, useRemovePhoto } from '../api/inspections';
 import { usePhotoQueue, waitingText } from '../offline/inspector-app';
 import { enqueuePhoto, enqueueSubmission, onQueueEvent, removeQueuedPhoto } from '../offline/photo-queue';
@@ -87,9 +88,23 @@ export function InspectionForm({ listingId }: { listingId: string }) {
   // "Submit report" queued in the phone: published by the queue once the server holds every photo.
   const submitted = queue.submissions.some((s) => s.listingId === listingId);
 
+  // Back and Next start the new screen at its heading, not on the bottom bar, for keyboard and screen-reader
+  // users (docs/accessibility.md, 2.4.3); the Screen list leaves the focus where it is (3.2.2).
+  const screenRef = useRef<HTMLDivElement>(null);
+  const headingNext = useRef(false);
+  const topBar = useRef<HTMLElement>(null);
+  const bottomBar = useRef<HTMLElement>(null);
+  useStickyScrollPadding(topBar, bottomBar, Boolean(query.data));
+  const move = (to: number) => {
+    headingNext.current = true;
+    setStep(to);
+  };
   useEffect(() => {
     localStorage.setItem(stepKey(listingId), String(step));
     window.scrollTo({ top: 0 });
+    if (!headingNext.current) return;
+    headingNext.current = false;
+    screenRef.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
   }, [listingId, step]);
 
   // The queue says how the submission ended (the toast is the inspector app's: useInspectorApp).
@@ -190,7 +205,11 @@ export function InspectionForm({ listingId }: { listingId: string }) {
 
   return (
     <div className="mx-auto max-w-xl">
-      <header className="sticky top-0 z-20 space-y-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur">
+      {/* Stuck under the site's header (h-16 and its border), not under it: nothing of it is hidden. */}
+      <header
+        ref={topBar}
+        className="sticky top-[calc(4rem+1px)] z-20 space-y-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur"
+      >
         <div className="flex items-center justify-between gap-2 text-sm">
           <Link
             to="/inspect"
@@ -242,10 +261,12 @@ export function InspectionForm({ listingId }: { listingId: string }) {
         </label>
       </header>
 
-      <div className="space-y-4 px-3 pt-4">
+      <div ref={screenRef} className="space-y-4 px-3 pt-4">
         {section ? (
           <>
-            <h1 className="text-2xl font-extrabold">{section.title}</h1>
+            <h1 tabIndex={-1} className="text-2xl font-extrabold focus:outline-none">
+              {section.title}
+            </h1>
             {section.id === 'identification' && (
               <div className="space-y-4 rounded-lg border border-border p-3">
                 <DetailInput
@@ -339,7 +360,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             waitingPhotos={submitted ? waiting : 0}
             confirmHours={confirmHours}
             onConfirmHours={setConfirmHours}
-            onGo={setStep}
+            onGo={move}
             onAnnouncements={(ids) => sync.submit({ kind: 'details', body: { announcements: ids as never } })}
             onPublish={() => setConfirming(true)}
             onConfirm={doPublish}
@@ -349,6 +370,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
       </div>
 
       <nav
+        ref={bottomBar}
         aria-label="Screens"
         className="sticky bottom-0 z-20 mt-6 border-t border-border bg-background/95 p-3 backdrop-blur"
       >
@@ -358,12 +380,12 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             size="lg"
             className="flex-1"
             disabled={step === 0}
-            onClick={() => setStep(step - 1)}
+            onClick={() => move(step - 1)}
           >
             <ArrowLeft aria-hidden="true" /> Back
           </Button>
           {step < PUBLISH_STEP && (
-            <Button size="lg" className="flex-1" onClick={() => setStep(step + 1)}>
+            <Button size="lg" className="flex-1" onClick={() => move(step + 1)}>
               Next <ArrowRight aria-hidden="true" />
             </Button>
           )}

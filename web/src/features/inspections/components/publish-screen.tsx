@@ -51,7 +51,9 @@ export function PublishScreen({
   const hoursDiffer = meter !== null && meterDiffers(listed, meter);
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-extrabold">Announcements and publish</h1>
+      <h1 tabIndex={-1} className="text-2xl font-extrabold focus:outline-none">
+        Announcements and publish
+      </h1>
       <fieldset className="space-y-2 rounded-lg border border-border p-3">
         <legend className="px-1 font-semibold">Announcements (the things a buyer must not miss)</legend>
         {ANNOUNCEMENTS.map((a) => {

@@ -13,6 +13,7 @@ import { AsIsNotice, ConditionReportSection } from '@/features/inspections';
 import { FieldlotValuePanel } from '@/features/market';
 import { OfferHistory, OfferPanel } from '@/features/offers';
 import { LandedCost } from '@/features/purchases';
+import { PageTitle } from '@/features/site';
 import { ApiError } from '@/lib/api';
 import { formatDollars, formatHours } from '@/lib/format';
 import { useListing } from '../api/listings';
@@ -96,6 +97,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <Page>
+        <PageTitle title={missing ? 'Tractor Not Found' : 'Tractor'} />
         {missing ? (
           <div className="mx-auto max-w-lg space-y-4 py-12 text-center">
             <h1 className="text-3xl font-extrabold">Tractor Not Found</h1>
@@ -140,6 +142,7 @@ export function TractorDetail({ id, reportRevision }: { id: string; reportRevisi
 
   return (
     <Page className="space-y-6">
+      <PageTitle title={tractorName(l)} />
       <BackLink />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">

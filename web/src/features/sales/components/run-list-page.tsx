@@ -9,6 +9,7 @@ import { useListingFilters } from '@/features/listings';
 import { formatDateTime, plural } from '@/lib/format';
 import { useLiveEvents } from '@/lib/live-events';
 import '../api/live';
+import { PageTitle } from '@/features/site';
 import { runListQuery, serverNow, useRunList } from '../api/sales';
 import { LotRow } from './lot-row';
 import { RunListFilters } from './run-list-filters';
@@ -37,12 +38,14 @@ export function RunListPage() {
   if (query.isPending)
     return (
       <Page>
+        <PageTitle title="Timed Sale" />
         <LoadingState text="Loading the run list..." />
       </Page>
     );
   if (query.isError)
     return (
       <Page className="space-y-6">
+        <PageTitle title="Timed Sale" />
         <h1 className="text-3xl font-extrabold tracking-tight">Timed Sale</h1>
         <ErrorState message={query.error.message} onRetry={() => query.refetch()} />
       </Page>
@@ -50,6 +53,7 @@ export function RunListPage() {
   const { sale, lots, brands } = query.data;
   return (
     <Page className="space-y-6">
+      <PageTitle title={sale.name} />
       <div>
         <h1 className="text-3xl font-extrabold tracking-tight">{sale.name}</h1>
         <p className="text-muted-foreground">
