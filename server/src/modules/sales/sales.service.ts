@@ -320,6 +320,8 @@ export async function bid(
     const [row] = await repo.runList(tx, lot.saleId, { lotId: lotId });
     return { lot: lotOf(row, actor, false), replayed, serverNow: ctx.clock.now().toISOString() };
   };
+  const early = await refusedByCommittedPrice(ctx, actor, lotId, body, idempotencyKey, readerZone);
+  if (early) throw early;
   return ctx.db.transaction(async (tx) => {
     if (await repo.findBidByKey(tx, actor.userId, idempotencyKey)) return answer(tx, true);
     const lot = await repo.lockLot(tx, lotId);
@@ -402,6 +404,41 @@ export async function bid(
       if (mail.allowed) await notify(tx, sale, lot, out.outbidId, 'outbid', s.priceCents);
     }
     return answer(tx, false);
+  });
+}
+
+/**
+ * A bid under the next increment of the lot's committed price, answered without waiting for the lot's lock
+ * (decision 0092): the price only rises, so the locked check would refuse it too, and at a busy close most bids
+ * are such. Null (take the lock) for everything else: a repeated key (its answer is the first one's), a lot not
+ * open, the current leader (raising a maximum), a viewer, and every other answer of the engine.
+ */
+async function refusedByCommittedPrice(
+  ctx: AppContext,
+  actor: Actor,
+  lotId: string,
+  body: { kind: BidBody['kind']; amount: number },
+  idempotencyKey: string,
+  readerZone: string | null,
+): Promise<AppError | null> {
+  return ctx.db.transaction(async (tx) => {
+    if (await repo.findBidByKey(tx, actor.userId, idempotencyKey)) return null;
+    const lot = await repo.findLot(tx, lotId);
+    if (!lot || lot.status !== 'open' || lot.leaderUserId === actor.userId) return null;
+    const now = ctx.clock.now();
+    const member = await currentMembership(tx, actor, now);
+    if (member.role === 'viewer') return null;
+    const out = placeBid(stateOf(lot), {
+      bidderId: actor.userId,
+      kind: body.kind,
+      amountCents: body.amount,
+      at: now.getTime(),
+      ownLot: await ownLotOf(tx, actor, lot),
+      limitCents: memberOfferProblem(member, body.amount) ? member.offerLimitCents : null,
+    });
+    if (out.ok || out.refusal.code !== 'below_next') return null;
+    const sale = await repo.findSale(tx, lot.saleId);
+    return sale ? refusalError(out.refusal, readerZone ?? sale.timeZone) : null;
   });
 }
 

@@ -329,6 +329,48 @@ describe('the Timed Sale', { timeout: 600_000 }, () => {
     expect(offer.statusCode, offer.body).toBe(201);
   });
 
+  // Decision 0092: at a busy close most bids are under the committed price's next increment; they are answered
+  // without waiting in the lot's queue. (PostgreSQL only: PGlite runs one transaction at a time.)
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses a bid under the next increment while another transaction holds the lot; a good bid waits its turn',
+    async () => {
+      const { lotId } = await saleWithLot(null, 30);
+      expect((await bid(as[0], lotId, 'bid', 10_000)).statusCode).toBe(200);
+      let release = () => {};
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = t.app.ctx.db.transaction(async (tx) => {
+        await tx.select().from(timedSaleLots).where(eq(timedSaleLots.id, lotId)).for('update');
+        locked();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await isLocked;
+      let goodAnswered = false;
+      const good = bid(as[2], lotId, 'bid', 10_500).then((r) => {
+        goodAnswered = true;
+        return r;
+      });
+      // The lot stands at $100 (the leader's maximum of $10,000 is not shown): $100 is under the next bid.
+      const low = await bid(as[1], lotId, 'bid', 100);
+      expect(low.statusCode, low.body).toBe(400);
+      expect(low.json().error.message).toBe('The next bid is at least $200');
+      // Not refused before the lock: the good bid is still waiting for it.
+      expect(goodAnswered).toBe(false);
+      release();
+      await holder;
+      const answered = await good;
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(await lotRow(lotId)).toMatchObject({ leaderUserId: bidders[2].id, priceCents: 10_250_00 });
+      // The refused bid left nothing: one accepted bid each for the two bidders.
+      const rows = await t.app.ctx.db.select().from(timedSaleBids).where(eq(timedSaleBids.lotId, lotId));
+      expect(rows.map((r) => r.bidderUserId).sort()).toEqual([bidders[0].id, bidders[2].id].sort());
+    },
+  );
+
   // docs/product/timed-sale.md#bidding: the engine through the API, on the database, against the reference model.
   const API_MODEL_RUNS = Number(process.env.SALE_MODEL_RUNS ?? 60);
   // A long run (SALE_MODEL_RUNS=10000) gets time in proportion: up to a second a sequence.
