@@ -424,7 +424,7 @@ async function refusedByCommittedPrice(
   return ctx.db.transaction(async (tx) => {
     if (await repo.findBidByKey(tx, actor.userId, idempotencyKey)) return null;
     const lot = await repo.findLot(tx, lotId);
-    if (!lot || lot.status !== 'open' || lot.leaderUserId === actor.userId) return null;
+    if (lot?.status !== 'open' || lot.leaderUserId === actor.userId) return null;
     const now = ctx.clock.now();
     const member = await currentMembership(tx, actor, now);
     if (member.role === 'viewer') return null;
