@@ -10,6 +10,7 @@ import {
   publishReadiness,
   type Rating,
   sectionSummary,
+  storageWarning,
   unratedCheckpoints,
 } from './inspection';
 import { checkpointAnswerSchema, treadPercentSchema } from './inspection-api';
@@ -174,5 +175,21 @@ describe('what publishing still needs', () => {
     const r = publishReadiness({ ...complete, ratings });
     expect(r.unrated).toEqual([CHECKPOINT_IDS[5]]);
     expect(r.ready).toBe(false);
+  });
+});
+
+describe('the storage warning', () => {
+  const MB = 1024 * 1024;
+  it('is shown under 150 MB free or a tenth of the quota, never when the browser does not say', () => {
+    expect(storageWarning({ usage: 100 * MB, quota: 10_000 * MB })).toBeNull();
+    expect(storageWarning({ usage: 9_900 * MB, quota: 10_000 * MB })).toBe(
+      'Storage nearly full: 100 MB left on this phone. Send the waiting photos before taking many more.',
+    );
+    // Room in megabytes, but under a tenth of a small quota.
+    expect(storageWarning({ usage: 2_750 * MB, quota: 3_000 * MB })).toContain(' 250 MB left');
+    expect(storageWarning({ usage: 0, quota: 1_600 * MB })).toBeNull();
+    expect(storageWarning({ usage: 70 * MB, quota: 60 * MB })).toContain(' 0 MB left');
+    expect(storageWarning({})).toBeNull();
+    expect(storageWarning({ usage: 5 })).toBeNull();
   });
 });

@@ -324,3 +324,18 @@ export function sectionSummary(sectionId: string, ratings: Ratings): string {
     .map((r) => `${counts[r]} ${RATING_LABELS[r]}`);
   return parts.length ? parts.join(', ') : 'Not rated';
 }
+
+/**
+ * The inspector app's warning when the phone's storage for it runs low (docs/product/condition-reports.md#offline):
+ * under 150 MB free (about 50 photos) or under a tenth of what the browser allows it. Null when there is room, or
+ * when the browser does not say.
+ */
+export const STORAGE_LOW_BYTES = 150 * 1024 * 1024;
+export function storageWarning(estimate: { usage?: number; quota?: number }): string | null {
+  const { usage, quota } = estimate;
+  if (!quota || usage === undefined) return null;
+  const free = Math.max(0, quota - usage);
+  if (free >= STORAGE_LOW_BYTES && free >= quota / 10) return null;
+  const mb = Math.floor(free / (1024 * 1024));
+  return `Storage nearly full: ${mb} MB left on this phone. Send the waiting photos before taking many more.`;
+}

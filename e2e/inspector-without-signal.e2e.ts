@@ -284,4 +284,40 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
       await desk.close();
     }
   }, 120_000);
+
+  it("says when the phone's storage is nearly full, on the queue and in the form", async () => {
+    const phone = await openBrowser(PHONE);
+    try {
+      const { page, context } = phone;
+      await signInViaApi(page, 'inspector@fieldlot.example', DEMO_PASSWORD);
+      await page.goto('/inspect');
+      await page.getByRole('heading', { name: 'Inspections' }).waitFor();
+      expect(await page.getByTestId('storage-warning').count()).toBe(0);
+      // A phone with 40 MB left for this site: the browser's answer to "how much room?" says so (Chromium's
+      // own quota override does not reach a test's browser context).
+      await context.addInitScript(() => {
+        const real = navigator.storage.estimate.bind(navigator.storage);
+        navigator.storage.estimate = async () => {
+          const e = await real();
+          return { ...e, quota: (e.usage ?? 0) + 40 * 1024 * 1024 };
+        };
+      });
+      await page.reload();
+      const warning = page.getByTestId('storage-warning');
+      await expect
+        .poll(() => warning.textContent(), { timeout: 20_000 })
+        .toMatch(
+          /^Storage nearly full: \d+ MB left on this phone\. Send the waiting photos before taking many more\.$/,
+        );
+      await page
+        .getByRole('link', { name: /^Inspect / })
+        .first()
+        .click();
+      await page.getByTestId('progress').waitFor();
+      await page.getByTestId('storage-warning').waitFor();
+      await shot(page, 'storage-nearly-full-390');
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
 });

@@ -14,6 +14,7 @@ import { enqueuePhoto, enqueueSubmission, onQueueEvent, removeQueuedPhoto } from
 import { CheckpointField, PhotoButton, PhotoStrip, type StripPhoto } from './checkpoint-field';
 import { DetailInput } from './detail-input';
 import { PublishScreen } from './publish-screen';
+import { StorageWarning } from './storage-warning';
 import { type SyncState, useDraftSync } from './use-draft-sync';
 
 const PUBLISH_STEP = INSPECTION_SECTIONS.length;
@@ -230,6 +231,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             </span>
           </p>
         )}
+        <StorageWarning />
         <p className="truncate font-bold">
           {l.year} {l.make} {l.model}
         </p>

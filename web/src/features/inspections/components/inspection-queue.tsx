@@ -21,6 +21,7 @@ import { useInspectionQueue, useMarkAsIs } from '../api/inspections';
 import { keepForOffline } from '../offline/inspector-app';
 import { GradeBadge } from './grade-badge';
 import { InspectorAccounts } from './inspector-accounts';
+import { StorageWarning } from './storage-warning';
 
 function AsIsDialog({ item, onClose }: { item: QueueItem; onClose: () => void }) {
   const [reason, setReason] = useState('');
@@ -124,6 +125,7 @@ export function InspectionQueue({ isAdmin }: { isAdmin: boolean }) {
           {toReport} {toReport === 1 ? 'tractor waits' : 'tractors wait'} for a condition report.
         </p>
       </div>
+      <StorageWarning />
       {isAdmin && <InspectorAccounts />}
       <fieldset>
         <legend className="sr-only">Show tractors</legend>

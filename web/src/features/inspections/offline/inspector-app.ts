@@ -1,6 +1,7 @@
+import { storageWarning } from '@domain/inspection';
 import type { InspectionDraft } from '@domain/inspection-api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/lib/toast';
 import { reportKeys } from '../api/inspections';
 import {
@@ -114,3 +115,31 @@ export const usePhotoQueue = () => useSyncExternalStore(subscribe, getSnapshot, 
 
 /** "Waiting to send 7 photos", or null when nothing waits. */
 export const waitingText = (n: number) => (n ? `Waiting to send ${n} ${n === 1 ? 'photo' : 'photos'}` : null);
+
+/**
+ * "Storage nearly full: 40 MB left on this phone..." while the browser's room for the app runs low (a photo it
+ * cannot keep is lost), else null: asked on opening, whenever the queue changes, and every minute.
+ */
+export function useStorageWarning(): string | null {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const check = () => {
+      void navigator.storage
+        ?.estimate?.()
+        .then((e) => {
+          if (live) setText(storageWarning(e));
+        })
+        .catch(() => {});
+    };
+    check();
+    const timer = setInterval(check, 60_000);
+    const unsubscribe = subscribe(check);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      unsubscribe();
+    };
+  }, []);
+  return text;
+}
