@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.js';
 import { openDatabase, STALL_CHECK } from './client.js';
-import { failoverClientClass, HostPicker, parseDatabaseUrl } from './hosts.js';
+import { chooseWritableHost, failoverClientClass, HostPicker, parseDatabaseUrl } from './hosts.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 describe('DATABASE_URL with several hosts (decision 0036)', () => {
@@ -34,6 +34,82 @@ describe('DATABASE_URL with several hosts (decision 0036)', () => {
     expect(() => parseDatabaseUrl('mysql://x')).toThrow(/postgres/);
     expect(() => parseDatabaseUrl('postgres://a,,b/db')).toThrow(/empty host/);
     expect(() => parseDatabaseUrl('postgres://a,b/db?target_session_attrs=standby')).toThrow(/not supported/);
+  });
+});
+
+describe('choosing the host that takes writes (decision 0091)', () => {
+  const answering = { writable: true, commitsAnswer: true };
+  const hanging = { writable: true, commitsAnswer: false };
+  const standby = { writable: false, commitsAnswer: true };
+  const none = new Error('no host takes writes');
+
+  it('skips an old primary whose commits would wait for a missing standby, whichever answered first', () => {
+    expect(
+      chooseWritableHost(
+        [
+          { index: 0, state: hanging },
+          { index: 1, state: answering },
+        ],
+        none,
+      ),
+    ).toBe(1);
+    expect(
+      chooseWritableHost(
+        [
+          { index: 1, state: answering },
+          { index: 0, state: hanging },
+        ],
+        none,
+      ),
+    ).toBe(1);
+    expect(
+      chooseWritableHost(
+        [
+          { index: 2, state: standby },
+          { index: 0, state: hanging },
+          { index: 1, state: answering },
+        ],
+        none,
+      ),
+    ).toBe(1);
+  });
+
+  it('uses such a host only when no other takes writes (reads still work there)', () => {
+    const down = new Error('connect ECONNREFUSED');
+    expect(
+      chooseWritableHost(
+        [
+          { index: 0, state: hanging },
+          { index: 1, error: down },
+        ],
+        none,
+      ),
+    ).toBe(0);
+    expect(
+      chooseWritableHost(
+        [
+          { index: 1, state: standby },
+          { index: 0, state: hanging },
+        ],
+        none,
+      ),
+    ).toBe(0);
+  });
+
+  it('fails with the last failure, or with none when every host answered read-only', () => {
+    const first = new Error('timeout');
+    const last = new Error('connect ECONNREFUSED');
+    expect(() =>
+      chooseWritableHost(
+        [
+          { index: 0, error: first },
+          { index: 1, state: standby },
+          { index: 2, error: last },
+        ],
+        none,
+      ),
+    ).toThrow(last);
+    expect(() => chooseWritableHost([{ index: 0, state: standby }], none)).toThrow(none);
   });
 });
 

@@ -128,7 +128,7 @@ export class HostPicker {
       if (index === this.lastGood || this.checking.has(index)) continue;
       this.check(index).then(
         (state) => {
-          if (state.writable && state.commitsAnswer && this.lastGood !== index) this.keep(index);
+          if (answersWrites(state) && this.lastGood !== index) this.keep(index);
         },
         () => {},
       );
@@ -190,26 +190,22 @@ export class HostPicker {
     const hosts = [...this.target.hosts.keys()];
     if (this.target.readWrite) {
       const index = await new Promise<number>((resolve, reject) => {
-        let left = hosts.length;
-        let lastError: unknown = noWritableHost(this.target.hosts);
-        // A host that takes writes but whose commits would wait for a missing standby, used only if no other is.
-        let fallback: number | null = null;
-        const settled = () => {
-          if (--left > 0) return;
-          if (fallback !== null) resolve(fallback);
-          else reject(lastError);
+        const checks: HostCheck[] = [];
+        const settled = (check: HostCheck) => {
+          checks.push(check);
+          // The first host that takes writes with its commits answered is used at once.
+          if (check.state && answersWrites(check.state)) return resolve(check.index);
+          if (checks.length < hosts.length) return;
+          try {
+            resolve(chooseWritableHost(checks, noWritableHost(this.target.hosts)));
+          } catch (err) {
+            reject(err);
+          }
         };
         for (const i of hosts)
           this.check(i).then(
-            ({ writable, commitsAnswer }) => {
-              if (writable && commitsAnswer) resolve(i);
-              else if (writable && fallback === null) fallback = i;
-              settled();
-            },
-            (err) => {
-              lastError = err;
-              settled();
-            },
+            (state) => settled({ index: i, state }),
+            (error) => settled({ index: i, error }),
           );
       });
       this.current = index;
@@ -230,8 +226,33 @@ export class HostPicker {
   }
 }
 
+/** A host that takes writes and answers their commits: the one a read-write pool wants. */
+const answersWrites = (state: HostState) => state.writable && state.commitsAnswer;
+
+/** One host's check as it settled: what it found, or why it failed. */
+export interface HostCheck {
+  index: number;
+  state?: HostState;
+  error?: unknown;
+}
+
+/**
+ * The host a read-write pool uses, from every host's check in the order they settled: the first that takes
+ * writes with its commits answered; else the first that takes writes whose commits would wait for a missing
+ * standby (an old primary not yet demoted, or a primary whose synchronous standby is down: decision 0091);
+ * else it throws the last failure, or `none` when every host answered and none takes writes.
+ */
+export function chooseWritableHost(checks: readonly HostCheck[], none: unknown): number {
+  const answering = checks.find((c) => c.state && answersWrites(c.state));
+  if (answering) return answering.index;
+  const waiting = checks.find((c) => c.state?.writable);
+  if (waiting) return waiting.index;
+  const failed = checks.filter((c) => c.error !== undefined).at(-1);
+  throw failed ? failed.error : none;
+}
+
 /** What a check of one host found. */
-interface HostState {
+export interface HostState {
   /** It accepts a connection and, with read-write, writes. */
   writable: boolean;
   /** Its commits are answered: synchronous replication is off, or a standby is connected. */
