@@ -185,7 +185,8 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
       await route.continue();
     });
     await context.setOffline(false);
-    await toast(page, /Report published: revision 1, grade \d\.\d/).waitFor({ timeout: 180_000 });
+    // 110 answers, 8 photos of 3 MB and the submission, one after another: minutes on a machine loaded 15 deep.
+    await toast(page, /Report published: revision 1, grade \d\.\d/).waitFor({ timeout: 360_000 });
     await page.getByRole('heading', { name: 'Inspections' }).waitFor();
     expect(cut).toBe(3);
 
@@ -203,7 +204,7 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
     // Nothing waits in the phone any more.
     expect(await page.getByTestId('photo-queue').count()).toBe(0);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-  }, 240_000);
+  }, 480_000);
 
   it("signing out drops the worker's copies, and the next user never sees or sends the last one's photos", async () => {
     const other = `offline-b-${run}@fieldlot.example`;
