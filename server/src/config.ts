@@ -87,6 +87,9 @@ const envSchema = z.object({
     .default(48),
   // How often each instance sweeps expired offers (the sweep is exactly-once per offer by itself).
   OFFER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Multiplies every per-recipient mail cap (docs/product/mail.md#recipient-cap): for demo and test servers whose
+  // few accounts get far more mail in an hour than a real dealer does.
+  MAIL_RECIPIENT_CAP_FACTOR: z.coerce.number().int().min(1).max(100).default(1),
   // A farmer's tractor is shown only to the dealerships granted its first look this long after it goes live
   // (docs/product/want-lists.md#first-look).
   FIRST_LOOK_HOURS: z.coerce
@@ -163,6 +166,7 @@ export interface AppConfig {
   shutdownDelaySeconds: number;
   offerTtlHours: number;
   offerExpirySweepSeconds: number;
+  mailRecipientCapFactor: number;
   firstLookHours: number;
   /** Prometheus metrics (decision 0037): the bearer token of /metrics, and a port of its own (both optional). */
   metrics: { token?: string; port?: number; host: string };
@@ -251,6 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     offerTtlHours: e.OFFER_TTL_HOURS,
     offerExpirySweepSeconds: e.OFFER_EXPIRY_SWEEP_SECONDS,
+    mailRecipientCapFactor: e.MAIL_RECIPIENT_CAP_FACTOR,
     firstLookHours: e.FIRST_LOOK_HOURS,
     testClockFile: e.TEST_CLOCK_FILE,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },

@@ -71,7 +71,10 @@ async function deliver(
   // (docs/product/mail.md#classes). Over the cap the message waits until the window frees up: it is sent
   // later, never marked failed.
   const mailClass = mailClassOf(message.template);
-  const cap = CLASS_CAPS[mailClass];
+  const cap = {
+    ...CLASS_CAPS[mailClass],
+    limit: CLASS_CAPS[mailClass].limit * ctx.config.mailRecipientCapFactor,
+  };
   const recent = await recentSendsTo(
     ctx.db,
     message.recipient,
