@@ -239,6 +239,14 @@ const dropped = (err: unknown) =>
   err.status >= 500 ||
   err.status === 429;
 
+/**
+ * A request that never settles (a connection that stalls without closing) would hold the one running flush, and
+ * every later one joins it: each is given up after this long and tried again like a dropped connection. A 3 MB
+ * photo takes about 2 minutes on a 25 KB/s link.
+ */
+const UPLOAD_LIMIT_MS = 3 * 60_000;
+const PUBLISH_LIMIT_MS = 60_000;
+
 let inFlight: Promise<void> | null = null;
 let again = false;
 /** After a dropped connection the queue tries again soon, then less often (2 s doubling to 60 s). */
@@ -295,6 +303,7 @@ async function flushOnce(userId: string) {
           path: { listingId: p.listingId },
           query: { checkpointId: p.checkpointId, clientId: p.clientId },
         },
+        signal: AbortSignal.timeout(UPLOAD_LIMIT_MS),
       });
       await remove(PHOTOS, p.clientId);
       retryMs = 2000;
@@ -322,6 +331,7 @@ async function flushOnce(userId: string) {
       const r = await api.POST('/api/inspections/{listingId}/publish', {
         params: { path: { listingId: s.listingId } },
         body: { confirmHours: s.confirmHours, submissionId: s.submissionId, photos: s.photos },
+        signal: AbortSignal.timeout(PUBLISH_LIMIT_MS),
       });
       await remove(SUBMISSIONS, s.submissionId);
       emit({ type: 'published', listingId: s.listingId, submissionId: s.submissionId, ...r });
