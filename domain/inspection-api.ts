@@ -4,6 +4,7 @@ import {
   ANNOUNCEMENT_IDS,
   CHECKPOINT_IDS,
   checkpointById,
+  isMediaCheckpoint,
   RATINGS,
   TYRE_POSITIONS,
   type TyrePosition,
@@ -27,6 +28,11 @@ export const treadPercentSchema = z
 export const checkpointIdSchema = z
   .string()
   .refine((id) => checkpointById(id) !== undefined, { message: 'Unknown checkpoint' });
+
+/** Where a photo or recording is filed: any rated checkpoint, or the engine sound. */
+export const mediaCheckpointIdSchema = z
+  .string()
+  .refine((id) => isMediaCheckpoint(id), { message: 'Unknown checkpoint' });
 
 /** One answer, saved as the inspector gives it. */
 export const checkpointAnswerSchema = z.object({
@@ -88,6 +94,8 @@ export const photoSchema = z.object({
   /** The phone's id of the photo and SHA-256 of the bytes it sent (decision 0086); none on older photos. */
   clientId: z.string().nullable().optional(),
   sha256: z.string().nullable().optional(),
+  /** A recording (the engine sound): its audio type, played from `src`; absent or null on photos. */
+  mediaType: z.string().nullable().optional(),
 });
 export type InspectionPhoto = z.infer<typeof photoSchema>;
 

@@ -188,6 +188,18 @@ export function checkpointById(id: string): Checkpoint | undefined {
   return CHECKPOINT_BY_ID.get(id);
 }
 
+/**
+ * The engine-sound recording: optional, up to 30 seconds, a checkpoint of its own on the Engine screen that is not
+ * rated (the 100-point count is unchanged). It travels with the photos (same queue, ids and checks) and is kept as
+ * recorded (docs/product/condition-reports.md#engine-sound).
+ */
+export const ENGINE_SOUND_ID = 'engine.sound';
+export const ENGINE_SOUND_LABEL = 'Engine sound';
+export const ENGINE_SOUND_MAX_SECONDS = 30;
+export const RECORDING_MAX_BYTES = 5 * 1024 * 1024;
+/** The checkpoints a photo or recording may be filed under: every rated one, and the engine sound. */
+export const isMediaCheckpoint = (id: string) => id === ENGINE_SOUND_ID || CHECKPOINT_BY_ID.has(id);
+
 /** Things a buyer must not miss, shown first; each caps the grade. */
 export const ANNOUNCEMENTS = [
   { id: 'frame-damage', label: 'Frame damage or weld repair', cap: 2.5 },

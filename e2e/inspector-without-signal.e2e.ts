@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS } from '../domain/inspection';
+import { engineWav } from '../server/src/test/fixtures/audio';
 import {
   type Browser,
   baseUrl,
@@ -82,7 +83,7 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
     await inspector?.close();
   });
 
-  it('works a tractor offline at 390 px, through a closed page, and sends every photo once when back online', async () => {
+  it('works a tractor offline at 390 px, through a closed page, and sends every photo and the engine sound once when back online', async () => {
     const { context } = inspector;
     let page = inspector.page;
     // One visit online: the app, the queue and the tractor's draft are kept in the phone.
@@ -108,6 +109,7 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
     expect(await page.getByTestId('progress').textContent()).toBe(`0 of ${CHECKPOINT_IDS.length}`);
 
     const photos = await Promise.all(Array.from({ length: PHOTO_COUNT }, (_, i) => cameraPhoto(i)));
+    const recording = engineWav(25, 3);
     for (const p of photos) expect(p.buffer.length).toBeGreaterThan(2_500_000);
     const take = async (locator: ReturnType<Page['locator']>, i: number) => {
       await locator.locator('input[type=file]').setInputFiles(photos[i]);
@@ -136,6 +138,15 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
         const fields = await page.locator('fieldset[data-checkpoint]').all();
         for (let i = 2; i < PHOTO_COUNT; i++)
           await take(fields[i % fields.length].locator('label', { hasText: 'Photo' }), i);
+        // The engine sound, chosen from the phone's recordings (the Record button needs a microphone).
+        await page
+          .locator('[data-checkpoint="engine.sound"] input[type=file]')
+          .setInputFiles({ name: 'engine-sound.wav', mimeType: 'audio/wav', buffer: recording });
+        await page
+          .getByTestId('photo-queue')
+          .getByText(`Waiting to send ${PHOTO_COUNT} photos and the engine sound`, { exact: true })
+          .waitFor();
+        await page.locator('[data-checkpoint="engine.sound"] audio').waitFor();
         await shot(page, 'engine-photos-waiting-390');
       }
       await page.getByRole('button', { name: 'Next' }).click();
@@ -192,15 +203,20 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
 
     // The server holds every photo once, byte for byte the phone's; the report was submitted once.
     const draft = await (await admin.page.request.get(`${baseUrl()}/api/inspections/${listingId}`)).json();
-    expect(draft.photos).toHaveLength(PHOTO_COUNT);
-    expect(new Set(draft.photos.map((p: { clientId: string }) => p.clientId)).size).toBe(PHOTO_COUNT);
+    expect(draft.photos).toHaveLength(PHOTO_COUNT + 1);
+    expect(new Set(draft.photos.map((p: { clientId: string }) => p.clientId)).size).toBe(PHOTO_COUNT + 1);
     expect(draft.photos.map((p: { sha256: string }) => p.sha256).sort()).toEqual(
-      photos.map((p) => sha256(p.buffer)).sort(),
+      [...photos.map((p) => sha256(p.buffer)), sha256(recording)].sort(),
     );
+    const sound = draft.photos.find((p: { checkpointId: string }) => p.checkpointId === 'engine.sound');
+    expect(sound).toMatchObject({ mediaType: 'audio/wav' });
     expect(publishes).toHaveLength(1);
-    expect(JSON.parse(publishes[0]).photos).toHaveLength(PHOTO_COUNT);
+    expect(JSON.parse(publishes[0]).photos).toHaveLength(PHOTO_COUNT + 1);
     const report = await (await admin.page.request.get(`${baseUrl()}/api/reports/${listingId}`)).json();
     expect(report.revisions).toHaveLength(1);
+    // Buyers hear the engine as it was recorded.
+    const heard = await admin.page.request.get(`${baseUrl()}${sound.src}`);
+    expect(sha256(await heard.body())).toBe(sha256(recording));
     // Nothing waits in the phone any more.
     expect(await page.getByTestId('photo-queue').count()).toBe(0);
     await context.unrouteAll({ behavior: 'ignoreErrors' });

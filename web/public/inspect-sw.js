@@ -4,7 +4,8 @@
 // - Pages under /inspect: from the network, a copy kept; without a connection, the copy (or the /inspect shell).
 // - Hashed scripts and styles (/assets/): kept on first load, served from the copy.
 // - The inspector's API answers (session, the queue, a tractor's draft): from the network, a copy kept; without
-//   a connection, the copy. Photos (/api/images/) are kept with them, on first load.
+//   a connection, the copy. Photos (/api/images/) and the engine sound (/api/recordings/) are kept with them, on
+//   first load.
 // - Nothing else, and no request that changes anything (uploads, answers, publishing: the page's own queue
 //   sends them again). Signing in or out drops every copy of pages and API answers: another user on the same
 //   phone is never served the last one's.
@@ -98,7 +99,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request, ASSETS));
     return;
   }
-  if (url.pathname.startsWith('/api/images/')) {
+  if (url.pathname.startsWith('/api/images/') || url.pathname.startsWith('/api/recordings/')) {
     event.respondWith(cacheFirst(request, API));
     return;
   }

@@ -707,6 +707,8 @@ export const inspectionPhotos = pgTable(
     clientId: uuid('client_id'),
     /** SHA-256 (hex) of the bytes the phone sent, before re-encoding: the phone compares it with its own. */
     sha256: text('sha256'),
+    /** A recording's audio type (the engine sound, kept as recorded); null for photos (WebP variants). */
+    mediaType: text('media_type'),
     removedAt: ts('removed_at'),
     createdAt: createdAt(),
   },
@@ -737,7 +739,17 @@ export const inspectionRevisions = pgTable(
     treads: jsonb('treads').$type<Record<string, number>>().notNull(),
     ratings: jsonb('ratings').$type<Record<string, { rating: string; note: string }>>().notNull(),
     photos: jsonb('photos')
-      .$type<{ id: string; checkpointId: string; storageKey: string; width: number; height: number }[]>()
+      .$type<
+        {
+          id: string;
+          checkpointId: string;
+          storageKey: string;
+          width: number;
+          height: number;
+          /** The engine-sound recording's audio type; absent on photos. */
+          mediaType?: string | null;
+        }[]
+      >()
       .notNull(),
     inspectorUserId: uuid('inspector_user_id')
       .notNull()

@@ -1683,10 +1683,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a photo of a checkpoint (sniffed and re-encoded like listing images)
+         * Upload a photo of a checkpoint, or the engine-sound recording (engine.sound)
          * @description **Internal**: serves FieldLot's web app; may change without notice.
          */
         post: operations["inspections.addPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recordings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report's engine-sound recording, as recorded (to whoever may see the report's photos)
+         * @description **Internal**: serves FieldLot's web app; may change without notice.
+         */
+        get: operations["inspections.getRecording"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11735,6 +11755,7 @@ export interface operations {
                             height: number;
                             clientId?: string | null;
                             sha256?: string | null;
+                            mediaType?: string | null;
                         }[];
                         rated: number;
                         total: number;
@@ -12289,6 +12310,7 @@ export interface operations {
                         height: number;
                         clientId?: string | null;
                         sha256?: string | null;
+                        mediaType?: string | null;
                     };
                 };
             };
@@ -12308,6 +12330,7 @@ export interface operations {
                         height: number;
                         clientId?: string | null;
                         sha256?: string | null;
+                        mediaType?: string | null;
                     };
                 };
             };
@@ -12435,6 +12458,65 @@ export interface operations {
             };
         };
     };
+    "inspections.getRecording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording (audio bytes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": string;
+                };
+            };
+            /** @description `VALIDATION`: The input is invalid; `fields` names each field with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "Price is required",
+                     *         "fields": {
+                     *           "priceCents": "Price is required"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such record, or not one this account may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such record, or not one this account may see."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "inspections.getReport": {
         parameters: {
             query?: {
@@ -12500,6 +12582,7 @@ export interface operations {
                                 height: number;
                                 clientId?: string | null;
                                 sha256?: string | null;
+                                mediaType?: string | null;
                             }[];
                         } | null;
                         hoursNotice: string | null;

@@ -176,6 +176,16 @@ export async function photoByClientId(exec: Executor, clientId: string) {
   return found ?? null;
 }
 
+/** The audio type of the recording kept under `storageKey`, or null when there is none. */
+export async function recordingType(exec: Executor, storageKey: string): Promise<string | null> {
+  const [found] = await exec
+    .select({ mediaType: inspectionPhotos.mediaType })
+    .from(inspectionPhotos)
+    .where(eq(inspectionPhotos.storageKey, storageKey))
+    .limit(1);
+  return found?.mediaType ?? null;
+}
+
 /** The revision a submission of the phone published, if it did. */
 export async function revisionBySubmission(exec: Executor, submissionId: string) {
   const [found] = await exec

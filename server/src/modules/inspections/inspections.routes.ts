@@ -5,11 +5,11 @@ import { z } from 'zod';
 import {
   addPhotoQuerySchema,
   asIsSchema,
-  checkpointIdSchema,
   createInspectorSchema,
   draftDetailsSchema,
   draftSchema,
   inspectorSchema,
+  mediaCheckpointIdSchema,
   photoSchema,
   publishBodySchema,
   purchasedReportSchema,
@@ -161,14 +161,15 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         config: { access: 'inspector' },
         schema: {
-          summary: 'Upload a photo of a checkpoint (sniffed and re-encoded like listing images)',
+          // The engine sound (checkpoint engine.sound) is a recording, kept as recorded; a photo is re-encoded.
+          summary: 'Upload a photo of a checkpoint, or the engine-sound recording (engine.sound)',
           operationId: 'inspections.addPhoto',
-          errors: ['NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_MEDIA', 'PAYLOAD_TOO_LARGE'],
+          errors: ['NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_MEDIA', 'PAYLOAD_TOO_LARGE', 'VALIDATION'],
           tags,
           params: listingParams,
           // clientId: the phone's id of the photo; sent again, the stored photo is answered (200), never a copy.
           querystring: z.object({
-            checkpointId: checkpointIdSchema,
+            checkpointId: mediaCheckpointIdSchema,
             clientId: addPhotoQuerySchema.shape.clientId,
           }),
           response: { 200: photoSchema, 201: photoSchema },
@@ -188,6 +189,37 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
   });
+
+  // A recording never changes once written (a new one gets a new id); who may hear it is checked on each request.
+  api.get(
+    '/recordings/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "A report's engine-sound recording, as recorded (to whoever may see the report's photos)",
+        operationId: 'inspections.getRecording',
+        errors: ['NOT_FOUND'],
+        tags,
+        params: z.object({ id: z.uuid('Invalid recording id') }),
+        response: {
+          200: {
+            description: 'The recording (audio bytes)',
+            content: { 'audio/*': { schema: z.any().meta({ type: 'string', contentMediaType: 'audio/*' }) } },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const found = await reports.recordingFor(ctx, viewer(req), req.params.id);
+      if (!found) throw new AppError('NOT_FOUND', 'Recording not found');
+      return reply
+        .header('content-type', found.mediaType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(found.data);
+    },
+  );
 
   api.get(
     '/reports/:listingId',

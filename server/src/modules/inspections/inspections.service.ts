@@ -4,6 +4,7 @@ import { hoursCorrectedText, meterDiffers, meterMismatchMessage } from '../../..
 import {
   type AnnouncementId,
   CHECKPOINT_IDS,
+  ENGINE_SOUND_ID,
   gradeInspection,
   publishReadiness,
   type Rating,
@@ -37,6 +38,7 @@ import {
 } from '../listings/index.js';
 import { REPORT_CHANGED } from './inspections.mail.js';
 import * as repo from './inspections.repository.js';
+import { checkRecording, recordingUrl } from './recordings.js';
 
 export const LISTING_NOT_FOUND = 'Tractor Not Found';
 
@@ -60,12 +62,21 @@ export function toPhoto(p: {
   height: number;
   clientId?: string | null;
   sha256?: string | null;
+  mediaType?: string | null;
 }): InspectionPhoto {
+  // The engine sound is played from its one file; a photo has its WebP variants.
+  const sources = p.mediaType
+    ? {
+        src: recordingUrl(p.storageKey),
+        srcSet: '',
+        full: recordingUrl(p.storageKey),
+        mediaType: p.mediaType,
+      }
+    : { ...imageSources(p.storageKey, p.width), full: imageUrl(p.storageKey, 1600) };
   return {
     id: p.id,
     checkpointId: p.checkpointId,
-    ...imageSources(p.storageKey, p.width),
-    full: imageUrl(p.storageKey, 1600),
+    ...sources,
     width: p.width,
     height: p.height,
     ...(p.clientId !== undefined ? { clientId: p.clientId, sha256: p.sha256 ?? null } : {}),
@@ -211,6 +222,33 @@ async function photoSentBefore(ctx: AppContext, listingId: string, clientId: str
   return { ...toPhoto(found.photo), created: false };
 }
 
+/** The files a photo (its WebP variants) or the engine sound (as recorded) is kept as. */
+async function mediaFiles(checkpointId: string, data: Buffer) {
+  if (checkpointId === ENGINE_SOUND_ID) {
+    const { mediaType, storageKey } = checkRecording(data);
+    return {
+      storageKey,
+      mediaType,
+      width: 0,
+      height: 0,
+      files: [{ key: storageKey, data, contentType: mediaType }],
+    };
+  }
+  try {
+    const processed = await processImage(data);
+    return {
+      storageKey: processed.storageKey,
+      mediaType: null,
+      width: processed.width,
+      height: processed.height,
+      files: processed.variants.map((v) => ({ key: v.key, data: v.data, contentType: 'image/webp' })),
+    };
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, err.message, { fields: { file: err.message } });
+    throw err;
+  }
+}
+
 export async function addPhoto(
   ctx: AppContext,
   actor: Actor,
@@ -224,28 +262,23 @@ export async function addPhoto(
   const before = await photoSentBefore(ctx, listingId, clientId);
   if (before) return before;
   const sha256 = createHash('sha256').update(data).digest('hex');
-  let processed: Awaited<ReturnType<typeof processImage>>;
-  try {
-    processed = await processImage(data);
-  } catch (err) {
-    if (err instanceof AppError) throw new AppError(err.code, err.message, { fields: { file: err.message } });
-    throw err;
-  }
+  const media = await mediaFiles(checkpointId, data);
   const storage = storageFor(ctx.config);
   const written: string[] = [];
   try {
-    for (const v of processed.variants) {
-      await storage.put(v.key, v.data, 'image/webp');
-      written.push(v.key);
+    for (const f of media.files) {
+      await storage.put(f.key, f.data, f.contentType);
+      written.push(f.key);
     }
     const row = await ctx.db.transaction(async (tx) => {
       const inspection = await repo.ensureInspection(tx, listingId);
       const photo = await repo.insertPhoto(tx, {
         inspectionId: inspection.id,
         checkpointId,
-        storageKey: processed.storageKey,
-        width: processed.width,
-        height: processed.height,
+        storageKey: media.storageKey,
+        width: media.width,
+        height: media.height,
+        mediaType: media.mediaType,
         uploadedBy: actor.userId,
         clientId: clientId ?? null,
         sha256,
@@ -381,6 +414,7 @@ export async function publish(
         storageKey: p.storageKey,
         width: p.width,
         height: p.height,
+        ...(p.mediaType ? { mediaType: p.mediaType } : {}),
       })),
       inspectorUserId: actor.userId,
       inspectorName: actor.name,

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_IDS, gradeInspection } from '../../../../domain/inspection.js';
 import { auditLog, inspectionPhotos, inspectionRevisions, listings, offers } from '../../db/schema.js';
+import { engineWav } from '../../test/fixtures/audio.js';
 import { underFirstLook } from '../../test/fixtures/first-look.js';
 import { overTheCap } from '../../test/fixtures/images.js';
 import { TEST_YARD } from '../../test/fixtures/yard.js';
@@ -400,6 +401,67 @@ describe('condition reports API', { timeout: 120_000 }, () => {
   });
 
   // docs/product/want-lists.md#first-look: a hidden tractor answers exactly as a missing one.
+  it('the engine sound: kept as recorded and once however often sent, heard by whoever may read the report', async () => {
+    const wav = engineWav(20, 1);
+    const clientId = crypto.randomUUID();
+    const send = (data: Buffer, id = clientId) => {
+      const { body, headers } = multipart(data);
+      return asInspector.request(
+        'POST',
+        `/api/inspections/${listingId}/photos?checkpointId=engine.sound&clientId=${id}`,
+        body,
+        headers,
+      );
+    };
+    const sends = await Promise.all([send(wav), send(wav)]);
+    expect(sends.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    const stored = sends[0].json();
+    expect(sends[1].json().id).toBe(stored.id);
+    expect(stored).toMatchObject({
+      checkpointId: 'engine.sound',
+      mediaType: 'audio/wav',
+      clientId,
+      sha256: createHash('sha256').update(wav).digest('hex'),
+    });
+    expect(stored.src).toMatch(/^\/api\/recordings\/[0-9a-f-]{36}$/);
+    // Not a sound file, too long, or filed under a checkpoint that does not exist: refused, nothing kept.
+    const jpg = await send(await jpeg(64, 48), crypto.randomUUID());
+    expect([jpg.statusCode, jpg.json().error.message]).toEqual([
+      415,
+      'Choose a sound recording (WebM, Ogg, MP4, WAV or MP3)',
+    ]);
+    const long = await send(engineWav(45, 2, 8000), crypto.randomUUID());
+    expect([long.statusCode, long.json().error.message]).toEqual([400, 'A recording is at most 30 seconds']);
+    expect((await upload('engine.noise-level', wav)).statusCode).toBe(400);
+    // A photo is not filed as the engine sound, nor a recording as a photo.
+    expect((await upload('engine.idle', wav)).statusCode).toBe(415);
+    const rows = await t.app.ctx.db.select().from(inspectionPhotos);
+    expect(rows.filter((r) => r.checkpointId === 'engine.sound')).toHaveLength(1);
+
+    // The inspector hears it back byte for byte; nobody outside the report does.
+    const heard = await asInspector.get(stored.src);
+    expect(heard.statusCode).toBe(200);
+    expect(heard.headers['content-type']).toBe('audio/wav');
+    expect(heard.headers['x-content-type-options']).toBe('nosniff');
+    expect(heard.rawPayload.equals(wav)).toBe(true);
+    expect((await asDealer.get(stored.src)).statusCode).toBe(404); // not live yet
+    expect((await anon.get(`/api/recordings/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await anon.get('/api/recordings/not-an-id')).statusCode).toBe(400);
+
+    // Published with the report (it is not rated: 100 checkpoints still make the report).
+    await publishFirstReport();
+    const full = (await asDealer.get(`/api/reports/${listingId}`)).json();
+    const recordings = full.report.photos.filter((p: { mediaType?: string }) => p.mediaType);
+    expect(recordings).toEqual([expect.objectContaining({ src: stored.src, mediaType: 'audio/wav' })]);
+    expect((await asDealer.get(stored.src)).rawPayload.equals(wav)).toBe(true);
+    expect((await anon.get(stored.src)).statusCode).toBe(404);
+    const pending = await TestClient.as(t.app, await createUser(t.app, { status: 'pending' }));
+    expect((await pending.get(stored.src)).statusCode).toBe(404);
+    const text = pdfText((await asDealer.get(`/api/reports/${listingId}/pdf`)).rawPayload);
+    expect(text).toContain('Engine sound');
+    expect(text).toContain('play it on the report on FieldLot');
+  });
+
   it('the report, its PDF and its photos of a tractor under a first look are missing for everyone outside it', async () => {
     await publishFirstReport();
     const granted = await createUser(t.app, { status: 'approved' });

@@ -1,5 +1,6 @@
 import {
   ANNOUNCEMENTS,
+  ENGINE_SOUND_LABEL,
   GRADE_RULE_TEXT,
   gradeLabel,
   INSPECTION_SECTIONS,
@@ -50,7 +51,10 @@ export async function renderReportPdf(
   );
   const checkpointPhotos = (
     await Promise.all(
-      revision.photos.slice(0, 12).map(async (p) => ({ p, jpeg: await jpegOf(ctx, p.storageKey, 400) })),
+      revision.photos
+        .filter((p) => !p.mediaType)
+        .slice(0, 12)
+        .map(async (p) => ({ p, jpeg: await jpegOf(ctx, p.storageKey, 400) })),
     )
   ).filter((x): x is { p: (typeof revision.photos)[number]; jpeg: Buffer } => x.jpeg !== null);
 
@@ -133,6 +137,11 @@ export async function renderReportPdf(
     (p) => `${p.label}: ${revision.treads[p.id]}%`,
   );
   doc.text(treads.length ? treads.join('   ') : 'No tread readings.');
+  // A page cannot play it: the report says there is one, and where to hear it.
+  if (revision.photos.some((p) => p.mediaType)) {
+    heading(ENGINE_SOUND_LABEL);
+    doc.text('Recorded at the inspection with the engine running: play it on the report on FieldLot.');
+  }
 
   for (const section of INSPECTION_SECTIONS) {
     heading(`${section.title}: ${sectionSummary(section.id, ratingsOnly(revision))}`);

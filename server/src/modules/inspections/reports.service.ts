@@ -1,5 +1,5 @@
 import { hoursCorrectedText } from '../../../../domain/hours-check.js';
-import { checkpointById } from '../../../../domain/inspection.js';
+import { checkpointById, ENGINE_SOUND_ID } from '../../../../domain/inspection.js';
 import type {
   FullReport,
   PurchasedReport,
@@ -10,9 +10,11 @@ import { tenthsToGrade } from '../../../../domain/inspection-api.js';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppContext } from '../../lib/context.js';
-import { firstLookHidesFrom } from '../listings/index.js';
+import { storageFor } from '../../lib/storage.js';
+import { firstLookHidesFrom, mediaVisibleTo } from '../listings/index.js';
 import * as repo from './inspections.repository.js';
 import { isStaff, LISTING_NOT_FOUND, toPhoto } from './inspections.service.js';
+import { RECORDINGS_FOLDER } from './recordings.js';
 
 // Reading published reports: the tractor page, the printable page, the PDF and Purchased Inventory.
 
@@ -33,7 +35,9 @@ export function toFullReport(r: repo.RevisionRow): FullReport {
     announcements: r.announcements,
     treads: r.treads,
     ratings: r.ratings as FullReport['ratings'],
-    photos: r.photos.filter((p) => checkpointById(p.checkpointId)).map(toPhoto),
+    photos: r.photos
+      .filter((p) => checkpointById(p.checkpointId) || p.checkpointId === ENGINE_SOUND_ID)
+      .map(toPhoto),
   };
 }
 
@@ -92,4 +96,20 @@ export async function reportOf(
 export async function purchasedReports(ctx: AppContext, actor: Actor): Promise<PurchasedReport[]> {
   const rows = await repo.purchasedRevisions(ctx.db, actor.userId);
   return rows.map((r) => ({ ...r, grade: tenthsToGrade(r.gradeTenths) }));
+}
+
+/**
+ * The engine-sound recording kept under `recordings/<id>`, to whoever may see the report's photos (the inspector
+ * who made it, staff, dealers reading the full report); null for anyone else, as for a recording that is not there.
+ */
+export async function recordingFor(
+  ctx: AppContext,
+  viewer: Actor | null,
+  id: string,
+): Promise<{ data: Buffer; mediaType: string } | null> {
+  const key = `${RECORDINGS_FOLDER}/${id}`;
+  const mediaType = await repo.recordingType(ctx.db, key);
+  if (!mediaType || !(await mediaVisibleTo(ctx, viewer, key))) return null;
+  const data = await storageFor(ctx.config).get(key);
+  return data ? { data, mediaType } : null;
 }

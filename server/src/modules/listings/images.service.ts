@@ -181,8 +181,17 @@ export async function removeImage(
  */
 export async function imageFor(ctx: AppContext, viewer: Actor | null, path: string): Promise<Buffer | null> {
   const key = path.replace(/-(400|800|1600)\.webp$/, '');
-  const listing = await repo.imageOwnerListing(ctx.db, key, viewer, ctx.clock.now());
-  if (!listing) return null;
+  if (!(await mediaVisibleTo(ctx, viewer, key))) return null;
+  return storageFor(ctx.config).get(path);
+}
+
+/**
+ * Whether the viewer may see the picture, report photo or report recording kept under `storageKey` (false when
+ * there is none): the tractor's own pictures as the tractor; a report's as the full report.
+ */
+export async function mediaVisibleTo(ctx: AppContext, viewer: Actor | null, storageKey: string) {
+  const listing = await repo.imageOwnerListing(ctx.db, storageKey, viewer, ctx.clock.now());
+  if (!listing) return false;
   // Staff see every picture (inspectors photograph tractors before they go live). Report photos are part of
   // the full report, which only approved dealers read (docs/product/condition-reports.md).
   const staff = viewer?.status === 'admin' || viewer?.status === 'inspector';
@@ -194,6 +203,5 @@ export async function imageFor(ctx: AppContext, viewer: Actor | null, path: stri
       (listing.kind === 'report'
         ? dealer && (listing.status === 'active' || listing.viewerOffered)
         : listing.status === 'active' || (dealer && listing.viewerOffered)));
-  if (!allowed) return null;
-  return storageFor(ctx.config).get(path);
+  return allowed;
 }

@@ -17,7 +17,7 @@ export {
   processImage,
   variantKey,
 } from './image-files.js';
-export { addListingImageFromBuffer } from './images.service.js';
+export { addListingImageFromBuffer, mediaVisibleTo } from './images.service.js';
 export {
   copyPicturesForListing,
   type InquiryDraft,

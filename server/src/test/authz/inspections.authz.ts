@@ -18,6 +18,7 @@ export const authz: AuthzEntry[] = [
   { method: 'POST', url: '/api/inspections/:listingId/publish', access: 'inspector' },
   { method: 'POST', url: '/api/inspections/:listingId/photos', access: 'inspector' },
   { method: 'DELETE', url: '/api/inspections/:listingId/photos/:photoId', access: 'inspector' },
+  { method: 'GET', url: '/api/recordings/:id', access: 'public' },
   { method: 'GET', url: '/api/reports/:listingId', access: 'public' },
   { method: 'GET', url: '/api/reports/:listingId/pdf', access: 'dealer' },
   { method: 'GET', url: '/api/reports/purchased', access: 'dealer' },

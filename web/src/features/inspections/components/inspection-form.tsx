@@ -1,4 +1,10 @@
-import { INSPECTION_SECTIONS, publishReadiness, type Rating, TYRE_POSITIONS } from '@domain/inspection';
+import {
+  ENGINE_SOUND_ID,
+  INSPECTION_SECTIONS,
+  publishReadiness,
+  type Rating,
+  TYRE_POSITIONS,
+} from '@domain/inspection';
 import type { InspectionDraft } from '@domain/inspection-api';
 import { formatCount } from '@domain/numbers';
 import { ArrowLeft, ArrowRight, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
@@ -13,6 +19,7 @@ import { usePhotoQueue, waitingText } from '../offline/inspector-app';
 import { enqueuePhoto, enqueueSubmission, onQueueEvent, removeQueuedPhoto } from '../offline/photo-queue';
 import { CheckpointField, PhotoButton, PhotoStrip, type StripPhoto } from './checkpoint-field';
 import { DetailInput } from './detail-input';
+import { EngineSound } from './engine-sound';
 import { PublishScreen } from './publish-screen';
 import { StorageWarning } from './storage-warning';
 import { type SyncState, useDraftSync } from './use-draft-sync';
@@ -132,7 +139,11 @@ export function InspectionForm({ listingId }: { listingId: string }) {
   // Photos still in the phone show beside those sent (one that just arrived is shown once).
   const sentIds = new Set(draft.photos.map((p) => p.clientId).filter(Boolean));
   const queued = queue.photos.filter((p) => p.listingId === listingId && !sentIds.has(p.clientId));
-  const waiting = queued.filter((p) => p.state !== 'refused').length;
+  const waitingAll = queued.filter((p) => p.state !== 'refused');
+  // "12 of 40 photos sent" counts photos; the engine sound is named on its own.
+  const waiting = waitingAll.filter((p) => p.checkpointId !== ENGINE_SOUND_ID).length;
+  const waitingRecordings = waitingAll.length - waiting;
+  const sentPhotos = draft.photos.filter((p) => !p.mediaType).length;
   const photosOf = (id: string): StripPhoto[] => [
     ...draft.photos.filter((p) => p.checkpointId === id).map((p) => ({ id: p.id, src: p.src })),
     ...queued
@@ -151,9 +162,9 @@ export function InspectionForm({ listingId }: { listingId: string }) {
       body: { checkpointId, rating: answerOf(checkpointId).rating, note: text },
     });
   // Kept in the phone at once (IndexedDB) and sent in the background (docs/product/condition-reports.md#offline).
-  const addPhoto = (checkpointId: string, file: File) => {
+  const addPhoto = (checkpointId: string, file: Blob, name?: string) => {
     setUploadingFor(checkpointId);
-    enqueuePhoto(listingId, checkpointId, file)
+    enqueuePhoto(listingId, checkpointId, file, name)
       .then(() => {
         setPhotoErrors(({ [checkpointId]: _, ...rest }) => rest);
         setPublishErrors(({ [checkpointId]: _, ...rest }) => rest);
@@ -161,7 +172,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
       .catch(() =>
         setPhotoErrors((e) => ({
           ...e,
-          [checkpointId]: 'The phone could not keep this photo: its storage may be full',
+          [checkpointId]: `The phone could not keep this ${checkpointId === ENGINE_SOUND_ID ? 'recording' : 'photo'}: its storage may be full`,
         })),
       )
       .finally(() => setUploadingFor(null));
@@ -220,15 +231,17 @@ export function InspectionForm({ listingId }: { listingId: string }) {
           </Link>
           <SaveStatus state={sync.state} waiting={sync.waiting} />
         </div>
-        {waiting > 0 && (
+        {waitingAll.length > 0 && (
           <p
             className="flex flex-wrap gap-x-2 text-sm font-semibold text-orange-900"
             data-testid="photo-queue"
           >
-            <span>{waitingText(waiting)}</span>
-            <span>
-              {draft.photos.length} of {draft.photos.length + waiting} photos sent
-            </span>
+            <span>{waitingText(waiting, waitingRecordings)}</span>
+            {waiting > 0 && (
+              <span>
+                {sentPhotos} of {sentPhotos + waiting} photos sent
+              </span>
+            )}
           </p>
         )}
         <StorageWarning />
@@ -344,6 +357,15 @@ export function InspectionForm({ listingId }: { listingId: string }) {
                 ownPhotos={!IDENTIFICATION_PHOTOS.includes(c.id)}
               />
             ))}
+            {section.id === 'engine' && (
+              <EngineSound
+                recordings={photosOf(ENGINE_SOUND_ID)}
+                busy={uploadingFor === ENGINE_SOUND_ID}
+                error={errors[ENGINE_SOUND_ID]}
+                onRecording={(file, name) => addPhoto(ENGINE_SOUND_ID, file, name)}
+                onRemove={removeAny}
+              />
+            )}
           </>
         ) : (
           <PublishScreen
@@ -360,6 +382,7 @@ export function InspectionForm({ listingId }: { listingId: string }) {
             confirming={confirming}
             publishing={submitted}
             waitingPhotos={submitted ? waiting : 0}
+            waitingRecordings={submitted ? waitingRecordings : 0}
             confirmHours={confirmHours}
             onConfirmHours={setConfirmHours}
             onGo={move}

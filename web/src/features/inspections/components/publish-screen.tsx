@@ -3,6 +3,7 @@ import { ANNOUNCEMENTS } from '@domain/inspection';
 import type { InspectionDraft } from '@domain/inspection-api';
 import { formatCount } from '@domain/numbers';
 import { Button } from '@/components/ui/button';
+import { waitingText } from '../offline/inspector-app';
 
 /** The last screen of the form: announcements, what is still unrated, and publishing with a confirmation. */
 export function PublishScreen({
@@ -14,6 +15,7 @@ export function PublishScreen({
   confirming,
   publishing,
   waitingPhotos = 0,
+  waitingRecordings = 0,
   confirmHours,
   onConfirmHours,
   onGo,
@@ -33,6 +35,8 @@ export function PublishScreen({
   publishing: boolean;
   /** Photos of this tractor still in the phone while the submission waits for them. */
   waitingPhotos?: number;
+  /** The engine sound, when it waits in the phone too. */
+  waitingRecordings?: number;
   confirmHours: boolean;
   onConfirmHours: (confirmed: boolean) => void;
   onGo: (i: number) => void;
@@ -143,8 +147,8 @@ export function PublishScreen({
           className="rounded-lg border-2 border-orange-700 p-3 font-semibold"
           data-testid="submission-status"
         >
-          {waitingPhotos
-            ? `Report submitted. Waiting to send ${waitingPhotos} ${waitingPhotos === 1 ? 'photo' : 'photos'}: it is published once the server holds every photo.`
+          {waitingPhotos || waitingRecordings
+            ? `Report submitted. ${waitingText(waitingPhotos, waitingRecordings)}: it is published once the server holds every photo.`
             : 'Report submitted: publishing...'}
         </p>
       )}

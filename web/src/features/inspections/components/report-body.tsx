@@ -1,5 +1,7 @@
 import {
   ANNOUNCEMENTS,
+  ENGINE_SOUND_ID,
+  ENGINE_SOUND_LABEL,
   GRADE_RULE_TEXT,
   INSPECTION_SECTIONS,
   RATING_LABELS,
@@ -105,6 +107,7 @@ export function ReportBody({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ratings = Object.fromEntries(Object.entries(report.ratings).map(([id, a]) => [id, a.rating]));
   const photosOf = (id: string) => report.photos.filter((p) => p.checkpointId === id);
+  const recordings = photosOf(ENGINE_SOUND_ID);
   return (
     <div className="space-y-5">
       <Announcements ids={report.announcements} />
@@ -128,6 +131,25 @@ export function ReportBody({
         </Heading>
         <TyreDiagram treads={report.treads} />
       </section>
+      {recordings.length > 0 && (
+        <section aria-labelledby="engine-sound-heading" className="space-y-2">
+          <Heading id="engine-sound-heading" className="font-bold">
+            {ENGINE_SOUND_LABEL}
+          </Heading>
+          {recordings.map((r) => (
+            // biome-ignore lint/a11y/useMediaCaption: an engine running has no words to caption
+            <audio
+              key={r.id}
+              controls
+              preload="none"
+              src={r.src}
+              className="w-full max-w-md"
+              aria-label={ENGINE_SOUND_LABEL}
+            />
+          ))}
+          <p className="text-sm text-muted-foreground">Recorded by the inspector with the engine running.</p>
+        </section>
+      )}
       <section aria-labelledby="sections-heading" className="space-y-2">
         <Heading id="sections-heading" className="font-bold">
           Checkpoints by section

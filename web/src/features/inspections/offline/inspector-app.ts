@@ -113,8 +113,14 @@ export function useInspectorApp(userId: string | null) {
 /** The signed-in user's queued photos and submissions, as the screens show them. */
 export const usePhotoQueue = () => useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 
-/** "Waiting to send 7 photos", or null when nothing waits. */
-export const waitingText = (n: number) => (n ? `Waiting to send ${n} ${n === 1 ? 'photo' : 'photos'}` : null);
+/** "Waiting to send 7 photos" ("... and the engine sound" while it waits too), or null when nothing waits. */
+export function waitingText(photos: number, recordings = 0) {
+  const parts = [
+    ...(photos ? [`${photos} ${photos === 1 ? 'photo' : 'photos'}`] : []),
+    ...(recordings ? ['the engine sound'] : []),
+  ];
+  return parts.length ? `Waiting to send ${parts.join(' and ')}` : null;
+}
 
 /**
  * "Storage nearly full: 40 MB left on this phone..." while the browser's room for the app runs low (a photo it

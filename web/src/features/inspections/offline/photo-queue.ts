@@ -168,8 +168,13 @@ export function setQueueUser(userId: string | null) {
   if (userId) void refresh().then(() => requestFlush());
 }
 
-/** Keeps the photo in the phone at once; it is sent in the background. */
-export async function enqueuePhoto(listingId: string, checkpointId: string, file: Blob & { name?: string }) {
+/** Keeps the photo (or the engine sound) in the phone at once; it is sent in the background. */
+export async function enqueuePhoto(
+  listingId: string,
+  checkpointId: string,
+  file: Blob & { name?: string },
+  name = file.name,
+) {
   const userId = snapshot.userId;
   if (!userId) throw new Error('Sign in to take photos');
   const record: QueuedPhoto = {
@@ -178,7 +183,7 @@ export async function enqueuePhoto(listingId: string, checkpointId: string, file
     listingId,
     checkpointId,
     blob: file,
-    name: file.name || 'photo.jpg',
+    name: name || 'photo.jpg',
     sha256: await sha256Of(file),
     takenAt: Date.now(),
   };

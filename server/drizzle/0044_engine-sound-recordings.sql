@@ -1,0 +1,1 @@
+ALTER TABLE "inspection_photos" ADD COLUMN "media_type" text;
