@@ -46,8 +46,30 @@ export const CHECKPOINT_TOTAL = CHECKPOINT_IDS.length;
 export const HOUR_METER_MAX = 200_000;
 export const SERIAL_MAX = 40;
 
-export const saveAnswerSchema = checkpointAnswerSchema;
+/**
+ * An answer as the phone sends it: with when it was given there and which browser gave it, so that of two phones'
+ * answers to a checkpoint the later one wins (docs/product/condition-reports.md#two-phones).
+ */
+export const saveAnswerSchema = checkpointAnswerSchema.extend({
+  changedAt: z.iso.datetime({ offset: true, message: 'Invalid time' }).optional(),
+  device: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, 'Invalid device id')
+    .optional(),
+});
 export type SaveAnswer = z.infer<typeof saveAnswerSchema>;
+
+/**
+ * A saved answer. `replaced`: it replaced a different answer another phone gave (`other`); `kept`: another phone's
+ * later answer (`other`) stays and this one was not saved.
+ */
+export const answerSavedSchema = z.object({
+  ok: z.literal(true),
+  savedAt: z.string(),
+  outcome: z.enum(['saved', 'replaced', 'kept']),
+  other: z.object({ rating: ratingSchema.nullable(), note: z.string() }).nullable(),
+});
+export type AnswerSaved = z.infer<typeof answerSavedSchema>;
 
 const tyreIds = TYRE_POSITIONS.map((p) => p.id) as [TyrePosition, ...TyrePosition[]];
 export const hourMeterSchema = z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ANNOUNCEMENTS,
+  answerConflictText,
   CHECKPOINT_IDS,
   CHECKPOINTS,
   GRADE_RULE_TEXT,
@@ -191,5 +192,19 @@ describe('the storage warning', () => {
     expect(storageWarning({ usage: 70 * MB, quota: 60 * MB })).toContain(' 0 MB left');
     expect(storageWarning({})).toBeNull();
     expect(storageWarning({ usage: 5 })).toBeNull();
+  });
+});
+
+describe('answerConflictText (two phones, one checkpoint)', () => {
+  it('tells the phone what its answer replaced, or that a later one was kept instead', () => {
+    expect(
+      answerConflictText('replaced', { rating: 'ok', note: '' }, { rating: 'repair', note: 'Leaks' }),
+    ).toBe('This replaced an answer given on another phone: Repair ("Leaks").');
+    expect(answerConflictText('kept', { rating: 'repair', note: '' }, { rating: 'na', note: '' })).toBe(
+      'A later answer from another phone was kept: Not applicable. Yours (Repair) was not saved.',
+    );
+    expect(answerConflictText('kept', { rating: null, note: 'Ask' }, { rating: 'ok', note: '' })).toBe(
+      'A later answer from another phone was kept: OK. Yours (No rating ("Ask")) was not saved.',
+    );
   });
 });

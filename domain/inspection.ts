@@ -200,6 +200,24 @@ export const RECORDING_MAX_BYTES = 5 * 1024 * 1024;
 /** The checkpoints a photo or recording may be filed under: every rated one, and the engine sound. */
 export const isMediaCheckpoint = (id: string) => id === ENGINE_SOUND_ID || CHECKPOINT_BY_ID.has(id);
 
+/** One checkpoint's answer as a sentence part: "Repair ("Pump output low")". */
+const answerText = (a: { rating: Rating | null; note: string }) =>
+  `${a.rating ? RATING_LABELS[a.rating] : 'No rating'}${a.note ? ` ("${a.note}")` : ''}`;
+
+/**
+ * What the inspector is told when two phones answered one checkpoint (docs/product/condition-reports.md#two-phones):
+ * their answer replaced the other phone's, or the other phone's later answer was kept instead of theirs.
+ */
+export function answerConflictText(
+  outcome: 'replaced' | 'kept',
+  mine: { rating: Rating | null; note: string },
+  other: { rating: Rating | null; note: string },
+): string {
+  return outcome === 'replaced'
+    ? `This replaced an answer given on another phone: ${answerText(other)}.`
+    : `A later answer from another phone was kept: ${answerText(other)}. Yours (${answerText(mine)}) was not saved.`;
+}
+
 /** Things a buyer must not miss, shown first; each caps the grade. */
 export const ANNOUNCEMENTS = [
   { id: 'frame-damage', label: 'Frame damage or weld repair', cap: 2.5 },

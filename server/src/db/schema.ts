@@ -679,6 +679,12 @@ export const inspectionRatings = pgTable(
     rating: text('rating'),
     note: text('note').notNull().default(''),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * When the answer was given on the phone (its clock, never later than the server's) and which browser gave
+     * it: of two phones' answers to a checkpoint the later one wins (docs/product/condition-reports.md#two-phones).
+     */
+    changedAt: ts('changed_at'),
+    deviceId: text('device_id'),
   },
   (t) => [
     primaryKey({ name: 'inspection_ratings_pk', columns: [t.inspectionId, t.checkpointId] }),

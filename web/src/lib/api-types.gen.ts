@@ -11965,6 +11965,9 @@ export interface operations {
                     rating: ("ok" | "monitor" | "repair" | "na") | null;
                     /** @default  */
                     note?: string;
+                    /** Format: date-time */
+                    changedAt?: string;
+                    device?: string;
                 };
             };
         };
@@ -11979,6 +11982,12 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         savedAt: string;
+                        /** @enum {string} */
+                        outcome: "saved" | "replaced" | "kept";
+                        other: {
+                            rating: ("ok" | "monitor" | "repair" | "na") | null;
+                            note: string;
+                        } | null;
                     };
                 };
             };

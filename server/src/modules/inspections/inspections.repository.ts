@@ -133,16 +133,35 @@ export async function ratingsOf(exec: Executor, inspectionId: string): Promise<R
 
 export async function saveRating(
   exec: Executor,
-  row: { inspectionId: string; checkpointId: string; rating: string | null; note: string },
+  row: {
+    inspectionId: string;
+    checkpointId: string;
+    rating: string | null;
+    note: string;
+    changedAt: Date;
+    deviceId: string | null;
+  },
   now: Date,
 ) {
+  const { inspectionId: _, checkpointId: __, ...values } = row;
   await exec
     .insert(inspectionRatings)
     .values({ ...row, updatedAt: now })
     .onConflictDoUpdate({
       target: [inspectionRatings.inspectionId, inspectionRatings.checkpointId],
-      set: { rating: row.rating, note: row.note, updatedAt: now },
+      set: { ...values, updatedAt: now },
     });
+}
+
+/** One checkpoint's answer as saved (the caller holds the inspection's row lock). */
+export async function ratingOf(exec: Executor, inspectionId: string, checkpointId: string) {
+  const [row] = await exec
+    .select()
+    .from(inspectionRatings)
+    .where(
+      and(eq(inspectionRatings.inspectionId, inspectionId), eq(inspectionRatings.checkpointId, checkpointId)),
+    );
+  return row ?? null;
 }
 
 export async function photosOf(exec: Executor, inspectionId: string): Promise<PhotoRow[]> {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addPhotoQuerySchema,
+  answerSavedSchema,
   asIsSchema,
   createInspectorSchema,
   draftDetailsSchema,
@@ -84,7 +85,7 @@ export async function inspectionsRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         params: listingParams,
         body: saveAnswerSchema,
-        response: { 200: saved },
+        response: { 200: answerSavedSchema },
       },
     },
     async (req) => service.saveAnswer(ctx, req.actor(), req.params.listingId, req.body),

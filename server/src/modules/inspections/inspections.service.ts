@@ -10,6 +10,7 @@ import {
   type Rating,
 } from '../../../../domain/inspection.js';
 import {
+  type AnswerSaved,
   type DraftDetails,
   gradeToTenths,
   type InspectionDraft,
@@ -158,25 +159,53 @@ export async function getDraft(ctx: AppContext, actor: Actor, listingId: string)
 }
 
 /** One answer, saved as given (the form calls this on every tap). */
-export async function saveAnswer(ctx: AppContext, actor: Actor, listingId: string, answer: SaveAnswer) {
+/**
+ * One answer. Of two phones' answers to a checkpoint the one given later (the phone's clock, never past the
+ * server's) wins; the answer says whether it replaced the other phone's or the other phone's was kept
+ * (docs/product/condition-reports.md#two-phones). Answers without a device (older phones, API clients) are saved
+ * as given.
+ */
+export async function saveAnswer(
+  ctx: AppContext,
+  actor: Actor,
+  listingId: string,
+  answer: SaveAnswer,
+): Promise<AnswerSaved> {
   assertInspector(actor);
   await listingForStaff(ctx, actor, listingId);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const given = answer.changedAt ? new Date(Math.min(Date.parse(answer.changedAt), now.getTime())) : now;
+  const mine = { rating: answer.rating, note: answer.note };
+  return ctx.db.transaction(async (tx) => {
     const inspection = await repo.ensureInspection(tx, listingId);
+    // Touching the draft first takes its row lock: two phones' answers to one report are decided one at a time.
+    await repo.updateDetails(tx, inspection.id, {}, actor.userId, now);
+    const current = await repo.ratingOf(tx, inspection.id, answer.checkpointId);
+    const elsewhere =
+      current?.deviceId && answer.device && current.deviceId !== answer.device
+        ? { rating: current.rating as Rating | null, note: current.note }
+        : null;
+    if (elsewhere && current?.changedAt && current.changedAt > given)
+      return { ok: true as const, savedAt: now.toISOString(), outcome: 'kept' as const, other: elsewhere };
     await repo.saveRating(
       tx,
       {
         inspectionId: inspection.id,
         checkpointId: answer.checkpointId,
-        rating: answer.rating,
-        note: answer.note,
+        ...mine,
+        changedAt: given,
+        deviceId: answer.device ?? null,
       },
       now,
     );
-    await repo.updateDetails(tx, inspection.id, {}, actor.userId, now);
+    const replaced = elsewhere && (elsewhere.rating !== mine.rating || elsewhere.note !== mine.note);
+    return {
+      ok: true as const,
+      savedAt: now.toISOString(),
+      outcome: replaced ? ('replaced' as const) : ('saved' as const),
+      other: replaced ? elsewhere : null,
+    };
   });
-  return { ok: true as const, savedAt: now.toISOString() };
 }
 
 async function lastHourMeter(ctx: AppContext, listingId: string): Promise<number | null> {

@@ -401,6 +401,58 @@ describe('condition reports API', { timeout: 120_000 }, () => {
   });
 
   // docs/product/want-lists.md#first-look: a hidden tractor answers exactly as a missing one.
+  it('two phones answering one checkpoint: the later answer wins, and each phone is told what happened', async () => {
+    const a = 'phone-a-0000-1111';
+    const b = 'phone-b-0000-2222';
+    const at = (minutes: number) => new Date(Date.now() - (60 - minutes) * 60_000).toISOString();
+    const save = (device: string, rating: string, note: string, changedAt: string) =>
+      asInspector.put(`/api/inspections/${listingId}/answers`, {
+        checkpointId: 'hydraulics.pump',
+        rating,
+        note,
+        device,
+        changedAt,
+      });
+    const saved = async (res: Awaited<ReturnType<typeof save>>) => {
+      expect(res.statusCode).toBe(200);
+      const { outcome, other } = res.json();
+      return { outcome, other };
+    };
+    const onServer = async () =>
+      (await asInspector.get(`/api/inspections/${listingId}`)).json().answers['hydraulics.pump'];
+
+    // Phone A answers at 10 past; the same phone changing its own answer is simply saved.
+    expect(await saved(await save(a, 'ok', '', at(10)))).toEqual({ outcome: 'saved', other: null });
+    expect(await saved(await save(a, 'monitor', 'Slow', at(12)))).toEqual({ outcome: 'saved', other: null });
+    // Phone B, later: it replaces A's answer and is told what it replaced.
+    expect(await saved(await save(b, 'repair', 'Pump output 20% low', at(20)))).toEqual({
+      outcome: 'replaced',
+      other: { rating: 'monitor', note: 'Slow' },
+    });
+    // Phone A comes back from a dead spot with an answer given at 15 past: B's later one is kept, A is told.
+    expect(await saved(await save(a, 'ok', '', at(15)))).toEqual({
+      outcome: 'kept',
+      other: { rating: 'repair', note: 'Pump output 20% low' },
+    });
+    expect(await onServer()).toEqual({ rating: 'repair', note: 'Pump output 20% low' });
+    // A phone whose clock runs ahead counts as now: a later real answer still wins over it.
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await saved(await save(a, 'na', '', ahead))).outcome).toBe('replaced');
+    expect((await saved(await save(b, 'repair', 'Checked again', new Date().toISOString()))).outcome).toBe(
+      'replaced',
+    );
+    expect(await onServer()).toEqual({ rating: 'repair', note: 'Checked again' });
+    // The same answer from the other phone replaces nothing worth telling.
+    expect(await saved(await save(a, 'repair', 'Checked again', new Date().toISOString()))).toEqual({
+      outcome: 'saved',
+      other: null,
+    });
+    // Bad device ids and times are refused with a field message.
+    const bad = await save('x', 'ok', '', at(30));
+    expect([bad.statusCode, bad.json().error.fields.device]).toEqual([400, 'Invalid device id']);
+    expect((await save(a, 'ok', '', 'yesterday')).statusCode).toBe(400);
+  });
+
   it('the engine sound: kept as recorded and once however often sent, heard by whoever may read the report', async () => {
     const wav = engineWav(20, 1);
     const clientId = crypto.randomUUID();

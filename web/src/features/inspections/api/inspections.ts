@@ -59,14 +59,19 @@ export function useSaveAnswer(listingId: string) {
       api.PUT('/api/inspections/{listingId}/answers', { params: { path: { listingId } }, body: answer }),
     // The form keeps unsent answers itself (use-draft-sync): fail at once when offline instead of pausing.
     networkMode: 'always',
-    onMutate: (answer) => {
-      qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) => {
-        if (!d) return d;
-        const answers = { ...d.answers, [answer.checkpointId]: { rating: answer.rating, note: answer.note } };
-        return { ...d, answers, rated: Object.values(answers).filter((a) => a.rating).length };
-      });
+    onMutate: (answer) => setAnswer(answer.checkpointId, { rating: answer.rating, note: answer.note }),
+    // Another phone's later answer was kept (docs/product/condition-reports.md#two-phones): the form shows it.
+    onSuccess: (saved, answer) => {
+      if (saved.outcome === 'kept' && saved.other) setAnswer(answer.checkpointId, saved.other);
     },
   });
+  function setAnswer(checkpointId: string, value: InspectionDraft['answers'][string]) {
+    qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) => {
+      if (!d) return d;
+      const answers = { ...d.answers, [checkpointId]: value };
+      return { ...d, answers, rated: Object.values(answers).filter((a) => a.rating).length };
+    });
+  }
 }
 
 export function useSaveDetails(listingId: string) {

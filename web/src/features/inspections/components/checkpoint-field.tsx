@@ -113,7 +113,12 @@ export function CheckpointField({
   onPhoto,
   onRemovePhoto,
   ownPhotos = true,
+  notice,
+  onDismissNotice,
 }: {
+  /** What another phone's answer did to this one (docs/product/condition-reports.md#two-phones). */
+  notice?: string;
+  onDismissNotice?: () => void;
   /** False where the screen asks for this checkpoint's photo elsewhere (meter and plate on Identification). */
   ownPhotos?: boolean;
   checkpoint: Checkpoint;
@@ -161,6 +166,22 @@ export function CheckpointField({
         <p className="text-sm font-semibold text-red-700" role="alert">
           {error}
         </p>
+      )}
+      {notice && (
+        <div
+          role="status"
+          className="flex items-start justify-between gap-2 rounded-md border border-orange-700 bg-orange-50 p-2 text-sm text-orange-950"
+          data-testid="answer-notice"
+        >
+          <p>{notice}</p>
+          <button
+            type="button"
+            onClick={onDismissNotice}
+            className="min-h-11 shrink-0 rounded-md px-2 font-semibold text-brand-700 hover:bg-muted"
+          >
+            Dismiss
+          </button>
+        </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
         {ownPhotos && <PhotoButton label="Photo" busy={uploading} onFile={onPhoto} />}

@@ -355,6 +355,8 @@ export function InspectionForm({ listingId }: { listingId: string }) {
                 onPhoto={(f) => addPhoto(c.id, f)}
                 onRemovePhoto={removeAny}
                 ownPhotos={!IDENTIFICATION_PHOTOS.includes(c.id)}
+                notice={sync.notices[c.id]}
+                onDismissNotice={() => sync.dismiss(c.id)}
               />
             ))}
             {section.id === 'engine' && (

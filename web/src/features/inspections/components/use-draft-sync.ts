@@ -1,3 +1,4 @@
+import { answerConflictText } from '@domain/inspection';
 import type { DraftDetails, SaveAnswer } from '@domain/inspection-api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api';
@@ -11,6 +12,17 @@ export type SyncState = 'idle' | 'saving' | 'saved' | 'offline' | 'error';
 const storageKey = draftPendingKey;
 const keyOf = (c: Change) =>
   c.kind === 'answer' ? `answer:${c.body.checkpointId}` : `details:${Object.keys(c.body).sort().join(',')}`;
+
+/** This browser's id, sent with every answer: two phones' answers to a checkpoint are told apart by it. */
+const DEVICE_KEY = 'fieldlot:device';
+function deviceId() {
+  let id = localStorage.getItem(DEVICE_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(DEVICE_KEY, id);
+  }
+  return id;
+}
 
 function load(listingId: string): Record<string, Change> {
   try {
@@ -35,6 +47,12 @@ export function useDraftSync(listingId: string) {
   const [pending, setPending] = useState<Record<string, Change>>(() => load(listingId));
   const [state, setState] = useState<SyncState>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // What another phone's answer did to this phone's, by checkpoint (docs/product/condition-reports.md#two-phones).
+  const [notices, setNotices] = useState<Record<string, string>>({});
+  const dismiss = useCallback(
+    (checkpointId: string) => setNotices(({ [checkpointId]: _, ...rest }) => rest),
+    [],
+  );
   const chain = useRef<Promise<void>>(Promise.resolve());
   const pendingRef = useRef(pending);
 
@@ -51,8 +69,15 @@ export function useDraftSync(listingId: string) {
     async (key: string, change: Change) => {
       setState('saving');
       try {
-        if (change.kind === 'answer') await savers.current.saveAnswer(change.body);
-        else await savers.current.saveDetails(change.body);
+        if (change.kind === 'answer') {
+          const { checkpointId, rating, note } = change.body;
+          const saved = await savers.current.saveAnswer(change.body);
+          setNotices(({ [checkpointId]: _, ...rest }) =>
+            saved.outcome !== 'saved' && saved.other
+              ? { ...rest, [checkpointId]: answerConflictText(saved.outcome, { rating, note }, saved.other) }
+              : rest,
+          );
+        } else await savers.current.saveDetails(change.body);
         // Only drop it when nothing newer for the same key arrived meanwhile.
         if (pendingRef.current[key] === change) {
           const { [key]: _, ...rest } = pendingRef.current;
@@ -88,7 +113,12 @@ export function useDraftSync(listingId: string) {
   );
 
   const submit = useCallback(
-    (change: Change) => {
+    (given: Change) => {
+      // An answer carries when it was given and on which phone: of two phones' answers the later one wins.
+      const change: Change =
+        given.kind === 'answer'
+          ? { ...given, body: { ...given.body, changedAt: new Date().toISOString(), device: deviceId() } }
+          : given;
       const key = keyOf(change);
       persist({ ...pendingRef.current, [key]: change });
       chain.current = chain.current.then(() => sendOne(key, change));
@@ -116,7 +146,7 @@ export function useDraftSync(listingId: string) {
     };
   }, [flush]);
 
-  return { submit, pending, state, errors, waiting: Object.keys(pending).length };
+  return { submit, pending, state, errors, notices, dismiss, waiting: Object.keys(pending).length };
 }
 
 /** Server field paths ("treads.front-left", "rating") onto the names the form shows errors under. */

@@ -1,1 +1,0 @@
-ALTER TABLE "inspection_photos" ADD COLUMN "media_type" text;
