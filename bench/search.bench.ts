@@ -20,7 +20,8 @@
  * Every budget prints its figure and pass or miss; nothing here is a test.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench [-- --listings 1000000]
- * Options: --listings N (100000), --rounds R (3), --slice seconds (5), --connections C (32), --iterations I (100),
+ * Options: --listings N (100000; past 1,000,000 seeded with COPY, bench/copy-seed.ts), --copy (COPY at any size),
+ * --rounds R (3), --slice seconds (5), --connections C (32), --iterations I (100),
  * --concurrent-seconds S (3, per search variant),
  * --seed-only (seeds, keeps the database and prints its URL, for EXPLAIN), --reuse <url> (measures such a kept
  * database again without seeding it; it is not dropped).
@@ -56,6 +57,7 @@ import {
   WORDS,
 } from '../server/src/modules/listings/sample-listings.js';
 import { decodeCursor } from '../server/src/modules/listings/search.js';
+import { copySeed } from './copy-seed.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: number) => {
@@ -476,7 +478,7 @@ async function startWriter(db: Database['db'], perSecond: number) {
 }
 
 /** Migrates and seeds a new database; answers the dealer whose session the requests carry. */
-async function seedDatabase(database: Database, started: number) {
+async function seedDatabase(database: Database, url: string, started: number) {
   await runMigrations(database);
   const [owner, dealer] = await database.db
     .insert(users)
@@ -485,9 +487,13 @@ async function seedDatabase(database: Database, started: number) {
       { name: 'Bench Dealer', email: 'bench-dealer@example.com', companyName: 'Bench', status: 'approved' },
     ])
     .returning({ id: users.id });
-  await seed(database.db, owner.id);
+  // Past a million listings (or with --copy) the rows are streamed with COPY into the tables without their
+  // secondary indexes, built again after (bench/copy-seed.ts); below, one INSERT ... SELECT as the figures before.
+  const copy = ROWS > 1_000_000 || process.argv.includes('--copy');
+  if (copy) await copySeed(url, owner.id, ROWS, log);
+  else await seed(database.db, owner.id);
   log(
-    `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (listings and a primary image each, in SQL)`,
+    `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (listings and a primary image each, ${copy ? 'with COPY' : 'in SQL'})`,
   );
   log(`table state: ${await settleLikeAutovacuum(database.db)}`);
   return dealer;
@@ -520,7 +526,7 @@ async function main() {
     log(`FieldLot benchmark: ${ROWS.toLocaleString('en-US')} listings on PostgreSQL (${new URL(url).host})`);
     const dealer = process.argv.includes('--reuse')
       ? await reusedDealer(database.db)
-      : await seedDatabase(database, started);
+      : await seedDatabase(database, url, started);
     if (process.argv.includes('--seed-only')) {
       log(`kept: ${url}`);
       return;
