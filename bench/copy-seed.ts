@@ -3,7 +3,7 @@
  *
  * The rows follow the same vocabulary and distributions as the SQL seed of search.bench.ts (makes and models,
  * years, hours, prices, states, conditions, transmissions, description words, 8% inactive and 4% sold, a primary
- * image each), generated here from a seeded generator and streamed to the server as COPY text. The tables'
+ * image each), generated here from the seeded generator (`seededRandom`) and streamed to the server as COPY text. The tables'
  * secondary indexes are dropped before the load and created again after it from their own definitions, as one
  * loads a table of this size: the database ends with the schema the migrations made, every index built whole.
  */
@@ -16,6 +16,7 @@ import { CONDITIONS, US_STATES } from '../domain/listings.js';
 import {
   MODELS,
   OTHER_MODELS,
+  seededRandom,
   TRANSMISSIONS,
   WORDS,
 } from '../server/src/modules/listings/sample-listings.js';
@@ -25,21 +26,9 @@ const COLUMNS =
   'user_id, make, model, year, hours, price_cents, location, condition, description, transmission, front_loader, ' +
   'status, engine_hours, build_year, grade_tenths, created_at, updated_at';
 
-/** mulberry32: a small seeded generator, so two runs seed the same rows. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The listings as COPY text, `rows` of them, a chunk of rows at a time. */
 function listingRows(ownerId: string, rows: number, now: Date): Readable {
-  const rand = generator(20_261_207);
+  const rand = seededRandom(20_261_207);
   const big = Object.entries(MODELS).flatMap(([make, models]) => models.map((m) => [make, m] as const));
   const other = LISTING_BRANDS.flatMap((make) =>
     (MODELS[make] ?? OTHER_MODELS).map((m) => [make, m] as const),

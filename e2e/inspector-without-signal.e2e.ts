@@ -223,7 +223,27 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
     await context.setOffline(false);
     // 110 answers, 40 photos of 3 MB (12 MP), the engine sound and the submission, one after another: the whole
     // test took 85 s on a machine loaded 9 deep; minutes on one loaded 20 deep.
-    await toast(page, /Report published: revision 1, grade \d\.\d/).waitFor({ timeout: 480_000 });
+    await toast(page, /Report published: revision 1, grade \d\.\d/)
+      .waitFor({ timeout: 480_000 })
+      .catch(async (err) => {
+        // What the phone and the server held when it ran out of time: the failure says where it stopped.
+        await shot(page, 'publish-timed-out-390').catch(() => {});
+        const server = await (
+          await admin.page.request.get(`${baseUrl()}/api/inspections/${listingId}`)
+        ).json();
+        const phone = await page
+          .evaluate(
+            () => document.querySelector('[data-testid="photo-queue"]')?.textContent ?? 'no queue shown',
+          )
+          .catch(() => 'page gone');
+        const states = await page
+          .locator('[data-photo-state]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-state')).join(','))
+          .catch(() => '');
+        throw new Error(
+          `${err}\nserver holds ${server.photos?.length} photos; the page: ${phone} [${states}] at ${page.url()}; ${cut} uploads cut; ${publishes.length} submissions sent`,
+        );
+      });
     await page.getByRole('heading', { name: 'Inspections' }).waitFor();
     expect(cut).toBe(3);
 

@@ -1,5 +1,5 @@
 import { type Checkpoint, RATING_LABELS, RATINGS, type Rating } from '@domain/inspection';
-import { Camera, Loader2, Trash2 } from 'lucide-react';
+import { Camera, Loader2, type LucideIcon, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -11,15 +11,24 @@ const PRESSED: Record<Rating, string> = {
   na: 'bg-gray-600 text-white border-gray-700',
 };
 
-/** A photo button that opens the phone's camera (any image file on a computer). */
+/**
+ * A photo button that opens the phone's camera (any image file on a computer); with `accept` and `icon`, the same
+ * for another kind of file (the engine sound's recordings).
+ */
 export function PhotoButton({
   label,
   busy,
   onFile,
+  accept = 'image/*',
+  icon: Icon = Camera,
+  busyLabel = 'Saving photo...',
 }: {
   label: string;
   busy: boolean;
   onFile: (file: File) => void;
+  accept?: string;
+  icon?: LucideIcon;
+  busyLabel?: string;
 }) {
   const id = useId();
   return (
@@ -30,13 +39,13 @@ export function PhotoButton({
       {busy ? (
         <Loader2 className="size-5 animate-spin" aria-hidden="true" />
       ) : (
-        <Camera className="size-5" aria-hidden="true" />
+        <Icon className="size-5" aria-hidden="true" />
       )}
-      {busy ? 'Saving photo...' : label}
+      {busy ? busyLabel : label}
       <input
         id={id}
         type="file"
-        accept="image/*"
+        accept={accept}
         capture="environment"
         className="sr-only"
         onChange={(e) => {
@@ -58,7 +67,8 @@ export interface StripPhoto {
   refused?: string;
 }
 
-const STATE_TEXT = { waiting: 'Waiting to send', sending: 'Sending...', refused: 'Not sent' } as const;
+/** A photo's (or the engine sound's) state while it is still in the phone. */
+export const STATE_TEXT = { waiting: 'Waiting to send', sending: 'Sending...', refused: 'Not sent' } as const;
 
 export function PhotoStrip({ photos, onRemove }: { photos: StripPhoto[]; onRemove: (id: string) => void }) {
   if (photos.length === 0) return null;

@@ -3,9 +3,8 @@ import { FileAudio, Loader2, Mic, Square, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import type { StripPhoto } from './checkpoint-field';
+import { PhotoButton, STATE_TEXT, type StripPhoto } from './checkpoint-field';
 
-const STATE_TEXT = { waiting: 'Waiting to send', sending: 'Sending...', refused: 'Not sent' } as const;
 const clock = (s: number) => `0:${String(s).padStart(2, '0')}`;
 const extensionOf = (type: string) => (type.includes('mp4') ? 'm4a' : type.includes('ogg') ? 'ogg' : 'webm');
 
@@ -74,7 +73,6 @@ export function EngineSound({
   onRemove: (id: string) => void;
 }) {
   const recorder = useRecorder(onRecording);
-  const inputId = useId();
   const headingId = useId();
   const recording = recorder.seconds !== null;
   return (
@@ -103,24 +101,14 @@ export function EngineSound({
               </Button>
             ))}
           {!recording && (
-            <label
-              htmlFor={inputId}
-              className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-md px-3 font-semibold text-brand-700 hover:bg-muted focus-within:outline-3 focus-within:outline-brand-700"
-            >
-              <FileAudio className="size-5" aria-hidden="true" /> Choose a recording
-              <input
-                id={inputId}
-                type="file"
-                accept="audio/*"
-                capture="environment"
-                className="sr-only"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) onRecording(file, file.name || 'engine-sound');
-                }}
-              />
-            </label>
+            <PhotoButton
+              label="Choose a recording"
+              busyLabel="Saving recording..."
+              accept="audio/*"
+              icon={FileAudio}
+              busy={busy}
+              onFile={(file) => onRecording(file, file.name || 'engine-sound')}
+            />
           )}
         </div>
       )}
