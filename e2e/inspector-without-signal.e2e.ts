@@ -220,11 +220,24 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
       publishes.push(route.request().postData() ?? '');
       await route.continue();
     });
+    // Every toast the page shows is noted as it appears: the published one is read from the note, so a toast
+    // shown and gone (4 s) between two looks of a slow machine is not missed.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { fieldlotToasts: seen });
+      new MutationObserver(() => {
+        for (const t of document.querySelectorAll('[data-sonner-toast]'))
+          if (t.textContent && !seen.includes(t.textContent)) seen.push(t.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const toastsSeen = () =>
+      page.evaluate(() => (window as unknown as { fieldlotToasts: string[] }).fieldlotToasts.join(' | '));
     await context.setOffline(false);
     // 110 answers, 40 photos of 3 MB (12 MP), the engine sound and the submission, one after another: the whole
     // test took 85 s on a machine loaded 9 deep; minutes on one loaded 20 deep.
-    await toast(page, /Report published: revision 1, grade \d\.\d/)
-      .waitFor({ timeout: 480_000 })
+    await expect
+      .poll(toastsSeen, { timeout: 480_000, interval: 1000 })
+      .toMatch(/Report published: revision 1, grade \d\.\d/)
       .catch(async (err) => {
         // What the phone and the server held when it ran out of time: the failure says where it stopped.
         await shot(page, 'publish-timed-out-390').catch(() => {});
@@ -241,7 +254,7 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-state')).join(','))
           .catch(() => '');
         throw new Error(
-          `${err}\nserver holds ${server.photos?.length} photos; the page: ${phone} [${states}] at ${page.url()}; ${cut} uploads cut; ${publishes.length} submissions sent`,
+          `${err}\nserver holds ${server.photos?.length} photos; the page: ${phone} [${states}] at ${page.url()}; ${cut} uploads cut; ${publishes.length} submissions sent; toasts: ${await toastsSeen().catch(() => '')}`,
         );
       });
     await page.getByRole('heading', { name: 'Inspections' }).waitFor();
