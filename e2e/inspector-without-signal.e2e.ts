@@ -122,6 +122,16 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
     expect(
       await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href')),
     ).toBe('/inspect.webmanifest');
+    // Outside /inspect no page is controlled by the worker: visitors' and dealers' pages load as they did.
+    const home = await context.newPage();
+    await home.goto('/');
+    expect(await home.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    expect(
+      await home.evaluate(async () =>
+        (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname),
+      ),
+    ).toEqual(['/inspect']);
+    await home.close();
 
     // No signal: the app opens from the phone.
     await context.setOffline(true);
