@@ -257,13 +257,4 @@ export const DEMO_INQUIRIES = [
 ] as const;
 
 /** Small deterministic PRNG, so every fresh demo database holds the same inventory. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as prng } from '../../lib/seeded-random.js';

@@ -8,6 +8,7 @@ import {
 import { gradeToTenths } from '../../../../domain/inspection-api.js';
 import type { Executor } from '../../db/client.js';
 import { inspectionRatings, inspectionRevisions, inspections } from '../../db/schema.js';
+import { seededRandom } from '../../lib/seeded-random.js';
 import { setListingGrade } from '../listings/index.js';
 
 /** What the demo report of a listing is made from: its condition, description and equipment. */
@@ -79,22 +80,11 @@ const VOUCHED: Array<[RegExp, string[]]> = [
   ],
 ];
 
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const seedOf = (id: string) => [...id].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
 /** A deterministic, believable report for one demo listing. */
 export function demoReport(l: DemoListingFacts) {
-  const rand = prng(seedOf(`${l.make}${l.model}${l.year}`));
+  const rand = seededRandom(seedOf(`${l.make}${l.model}${l.year}`));
   const ratings: Record<string, Rating> = {};
   const notes: Record<string, string> = {};
   const tracks = /tracks/i.test(l.rearTyreSize ?? '');
