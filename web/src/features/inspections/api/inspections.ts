@@ -52,11 +52,22 @@ export function useDraft(listingId: string) {
 }
 
 /** Saves one answer as it is given, and keeps the cached draft in step (optimistically). */
+/**
+ * The form saves one change at a time, and a submitted report waits for them all: a save that never settles (a
+ * connection that stalls without closing) would hold every later one. It is given up after this long and sent
+ * again like one that met no connection (use-draft-sync).
+ */
+const SAVE_LIMIT_MS = 60_000;
+
 export function useSaveAnswer(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (answer: SaveAnswer) =>
-      api.PUT('/api/inspections/{listingId}/answers', { params: { path: { listingId } }, body: answer }),
+      api.PUT('/api/inspections/{listingId}/answers', {
+        params: { path: { listingId } },
+        body: answer,
+        signal: AbortSignal.timeout(SAVE_LIMIT_MS),
+      }),
     // The form keeps unsent answers itself (use-draft-sync): fail at once when offline instead of pausing.
     networkMode: 'always',
     onMutate: (answer) => setAnswer(answer.checkpointId, { rating: answer.rating, note: answer.note }),
@@ -78,7 +89,11 @@ export function useSaveDetails(listingId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (details: DraftDetails) =>
-      api.PATCH('/api/inspections/{listingId}', { params: { path: { listingId } }, body: details }),
+      api.PATCH('/api/inspections/{listingId}', {
+        params: { path: { listingId } },
+        body: details,
+        signal: AbortSignal.timeout(SAVE_LIMIT_MS),
+      }),
     networkMode: 'always',
     onMutate: (details) => {
       qc.setQueryData<InspectionDraft>(reportKeys.draft(listingId), (d) =>
