@@ -121,14 +121,14 @@ describe.runIf(hasBrowser())('condition reports', () => {
     };
     await rateScreen();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('heading', { name: 'Engine' }).waitFor();
+    await page.getByRole('heading', { name: 'Engine', level: 1 }).waitFor();
     await rateScreen({ 'engine.belts-pulleys': 'Monitor' });
     await settled(page);
     expect(await page.getByTestId('progress').textContent()).toBe(`15 of ${CHECKPOINT_IDS.length}`);
 
     // A reload (or a dropped connection) resumes where it stopped, with every answer kept.
     await page.reload();
-    await page.getByRole('heading', { name: 'Engine' }).waitFor();
+    await page.getByRole('heading', { name: 'Engine', level: 1 }).waitFor();
     expect(await page.getByTestId('progress').textContent()).toBe(`15 of ${CHECKPOINT_IDS.length}`);
     expect(
       await page
