@@ -102,6 +102,20 @@ if (
   );
 }
 
+// The journeys' server output (e2e/support/global-setup.ts): what it warned of while a journey failed.
+const SERVER_LOG = '.tmp/e2e-server.log';
+if (failures.includes('browser journeys') && existsSync(SERVER_LOG)) {
+  const lines = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
+  console.log(
+    `\nThe journeys' server said (last ${Math.min(lines.length, 40)} of ${lines.length} lines, ${SERVER_LOG}):`,
+  );
+  console.log(
+    lines
+      .slice(-40)
+      .map((l) => l.slice(0, 400))
+      .join('\n'),
+  );
+}
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `- ${t}`).join('\n')}`);
 console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

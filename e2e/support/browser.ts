@@ -148,16 +148,23 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Waits until no toast is fading (axe would read a half-transparent toast's contrast mid-animation). */
+/**
+ * Waits until no toast is moving: none is fading in or out, and no stacked toast's content is fading (axe would
+ * read a half-transparent toast's contrast mid-transition). Read from the toasts' running transitions and
+ * animations, so a loaded machine that draws them slowly is waited for, 8 s at most.
+ */
 async function toastsSettled(page: Page) {
   await page
     .waitForFunction(
       () =>
-        [...document.querySelectorAll('[data-sonner-toast]')].every(
-          (t) => getComputedStyle(t).opacity === '1',
+        [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
+          (t) =>
+            // A loading toast's spinner turns for ever; only what ends (a fade, a slide) is waited for.
+            t.getAnimations({ subtree: true }).every((a) => a.effect?.getTiming().iterations === Infinity) &&
+            ['0', '1'].includes(getComputedStyle(t).opacity),
         ),
       undefined,
-      { timeout: 3_000 },
+      { timeout: 8_000 },
     )
     .catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -11,6 +11,9 @@ import { findChromium } from './chromium';
 
 /** The file in the data folder holding the server's clock offset in milliseconds (support/clock.ts). */
 export const TEST_CLOCK_FILE_NAME = 'test-clock-offset-ms';
+
+/** The journeys' server output, from the repository's root. */
+export const SERVER_LOG = '.tmp/e2e-server.log';
 
 export const E2E_ADMIN = { email: 'e2e-admin@fieldlot.example', password: 'Harvest-Gold#2024x' };
 
@@ -63,11 +66,17 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // Kept whole in a file (its warnings and errors; LOG_LEVEL above): a journey that failed on a busy machine is
+  // read against what the server said meanwhile (scripts/test.mjs prints the file's tail when journeys fail).
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const log = createWriteStream(path.join(root, SERVER_LOG));
   server.stdout?.on('data', (d) => {
     output += d;
+    log.write(d);
   });
   server.stderr?.on('data', (d) => {
     output += d;
+    log.write(d);
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -96,6 +105,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -158,7 +158,6 @@ export async function getDraft(ctx: AppContext, actor: Actor, listingId: string)
   };
 }
 
-/** One answer, saved as given (the form calls this on every tap). */
 /**
  * One answer. Of two phones' answers to a checkpoint the one given later (the phone's clock, never past the
  * server's) wins; the answer says whether it replaced the other phone's or the other phone's was kept
