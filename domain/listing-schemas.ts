@@ -61,7 +61,10 @@ const page = <T extends z.ZodType>(item: T) =>
     items: z.array(item),
     /** All matches, counted up to INVENTORY_COUNT_CAP; only the first page carries it (later pages answer -1). */
     total: z.number(),
-    /** true: there are more than INVENTORY_COUNT_CAP matches and `total` is the cap ("1,000+ tractors"). */
+    /**
+     * true: there are more than INVENTORY_COUNT_CAP matches and `total` is a lower bound: the cap ("1,000+
+     * tractors"), or INVENTORY_ESTIMATE_MARK when the database estimates that many ("10,000+ tractors").
+     */
     totalCapped: z.boolean(),
     nextCursor: z.string().nullable(),
     brands: z.array(z.string()),

@@ -6,17 +6,29 @@ import { stateName, stateNamed } from './places.js';
 // The inventory's search filters: one schema for the server's query parsing and the SPA's URL state.
 
 /**
- * The inventory counts its matches exactly up to this many; beyond, it says "1,000+ tractors"
- * (docs/product/listings.md#search-and-filters; decision 0020).
+ * The inventory counts its matches exactly up to this many; beyond, it says "1,000+ tractors", or "10,000+
+ * tractors" when the database's estimate reaches INVENTORY_ESTIMATE_MARK (docs/product/listings.md#the-count;
+ * decisions 0020 and 0095).
  */
 export const INVENTORY_COUNT_CAP = 1000;
+
+/** Past the exact count, an estimate of at least this many says "10,000+ tractors" (decision 0095). */
+export const INVENTORY_ESTIMATE_MARK = 10_000;
 
 /** Searches this short match the start of the make or the model (a substring of 1-2 letters says little). */
 export const SHORT_SEARCH_MAX = 2;
 
-/** "1 tractor", "250 tractors", "1,000+ tractors" (the count is capped at INVENTORY_COUNT_CAP). */
+/**
+ * What a count past the cap shows: the bound it surely passes (the cap), or INVENTORY_ESTIMATE_MARK when the
+ * database estimates at least that many. A lower bound, shown with a "+".
+ */
+export function cappedTotal(estimate: number | null): number {
+  return (estimate ?? 0) >= INVENTORY_ESTIMATE_MARK ? INVENTORY_ESTIMATE_MARK : INVENTORY_COUNT_CAP;
+}
+
+/** "1 tractor", "250 tractors", "1,000+ tractors", "10,000+ tractors" (a capped total is a lower bound). */
 export function tractorCountText(total: number, capped: boolean): string {
-  if (capped) return `${formatCount(INVENTORY_COUNT_CAP)}+ tractors`;
+  if (capped) return `${formatCount(total)}+ tractors`;
   return `${formatCount(total)} ${total === 1 ? 'tractor' : 'tractors'}`;
 }
 

@@ -178,8 +178,8 @@ export async function firstLookCards(
 const FIRST_LOOK_CARDS_MAX = 24;
 
 /**
- * The inventory's count: exact up to `cap`, else `{ total: cap, capped: true }` ("1,000+ tractors"). Counting
- * stops at cap + 1 rows, so a broad filter over a million listings costs what a thousand do (decision 0020).
+ * The inventory's count: exact up to `cap`, else `{ total: cap, capped: true }` ("1,000+ tractors";
+ * estimateMatches then says whether "10,000+"). Counting stops at cap + 1 rows, so a broad filter over a million listings costs what a thousand do (decision 0020).
  */
 export async function countMatchesCapped(
   exec: Executor,
@@ -191,6 +191,21 @@ export async function countMatchesCapped(
   );
   const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * The planner's estimate of the matches (EXPLAIN, nothing run): asked only once the exact count passed its cap,
+ * to tell "1,000+" from "10,000+" (decision 0095). Null when the plan cannot be read.
+ */
+export async function estimateMatches(exec: Executor, filters: SearchFilters): Promise<number | null> {
+  const result = await exec.execute(
+    sql`explain (format json) select 1 from tractor_listings l ${whereSql(filterConditions(filters))}`,
+  );
+  const first = rowsOf<Record<string, unknown>>(result)[0];
+  const plan = first ? Object.values(first)[0] : null;
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = Array.isArray(parsed) ? parsed[0]?.Plan?.['Plan Rows'] : undefined;
+  return typeof rows === 'number' && Number.isFinite(rows) ? rows : null;
 }
 
 export async function countMatches(exec: Executor, filters: SearchFilters): Promise<number> {

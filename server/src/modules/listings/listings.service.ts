@@ -7,7 +7,7 @@ import {
   goLiveRefusal,
 } from '../../../../domain/listing-schemas.js';
 import type { ListingFilters } from '../../../../domain/listing-search.js';
-import { INVENTORY_COUNT_CAP } from '../../../../domain/listing-search.js';
+import { cappedTotal, INVENTORY_COUNT_CAP } from '../../../../domain/listing-search.js';
 import { imageUrl, type ListingSpecs, type ListingStatus, SPEC_FIELDS } from '../../../../domain/listings.js';
 import { hasDealerRights } from '../../../../domain/users.js';
 import { requireRole } from '../../lib/access.js';
@@ -37,7 +37,7 @@ import {
 } from './listings.schemas.js';
 import { firstPageCache, inventoryWrite } from './page-cache.js';
 import { sampleListing, seededRandom } from './sample-listings.js';
-import { decodeCursor, encodeCursor } from './search.js';
+import { decodeCursor, encodeCursor, type SearchFilters } from './search.js';
 
 /** src (800 px) and srcset of an image; variants are never wider than the original. */
 export function imageSources(storageKey: string, width: number): { src: string; srcSet: string } {
@@ -100,7 +100,7 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   const last = page.at(-1);
   const result: InventoryResult = {
     rows: page,
-    total: count.total,
+    total: await beyondCap(ctx.db, f, count),
     totalCapped: count.capped,
     brands: dedupeBrands(brands),
     nextCursor: more && last ? encodeCursor({ sort, value: last.sort_key, id: last.id }) : null,
@@ -108,17 +108,28 @@ async function inventoryPage(ctx: AppContext, query: Omit<ListingQuery, 'sort'> 
   return result;
 }
 
+/** A capped count's shown bound, "1,000+" or "10,000+" by the planner's estimate (decision 0095); else as counted. */
+async function beyondCap(
+  exec: Parameters<typeof repo.estimateMatches>[0],
+  filters: SearchFilters,
+  count: { total: number; capped: boolean },
+) {
+  return count.capped ? cappedTotal(await repo.estimateMatches(exec, filters)) : count.total;
+}
+
 /**
  * Live tractors matching inventory filters at `now`: the inventory's own count (saved searches show it, decision
  * 0021), without the tractors under a first look, as the inventory (docs/product/want-lists.md#first-look).
  */
-export function countInventoryMatches(
+export async function countInventoryMatches(
   exec: Parameters<typeof repo.countMatches>[0],
   filters: ListingFilters,
   now: Date,
 ) {
   const { sort: _sort, ...rest } = filters;
-  return repo.countMatchesCapped(exec, { ...rest, status: 'active', firstLookAt: now }, INVENTORY_COUNT_CAP);
+  const f = { ...rest, status: 'active' as const, firstLookAt: now };
+  const count = await repo.countMatchesCapped(exec, f, INVENTORY_COUNT_CAP);
+  return { total: await beyondCap(exec, f, count), capped: count.capped };
 }
 
 function dedupeBrands(makes: string[]): string[] {
