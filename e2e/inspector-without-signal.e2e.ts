@@ -109,6 +109,17 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
   it('works a tractor offline at 390 px, through a closed page, and sends every photo and the engine sound once when back online', async () => {
     const { context } = inspector;
     let page = inspector.page;
+    // Every answer the server did not take, and what it said to each submission: a failure says which and why.
+    const notTaken: string[] = [];
+    const publishAnswers: string[] = [];
+    context.on('response', async (r) => {
+      const { pathname } = new URL(r.url());
+      if (!pathname.startsWith(`/api/inspections/${listingId}`)) return;
+      const body = async () => (await r.text().catch(() => '')).slice(0, 300);
+      if (pathname.endsWith('/publish')) publishAnswers.push(`${r.status()} ${await body()}`);
+      else if (r.status() >= 400 && !pathname.includes('/photos'))
+        notTaken.push(`${r.request().method()} ${pathname.split('/').pop()} ${r.status()} ${await body()}`);
+    });
     // One visit online: the app, the queue and the tractor's draft are kept in the phone.
     await page.goto('/inspect');
     await page.getByRole('heading', { name: 'Inspections' }).waitFor();
@@ -266,7 +277,7 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-state')).join(','))
           .catch(() => '');
         throw new Error(
-          `${err}\nserver holds ${server.photos?.length} photos; the page: ${phone} [${states}] at ${page.url()}; ${cut} uploads cut; ${publishes.length} submissions sent; toasts: ${await toastsSeen().catch(() => '')}`,
+          `${err}\nserver holds ${server.photos?.length} photos; the page: ${phone} [${states}] at ${page.url()}; ${cut} uploads cut; ${publishes.length} submissions sent, answered: ${publishAnswers.join(' | ') || 'none'}; saves not taken: ${notTaken.join(' | ') || 'none'}; toasts: ${await toastsSeen().catch(() => '')}`,
         );
       });
     await page.getByRole('heading', { name: 'Inspections' }).waitFor();

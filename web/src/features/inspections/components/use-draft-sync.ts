@@ -94,7 +94,7 @@ export function useDraftSync(listingId: string) {
         // A submitted report waits for its answers: with the last one saved, it may go.
         if (!left) void requestFlush();
       } catch (err) {
-        if (err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 429)) {
+        if (!refusedForGood(err)) {
           setState('offline');
           return;
         }
@@ -147,6 +147,16 @@ export function useDraftSync(listingId: string) {
   }, [flush]);
 
   return { submit, pending, state, errors, notices, dismiss, waiting: Object.keys(pending).length };
+}
+
+/**
+ * Only the server's own no to this answer (a 4xx on it) drops it. No connection, a request given up, the server
+ * busy, or the session gone (signed in again, it goes) keep it waiting: an answer is never lost to the network.
+ */
+function refusedForGood(err: unknown) {
+  if (!(err instanceof ApiError)) return false;
+  const { status } = err;
+  return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
 }
 
 /** Server field paths ("treads.front-left", "rating") onto the names the form shows errors under. */
