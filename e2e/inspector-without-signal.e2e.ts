@@ -304,7 +304,7 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
     await context.unrouteAll({ behavior: 'ignoreErrors' });
   }, 720_000);
 
-  it("signing out drops the worker's copies, and the next user never sees or sends the last one's photos", async () => {
+  it("signing out drops the worker's copies, and the next user never sees or sends the last one's photos or answers", async () => {
     const other = `offline-b-${run}@fieldlot.example`;
     await apiPost(admin.page, '/api/admin/inspectors', {
       name: 'Bea Second',
@@ -329,6 +329,15 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
         .locator('input[type=file]')
         .setInputFiles(await cameraPhoto(99));
       await page.getByTestId('photo-queue').getByText('Waiting to send 1 photo', { exact: true }).waitFor();
+      // And a typed serial that cannot be saved: it waits in the phone under this inspector too.
+      await context.route(`**/api/inspections/${listingId}`, (route) =>
+        route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue(),
+      );
+      const serverSerial = await page.getByLabel('Serial/PIN', { exact: true }).inputValue();
+      await page.getByLabel('Serial/PIN', { exact: true }).fill('WAITING-SERIAL-A');
+      await page.getByLabel('Serial/PIN', { exact: true }).blur();
+      await page.getByText(/Offline: 1 waiting to save/).waitFor();
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
 
       await page.getByRole('button', { name: 'Sign Out' }).click();
       await toast(page, 'Successfully signed out').waitFor();
@@ -365,6 +374,14 @@ describe.runIf(hasBrowser())('the inspector without signal', () => {
       });
       expect(session).toBe(other);
       expect(await page.getByTestId('photo-queue').count()).toBe(0);
+      // The last one's unsaved serial is neither shown to this inspector nor sent as theirs: it waits for its own.
+      expect(await page.getByLabel('Serial/PIN', { exact: true }).inputValue()).toBe(serverSerial);
+      const waitingAnswers = await page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('fieldlot:inspection-pending:'))
+          .filter((k) => localStorage.getItem(k)?.includes('WAITING-SERIAL-A')),
+      );
+      expect(waitingAnswers).toHaveLength(1);
       // (The photos sent in the first test show as sent; none waits.)
       expect(await page.locator('[data-photo-state]:not([data-photo-state="sent"])').count()).toBe(0);
       // The first inspector's photo is still in the phone, theirs to send when they sign in again.

@@ -12,7 +12,7 @@ function Screen() {
   useInspectorApp(user && (user.status === 'inspector' || user.status === 'admin') ? user.id : null);
   if (isLoading) return <LoadingState text="Loading..." />;
   if (!user || (user.status !== 'inspector' && user.status !== 'admin')) return <Navigate to="/" replace />;
-  return <InspectionForm key={listingId} listingId={listingId} />;
+  return <InspectionForm key={`${user.id}:${listingId}`} userId={user.id} listingId={listingId} />;
 }
 
 /** The page, titled for the browser's tab (docs/accessibility.md, 2.4.2). */

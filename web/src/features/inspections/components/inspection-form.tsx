@@ -81,9 +81,9 @@ function withPending(
  * The inspector's form, built for a phone in a yard: one section a screen, four large rating buttons, the camera
  * from a photo button, every answer saved as it is given, progress ("62 of 110"), and the last screen publishes.
  */
-export function InspectionForm({ listingId }: { listingId: string }) {
+export function InspectionForm({ userId, listingId }: { userId: string; listingId: string }) {
   const query = useDraft(listingId);
-  const sync = useDraftSync(listingId);
+  const sync = useDraftSync(userId, listingId);
   const removePhoto = useRemovePhoto(listingId);
   const queue = usePhotoQueue();
   const navigate = useNavigate();

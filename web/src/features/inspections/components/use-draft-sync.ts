@@ -9,7 +9,6 @@ import { draftPendingKey, requestFlush } from '../offline/photo-queue';
 export type Change = { kind: 'answer'; body: SaveAnswer } | { kind: 'details'; body: DraftDetails };
 export type SyncState = 'idle' | 'saving' | 'saved' | 'offline' | 'error';
 
-const storageKey = draftPendingKey;
 const keyOf = (c: Change) =>
   c.kind === 'answer' ? `answer:${c.body.checkpointId}` : `details:${Object.keys(c.body).sort().join(',')}`;
 
@@ -24,9 +23,14 @@ function deviceId() {
   return id;
 }
 
-function load(listingId: string): Record<string, Change> {
+function load(key: string, listingId: string): Record<string, Change> {
   try {
-    return JSON.parse(localStorage.getItem(storageKey(listingId)) ?? '{}') as Record<string, Change>;
+    // Answers kept before they were kept per user are this phone's user's: taken over once.
+    const legacy = `fieldlot:inspection-pending:${listingId}`;
+    const old = localStorage.getItem(legacy);
+    if (old !== null && localStorage.getItem(key) === null) localStorage.setItem(key, old);
+    localStorage.removeItem(legacy);
+    return JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, Change>;
   } catch {
     return {};
   }
@@ -37,14 +41,15 @@ function load(listingId: string): Record<string, Change> {
  * localStorage until the server has it: a dropped connection or a reload loses nothing, and waiting changes are
  * sent again when the browser is back online (and every 15 s). Refused changes come back as field errors.
  */
-export function useDraftSync(listingId: string) {
+export function useDraftSync(userId: string, listingId: string) {
+  const storageKey = draftPendingKey(userId, listingId);
   // The mutation objects change on every render; their mutateAsync is what we call, kept in a ref so the
   // callbacks below (and the effect that flushes) keep one identity.
   const saveAnswer = useSaveAnswer(listingId).mutateAsync;
   const saveDetails = useSaveDetails(listingId).mutateAsync;
   const savers = useRef({ saveAnswer, saveDetails });
   savers.current = { saveAnswer, saveDetails };
-  const [pending, setPending] = useState<Record<string, Change>>(() => load(listingId));
+  const [pending, setPending] = useState<Record<string, Change>>(() => load(storageKey, listingId));
   const [state, setState] = useState<SyncState>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
   // What another phone's answer did to this phone's, by checkpoint (docs/product/condition-reports.md#two-phones).
@@ -60,9 +65,9 @@ export function useDraftSync(listingId: string) {
     (next: Record<string, Change>) => {
       pendingRef.current = next;
       setPending(next);
-      localStorage.setItem(storageKey(listingId), JSON.stringify(next));
+      localStorage.setItem(storageKey, JSON.stringify(next));
     },
-    [listingId],
+    [storageKey],
   );
 
   const sendOne = useCallback(

@@ -224,13 +224,19 @@ export async function enqueueSubmission(
 
 // --- The flush: one at a time.
 
-/** Where the form keeps answers not yet saved on the server (use-draft-sync). */
-export const draftPendingKey = (listingId: string) => `fieldlot:inspection-pending:${listingId}`;
+/**
+ * Where the form keeps the inspector's answers not yet saved on the server (use-draft-sync): per user, so another
+ * user signing in on the phone never sends them.
+ */
+export const draftPendingKey = (userId: string, listingId: string) =>
+  `fieldlot:inspection-pending:${userId}:${listingId}`;
 
 /** False while the form still holds answers of the tractor not saved on the server: the report waits for them. */
-function draftSaved(listingId: string) {
+function draftSaved(userId: string, listingId: string) {
   try {
-    return Object.keys(JSON.parse(localStorage.getItem(draftPendingKey(listingId)) ?? '{}')).length === 0;
+    return (
+      Object.keys(JSON.parse(localStorage.getItem(draftPendingKey(userId, listingId)) ?? '{}')).length === 0
+    );
   } catch {
     return true;
   }
@@ -331,7 +337,7 @@ async function flushOnce(userId: string) {
     (a, b) => a.queuedAt - b.queuedAt,
   );
   for (const s of submissions) {
-    if (left.has(s.listingId) || !draftSaved(s.listingId) || snapshot.userId !== userId) continue;
+    if (left.has(s.listingId) || !draftSaved(userId, s.listingId) || snapshot.userId !== userId) continue;
     try {
       const r = await api.POST('/api/inspections/{listingId}/publish', {
         params: { path: { listingId: s.listingId } },
