@@ -170,6 +170,26 @@ async function toastsSettled(page: Page) {
 }
 
 /**
+ * Holds the toasts still while axe reads the page, or lets them go on: a toast lives 4 s, and a check on a loaded
+ * machine takes longer, so a toast read at its start was fading by its end (its contrast then read mid-fade).
+ * Sonner pauses every toast while the pointer is over the toaster: the events React listens to for that are sent
+ * to it directly, as a modal dialog's overlay keeps a real pointer away.
+ */
+export async function holdToasts(page: Page, hold: boolean) {
+  await page
+    .evaluate((over) => {
+      const toaster = document.querySelector('[data-sonner-toaster]');
+      if (!toaster) return;
+      const type = over ? 'mouseover' : 'mouseout';
+      toaster.dispatchEvent(
+        new MouseEvent(type, { bubbles: true, relatedTarget: over ? document.body : null }),
+      );
+      if (over) toaster.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+    }, hold)
+    .catch(() => undefined);
+}
+
+/**
  * The axe violations (AXE_TAGS) on the current page, or only inside `include`. `inPage` runs axe in the page
  * itself (axe.run, same-origin frames only) and keeps only the violations' details: the default (axe.runPartial in
  * each frame, then axe.finishRun in a blank tab opened for it) opens and closes a tab for every check, which the
@@ -181,6 +201,7 @@ export async function axeFindings(
   include: string[] = [],
   { inPage = false } = {},
 ): Promise<AxeFinding[]> {
+  await holdToasts(page, true);
   await toastsSettled(page);
   let builder = new AxeBuilder({ page });
   if (inPage) builder = builder.setLegacyMode(true).options({ resultTypes: ['violations'] });
@@ -215,6 +236,7 @@ export async function axeFindings(
         }
       })
       .catch(() => undefined); // The page may have moved on (a failed check); nothing is left to restore then.
+    await holdToasts(page, false);
   }
   return results.violations.map((v) => ({
     id: v.id,

@@ -156,10 +156,11 @@ export function useDraftSync(userId: string, listingId: string) {
 
 /**
  * Only the server's own no to this answer (a 4xx on it) drops it. No connection, a request given up, the server
- * busy, or the session gone (signed in again, it goes) keep it waiting: an answer is never lost to the network.
+ * busy, the session gone (signed in again, it goes) or the anti-forgery cookie changed under the request (seen in
+ * a loaded run: sent again, it carries the current one) keep it waiting: an answer is never lost to the network.
  */
 function refusedForGood(err: unknown) {
-  if (!(err instanceof ApiError)) return false;
+  if (!(err instanceof ApiError) || err.code === 'CSRF') return false;
   const { status } = err;
   return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
 }

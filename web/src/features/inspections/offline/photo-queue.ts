@@ -242,13 +242,17 @@ function draftSaved(userId: string, listingId: string) {
   }
 }
 
-/** Not an answer on the photo: no connection, the server busy, or the session gone (signed in again, it goes). */
+/**
+ * Not an answer on the photo: no connection, the server busy, the session gone (signed in again, it goes), or the
+ * anti-forgery cookie changed under the request (sent again, it carries the current one).
+ */
 const dropped = (err: unknown) =>
   !(err instanceof ApiError) ||
   err.status === 0 ||
   err.status === 401 ||
   err.status >= 500 ||
-  err.status === 429;
+  err.status === 429 ||
+  err.code === 'CSRF';
 
 /**
  * A request that never settles (a connection that stalls without closing) would hold the one running flush, and
