@@ -26,3 +26,6 @@ export function serverArgs(...imports) {
 export function compiledServerArgs(...imports) {
   return [...SERVER_NODE_FLAGS, ...imports.flatMap((i) => ['--import', i]), 'server/dist/server.js'];
 }
+
+/** Where the browser journeys' server writes its output, from the repository's root (printed when they fail). */
+export const E2E_SERVER_LOG = '.tmp/e2e-server.log';

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureInstalled, root, runOnPinnedNode } from './runtime.mjs';
+import { E2E_SERVER_LOG } from './server-args.mjs';
 import { RUN_ID_VARIABLE, testRunId } from './test-databases.mjs';
 
 process.chdir(root);
@@ -103,11 +104,10 @@ if (
 }
 
 // The journeys' server output (e2e/support/global-setup.ts): what it warned of while a journey failed.
-const SERVER_LOG = '.tmp/e2e-server.log';
-if (failures.includes('browser journeys') && existsSync(SERVER_LOG)) {
-  const lines = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
+if (failures.includes('browser journeys') && existsSync(E2E_SERVER_LOG)) {
+  const lines = readFileSync(E2E_SERVER_LOG, 'utf8').trimEnd().split('\n');
   console.log(
-    `\nThe journeys' server said (last ${Math.min(lines.length, 40)} of ${lines.length} lines, ${SERVER_LOG}):`,
+    `\nThe journeys' server said (last ${Math.min(lines.length, 40)} of ${lines.length} lines, ${E2E_SERVER_LOG}):`,
   );
   console.log(
     lines

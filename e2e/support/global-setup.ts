@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { serverArgs } from '../../scripts/server-args.mjs';
+import { E2E_SERVER_LOG, serverArgs } from '../../scripts/server-args.mjs';
 import { dataDirFromTemplate } from '../../server/src/test/data-dir-fixture';
 import { freePort } from '../../server/src/test/free-port';
 import { ensurePgliteTemplate } from '../../server/src/test/template-db';
@@ -11,9 +11,6 @@ import { findChromium } from './chromium';
 
 /** The file in the data folder holding the server's clock offset in milliseconds (support/clock.ts). */
 export const TEST_CLOCK_FILE_NAME = 'test-clock-offset-ms';
-
-/** The journeys' server output, from the repository's root. */
-export const SERVER_LOG = '.tmp/e2e-server.log';
 
 export const E2E_ADMIN = { email: 'e2e-admin@fieldlot.example', password: 'Harvest-Gold#2024x' };
 
@@ -69,7 +66,7 @@ export default async function setup(project: TestProject) {
   // Kept whole in a file (its warnings and errors; LOG_LEVEL above): a journey that failed on a busy machine is
   // read against what the server said meanwhile (scripts/test.mjs prints the file's tail when journeys fail).
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
-  const log = createWriteStream(path.join(root, SERVER_LOG));
+  const log = createWriteStream(path.join(root, E2E_SERVER_LOG));
   server.stdout?.on('data', (d) => {
     output += d;
     log.write(d);

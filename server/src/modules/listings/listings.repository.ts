@@ -179,7 +179,8 @@ const FIRST_LOOK_CARDS_MAX = 24;
 
 /**
  * The inventory's count: exact up to `cap`, else `{ total: cap, capped: true }` ("1,000+ tractors";
- * estimateMatches then says whether "10,000+"). Counting stops at cap + 1 rows, so a broad filter over a million listings costs what a thousand do (decision 0020).
+ * estimateMatches then says whether "10,000+"). Counting stops at cap + 1 rows, so a broad filter over a million
+ * listings costs what a thousand do (decision 0020).
  */
 export async function countMatchesCapped(
   exec: Executor,

@@ -1,10 +1,9 @@
 import { answerConflictText } from '@domain/inspection';
 import type { DraftDetails, SaveAnswer } from '@domain/inspection-api';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { useSaveAnswer, useSaveDetails } from '../api/inspections';
-import { draftPendingKey, requestFlush } from '../offline/photo-queue';
+import { draftPendingKey, requestFlush, sendAgainLater } from '../offline/photo-queue';
 
 export type Change = { kind: 'answer'; body: SaveAnswer } | { kind: 'details'; body: DraftDetails };
 export type SyncState = 'idle' | 'saving' | 'saved' | 'offline' | 'error';
@@ -99,7 +98,8 @@ export function useDraftSync(userId: string, listingId: string) {
         // A submitted report waits for its answers: with the last one saved, it may go.
         if (!left) void requestFlush();
       } catch (err) {
-        if (!refusedForGood(err)) {
+        // Only the server's own no to this answer drops it; its message shows under the checkpoint.
+        if (sendAgainLater(err)) {
           setState('offline');
           return;
         }
@@ -152,17 +152,6 @@ export function useDraftSync(userId: string, listingId: string) {
   }, [flush]);
 
   return { submit, pending, state, errors, notices, dismiss, waiting: Object.keys(pending).length };
-}
-
-/**
- * Only the server's own no to this answer (a 4xx on it) drops it. No connection, a request given up, the server
- * busy, the session gone (signed in again, it goes) or the anti-forgery cookie changed under the request (seen in
- * a loaded run: sent again, it carries the current one) keep it waiting: an answer is never lost to the network.
- */
-function refusedForGood(err: unknown) {
-  if (!(err instanceof ApiError) || err.code === 'CSRF') return false;
-  const { status } = err;
-  return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
 }
 
 /** Server field paths ("treads.front-left", "rating") onto the names the form shows errors under. */

@@ -243,15 +243,17 @@ function draftSaved(userId: string, listingId: string) {
 }
 
 /**
- * Not an answer on the photo: no connection, the server busy, the session gone (signed in again, it goes), or the
- * anti-forgery cookie changed under the request (sent again, it carries the current one).
+ * Not the server's no to what was sent, so it waits and goes again (photos, submissions and the form's answers
+ * alike): no connection, a request given up, the server busy, the session gone (signed in again, it goes), or the
+ * anti-forgery cookie changed under the request (seen in a loaded run: sent again, it carries the current one).
  */
-const dropped = (err: unknown) =>
+export const sendAgainLater = (err: unknown) =>
   !(err instanceof ApiError) ||
   err.status === 0 ||
   err.status === 401 ||
-  err.status >= 500 ||
+  err.status === 408 ||
   err.status === 429 ||
+  err.status >= 500 ||
   err.code === 'CSRF';
 
 /**
@@ -325,7 +327,7 @@ async function flushOnce(userId: string) {
       emit({ type: 'photo-sent', listingId: p.listingId, photo });
     } catch (err) {
       sending = null;
-      if (dropped(err)) {
+      if (sendAgainLater(err)) {
         await refresh(true);
         retrySoon();
         return;
@@ -351,7 +353,7 @@ async function flushOnce(userId: string) {
       await remove(SUBMISSIONS, s.submissionId);
       emit({ type: 'published', listingId: s.listingId, submissionId: s.submissionId, ...r });
     } catch (err) {
-      if (dropped(err)) {
+      if (sendAgainLater(err)) {
         await refresh(true);
         retrySoon();
         return;
