@@ -248,6 +248,40 @@ describe('listings API', () => {
     expect(names(await q('fe'))).toEqual([]); // Fendt is inactive or sold
   });
 
+  it("counts a short term's make and model matches once each, exactly up to the cap and past it only when the whole is", async () => {
+    const now = t.app.ctx.clock.now();
+    const f = { status: 'active' as const, firstLookAt: now, q: 'm' };
+    // 60 Massey Ferguson (make), Magnum 340 and M5-111 (model): 62; one more matching by make and model both: 63.
+    const [both] = await t.app.ctx.db
+      .insert(listings)
+      .values({
+        userId: admin.id,
+        make: 'McCormick',
+        model: 'MC 120',
+        year: 2015,
+        hours: 900,
+        priceCents: 40_000_00,
+        location: 'Iowa',
+        ...TEST_YARD,
+      })
+      .returning({ id: listings.id });
+    try {
+      for (const [cap, expected] of [
+        [1000, { total: 63, capped: false }],
+        [63, { total: 63, capped: false }],
+        [62, { total: 62, capped: true }],
+        [1, { total: 1, capped: true }],
+      ] as const) {
+        expect(await repo.countMatchesCapped(t.app.ctx.db, f, cap)).toEqual(expected);
+        const page = await repo.firstPageCountedUnprepared(t.app.ctx.db, f, 'newest', 24, cap);
+        expect({ total: page.total, capped: page.capped }).toEqual(expected);
+      }
+      expect(await repo.countMatches(t.app.ctx.db, f)).toBe(63);
+    } finally {
+      await t.app.ctx.db.delete(listings).where(eq(listings.id, both.id));
+    }
+  });
+
   it('counts matches exactly up to 1,000 and says "1,000+" beyond (docs/product/listings.md#the-count)', async () => {
     const first = (await asDealer.get('/api/listings')).json();
     expect(first).toMatchObject({ total: 63, totalCapped: false });

@@ -26,8 +26,18 @@ export function prefixPattern(term: string): string {
   return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Which listings a one- or two-letter term keeps: the start of the make or of the model (`either`, the search
+ * itself), or one of the two disjoint halves the capped count adds up (countMatchesCappedSql): the make's, and the
+ * model's whose make does not match.
+ */
+export type ShortTermPart = 'either' | 'make' | 'model-not-make';
+
+/** True when a term is searched as the start of the make or model (docs/product/listings.md#search-and-filters). */
+export const isShortTerm = (q: string | undefined): q is string => !!q && q.length <= SHORT_SEARCH_MAX;
+
 /** Conditions over `tractor_listings l`; each one can use an index (trigram GIN, lower(make), status+column). */
-export function filterConditions(f: SearchFilters): SQL[] {
+export function filterConditions(f: SearchFilters, shortTerm: ShortTermPart = 'either'): SQL[] {
   const where: SQL[] = [];
   if (f.status) where.push(sql`l.status = ${f.status}`);
   if (f.archived !== undefined)
@@ -38,9 +48,13 @@ export function filterConditions(f: SearchFilters): SQL[] {
   // half ILIKE's cost per row (a broad term's exact count rechecks every matching row). Trigram index either way.
   // One or two letters: the start of the make or the model, by the two prefix indexes (a trigram index cannot serve
   // a term shorter than a trigram; docs/product/listings.md#search-and-filters).
-  if (f.q && f.q.length <= SHORT_SEARCH_MAX) {
+  if (isShortTerm(f.q)) {
     const prefix = prefixPattern(f.q.toLowerCase());
-    where.push(sql`(lower(l.make) like ${prefix} or lower(l.model) like ${prefix})`);
+    const make = sql`lower(l.make) like ${prefix}`;
+    const model = sql`lower(l.model) like ${prefix}`;
+    if (shortTerm === 'make') where.push(make);
+    else if (shortTerm === 'model-not-make') where.push(sql`${model} and not ${make}`);
+    else where.push(sql`(${make} or ${model})`);
   } else if (f.q) where.push(sql`l.search_text like lower(${likePattern(f.q)})`);
   if (f.brand && f.brand.toLowerCase() !== 'all') where.push(sql`lower(l.make) = ${f.brand.toLowerCase()}`);
   if (f.yearMin !== undefined) where.push(sql`l.year >= ${f.yearMin}`);
