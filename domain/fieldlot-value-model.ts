@@ -3,20 +3,23 @@
  * Pure: the server and the bench feed it the sales.
  *
  * log(price) = family level + Σ slope·(feature − family mean) + option effects + state offset + market index(quarter)
- * - features: age at the sale (sale year − year made), hours/1000, grade, log(horsepower); a feature without spread
- *   within families (every sale graded alike, or none graded) drops out and the others keep their slopes;
+ * - features: age at the sale (sale year − year made) and its square (depreciation slows with age), hours/1000,
+ *   grade, log(horsepower); a feature without spread within families (every sale graded alike, or none graded)
+ *   drops out and the others keep their slopes;
  * - slopes: the market's (fitted within families), each make's pulled toward the market's, each family's toward
  *   its make's (ridge toward the parent, worth SLOPE_SHRINK sales);
  * - levels: family → base model (D6 for D6R and D6M) → make and size class → make → market, each pulled toward its
  *   parent with n / (n + k) (k = 10, for a family measured from the data); a family with few sales falls back to its
- *   base model or its make and size class;
+ *   base model (or the one family its base model was sold as) or its make and size class;
  * - market index: mean leftover by quarter, shrunk and smoothed over three quarters, and each make's own departure
  *   from it (pulled toward zero harder); a later date takes the last quarter's level plus the recent trend, damped;
  * - options (drive, cab, transmission): an effect per value learned only where enough sales of families that
  *   carry more than one value show it; otherwise said ("not adjusted for cab (too few sales)");
  * - range: the family's own leftover spread pulled toward its parents' (its square root as the scale, since the
- *   spread ranks the errors only loosely), times multipliers measured on the training sales' own later part (fit
- *   on the first 80% by date, value the rest), per confidence word; High and Medium never narrower than the whole.
+ *   spread ranks the errors only loosely), wider by the measured ratio where the year or hour meter is unknown and
+ *   by the market's quarterly move for each quarter past the last sales, times multipliers measured on the training
+ *   sales' own later part (fit on the first 80% by date, value the rest), per confidence word and for models never
+ *   sold before; High and Medium never narrower than the whole.
  */
 
 /** What the estimator learns from: a sale. Missing facts are null (a sale "not inspected" has no grade). */
@@ -98,7 +101,15 @@ const BLEND_MONTHS = 24;
 const BLEND_SCAN = 300;
 
 // The last two say a year or an hour meter is unknown: such sales sell differently (often older machines).
-const FEATURES = ['age', 'hours', 'grade', 'horsepower', 'yearUnknown', 'hoursUnknown'] as const;
+const FEATURES = [
+  'age',
+  'hours',
+  'grade',
+  'horsepower',
+  'yearUnknown',
+  'hoursUnknown',
+  'ageSquared',
+] as const;
 type FeatureName = (typeof FEATURES)[number];
 const FEATURE_LABEL: Record<FeatureName, string> = {
   age: 'age',
@@ -107,6 +118,7 @@ const FEATURE_LABEL: Record<FeatureName, string> = {
   horsepower: 'horsepower',
   yearUnknown: 'year unknown',
   hoursUnknown: 'hours unknown',
+  ageSquared: 'age',
 };
 const OPTIONS = ['drive', 'cab', 'transmission'] as const;
 
@@ -130,6 +142,7 @@ function featuresOf(s: ValueQuery | SaleFacts, saleYear: number): (number | null
     s.horsepower && s.horsepower > 0 ? Math.log(s.horsepower) : null,
     s.year == null ? 1 : 0,
     s.hours == null ? 1 : 0,
+    s.year == null ? null : Math.max(0, saleYear - s.year) ** 2 / 10,
   ];
 }
 
@@ -205,6 +218,8 @@ export interface ValueModel {
   makes: Map<string, Level>;
   makeSizes: Map<string, Level>;
   bases: Map<string, BaseFit>;
+  /** A base model sold as a single family: base key → that family's key. */
+  soleBaseFamily: Map<string, string>;
   families: Map<string, FamilyFit>;
   states: Map<string, number>;
   optionEffects: Map<string, number>[]; // per option, value → effect
@@ -213,8 +228,10 @@ export interface ValueModel {
   makeQuarterIndex: Map<string, number>;
   firstQuarter: number;
   lastQuarter: number;
+  /** Leftover spread of sales whose year (or hour meter) is unknown, against the others': a factor on the spread. */
+  unknownSpread: { year: number; hours: number };
   /** Range multipliers on sigma (low negative, high positive) per confidence word. */
-  calibration: Record<Confidence, { low: number; high: number }>;
+  calibration: Record<Confidence | 'New', { low: number; high: number }>;
 }
 
 const dot = (b: number[], x: number[]) => b.reduce((acc, v, i) => acc + v * x[i], 0);
@@ -585,6 +602,11 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     makes,
     makeSizes,
     bases,
+    soleBaseFamily: new Map(
+      [...byBase]
+        .filter(([, list]) => new Set(list.map((r) => r.fam)).size === 1)
+        .map(([key, list]) => [key, list[0].fam]),
+    ),
     families,
     states: stateOf,
     optionEffects,
@@ -592,10 +614,12 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     makeQuarterIndex: makeTimeOf,
     firstQuarter: Math.min(...timeOf.keys()),
     lastQuarter: Math.max(...timeOf.keys()),
+    unknownSpread: { year: 1, hours: 1 },
     calibration: {
       High: { low: -1.28, high: 1.28 },
       Medium: { low: -1.28, high: 1.28 },
       Low: { low: -1.28, high: 1.28 },
+      New: { low: -1.28, high: 1.28 },
     },
   };
   for (const f of families.values()) {
@@ -611,6 +635,23 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
     return (ss + SIGMA_SHRINK * parent) / (list.length + SIGMA_SHRINK);
   };
   market.sigma2 = rows.reduce((a, r) => a + r.resid ** 2, 0) / (rows.length || 1);
+  // Sales whose year or hour meter is unknown err more: their spread is the others' times the measured ratio.
+  const spreadRatio = (unknown: (r: Row) => boolean) => {
+    const u = { ss: 0, n: 0 };
+    const k = { ss: 0, n: 0 };
+    for (const r of rows) {
+      const side = unknown(r) ? u : k;
+      side.ss += r.resid ** 2;
+      side.n++;
+    }
+    return u.n >= MIN_OPTION_SALES && k.n >= MIN_OPTION_SALES && k.ss > 0
+      ? Math.max(1, u.ss / u.n / (k.ss / k.n))
+      : 1;
+  };
+  model.unknownSpread = {
+    year: spreadRatio((r) => r.sale.year == null),
+    hours: spreadRatio((r) => r.sale.hours == null),
+  };
   for (const [k, list] of byMake) (makes.get(k) as Level).sigma2 = spread(list, market.sigma2);
   for (const [k, list] of byMakeSize) {
     const l = makeSizes.get(k) as Level;
@@ -629,6 +670,8 @@ function fitCore(sales: readonly SaleFacts[], referenceYear: number): ValueModel
 }
 
 interface Prediction {
+  /** The family was never sold: its level is its base model's or its make and size class's. */
+  newFamily: boolean;
   log: number;
   sigma: number;
   n: number;
@@ -644,6 +687,20 @@ function makeQuarterAt(model: ValueModel, make: string, quarter: number): number
     if (v !== undefined) return v;
   }
   return 0;
+}
+
+/** Mean square of the market index's quarterly steps: how far the market moves in a quarter. */
+function marketDrift2(model: ValueModel): number {
+  let ss = 0;
+  let n = 0;
+  for (let q = model.firstQuarter + 1; q <= model.lastQuarter; q++) {
+    const a = model.quarterIndex.get(q - 1);
+    const b = model.quarterIndex.get(q);
+    if (a === undefined || b === undefined) continue;
+    ss += (b - a) ** 2;
+    n++;
+  }
+  return n ? ss / n : 0;
 }
 
 const fmtHours = (h: number) => Math.round(h).toLocaleString('en-US');
@@ -672,7 +729,10 @@ function predictLog(
     // A rare family: its make and size class, with the family's own few sales pulled in.
     // (the family's level is already pulled toward its base model and its make and size class in proportion to its
     // sales); a family never sold before starts from its base model's other families where they share the size.
-    const base = fam ? undefined : model.bases.get(baseKey(q.make, q.family));
+    const bk = baseKey(q.make, q.family);
+    // A base model sold as one family only: that family is the base (a 320CLRR starts from the 320C it follows).
+    const sole = model.soleBaseFamily.get(bk);
+    const base = fam ? undefined : (model.bases.get(bk) ?? (sole ? model.families.get(sole) : undefined));
     const fromBase = base && base.makeSize === `${make}|${size}` ? base : undefined;
     level = fam ?? fromBase ?? makeSize;
     slopes = fam?.slopes ?? model.makeSlopes.get(make) ?? model.marketSlopes;
@@ -682,7 +742,7 @@ function predictLog(
       ? `Base for ${q.make} ${baseName(q.family)} models of size ${q.sizeClass}`
       : `Base for ${q.make} of size ${q.sizeClass}`;
   } else {
-    return { ok: false, log: 0, sigma: 0, n: fam?.n ?? 0, basis, lines: [], notes };
+    return { ok: false, newFamily: !fam, log: 0, sigma: 0, n: fam?.n ?? 0, basis, lines: [], notes };
   }
   const x = featuresOf(q, saleYear);
   // The base carries the family's usual options; an option line is the difference from that mix.
@@ -705,7 +765,11 @@ function predictLog(
         log: d,
       });
     else if (f === 'grade') lines.push({ label: `Grade ${v} (average ${level.mean[j].toFixed(1)})`, log: d });
-    else if (f === 'horsepower') lines.push({ label: `Horsepower ${Math.round(Math.exp(v))}`, log: d });
+    else if (f === 'ageSquared') {
+      // Depreciation slows with age: the curve is part of the age line.
+      const line = lines.find((l) => l.label.startsWith('Age '));
+      (line ?? lines[0]).log += d;
+    } else if (f === 'horsepower') lines.push({ label: `Horsepower ${Math.round(Math.exp(v))}`, log: d });
     else if (v === 1)
       lines.push({ label: f === 'yearUnknown' ? 'Year not known' : 'Hours not known', log: d });
     else if (Math.abs(d) > 1e-9) lines[0].log += d; // a known year or meter in a family where some were unknown: part of the base
@@ -741,7 +805,20 @@ function predictLog(
   const log = lines.reduce((a, l) => a + l.log, 0);
   // A fallback counts the make and size class's sales (its range and confidence are theirs).
   const n = basis === 'make-size' ? (makeSize?.n ?? level.n) : level.n;
-  return { ok: true, log, sigma: Math.sqrt(level.sigma2), n, basis, lines, notes };
+  const unknownFactor =
+    (q.year == null ? model.unknownSpread.year : 1) * (q.hours == null ? model.unknownSpread.hours : 1);
+  // Past the last sales the market may have moved: each quarter ahead adds the index's usual quarterly move.
+  const driftVar = Math.max(0, asked - model.lastQuarter) * marketDrift2(model);
+  return {
+    ok: true,
+    newFamily: !fam,
+    log,
+    sigma: Math.sqrt(level.sigma2 * unknownFactor + driftVar),
+    n,
+    basis,
+    lines,
+    notes,
+  };
 }
 
 /**
@@ -766,7 +843,7 @@ export function fitValueModel(sales: readonly SaleFacts[], referenceYear: number
   const model = fitCore(sales, referenceYear);
   const sorted = [...sales].sort((a, b) => a.soldOn.localeCompare(b.soldOn));
   const split = sorted[Math.floor(sorted.length * 0.8)]?.soldOn;
-  const zs: Record<Confidence, number[]> = { High: [], Medium: [], Low: [] };
+  const zs: Record<Confidence | 'New', number[]> = { High: [], Medium: [], Low: [], New: [] };
   if (sales.length >= 200 && split) {
     const early = sorted.filter((s) => s.soldOn < split);
     const late = sorted.filter((s) => s.soldOn >= split);
@@ -774,23 +851,36 @@ export function fitValueModel(sales: readonly SaleFacts[], referenceYear: number
     for (const s of late) {
       const p = predictLog(inner, { ...s, on: s.soldOn }, Number(s.soldOn.slice(0, 4)));
       if (!p.ok || p.sigma <= 0) continue;
-      zs[confidenceOf(p)].push((Math.log(s.priceCents) - p.log) / scaleOf(p.sigma));
+      zs[p.newFamily ? 'New' : confidenceOf(p)].push((Math.log(s.priceCents) - p.log) / scaleOf(p.sigma));
     }
   }
-  const all = [...zs.High, ...zs.Medium, ...zs.Low];
+  const all = [...zs.High, ...zs.Medium, ...zs.Low, ...zs.New];
   if (all.length < 50) {
     for (const f of model.families.values())
       for (const r of f.rows) if (f.sigma2 > 0) all.push(r.resid / scaleOf(Math.sqrt(f.sigma2)));
   }
   const whole = [...all].sort((a, b) => a - b);
   const wholeCal = { low: quantile(whole, 0.1), high: quantile(whole, 0.9) };
-  for (const c of ['High', 'Medium', 'Low'] as const) {
+  // A family never sold before errs as far as families stray from their base or size class: its own multipliers,
+  // measured alike (with too few such values, Low's).
+  if (zs.New.length < 50) {
+    zs.Low.push(...zs.New);
+    zs.New = [];
+  }
+  for (const c of ['High', 'Medium', 'Low', 'New'] as const) {
     const own = zs[c].sort((a, b) => a - b);
     // High's and Medium's ranges are never narrower than the whole's: a more confident word must hold at least as
     // often as the rest (measured on the training sales' later part, the rest's spread carries over better).
-    const cal = own.length >= 50 ? { low: quantile(own, 0.1), high: quantile(own, 0.9) } : wholeCal;
+    const cal =
+      own.length >= 50
+        ? { low: quantile(own, 0.1), high: quantile(own, 0.9) }
+        : c === 'New'
+          ? model.calibration.Low
+          : wholeCal;
     model.calibration[c] =
-      c !== 'Low' ? { low: Math.min(cal.low, wholeCal.low), high: Math.max(cal.high, wholeCal.high) } : cal;
+      c === 'High' || c === 'Medium'
+        ? { low: Math.min(cal.low, wholeCal.low), high: Math.max(cal.high, wholeCal.high) }
+        : cal;
   }
   return model;
 }
@@ -825,7 +915,7 @@ export function estimateValue(
   void comparables;
   const log = lines.reduce((a, l) => a + l.log, 0);
   const confidence = confidenceOf(p);
-  const cal = model.calibration[confidence];
+  const cal = model.calibration[p.newFamily ? 'New' : confidence];
   const valueCents = roundDollars(Math.exp(log));
   // Lines add up exactly: each is the step between the rounded running totals.
   const breakdown: BreakdownLine[] = [];
