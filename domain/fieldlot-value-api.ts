@@ -40,6 +40,8 @@ export const valueQuerySchema = z.object({
       }
       return code;
     }),
+  /** A front loader with the tractor (the listing form's box); none: not known, no adjustment. */
+  loader: z.enum(['yes', 'no'], 'Say yes or no').optional(),
   /** The asking price in cents, when there is one: the answer then says where it stands. */
   askingCents: z.coerce.number().int().positive().optional(),
 });

@@ -14,7 +14,9 @@ import {
   type Level,
   MIN_FAMILY_SALES,
   norm,
+  OPTION_LABEL,
   OPTIONS,
+  optionText,
   quarterOf,
   type Row,
   type SaleFacts,
@@ -148,7 +150,7 @@ export function fitCore(sales: readonly SaleFacts[], referenceYear: number): Val
       x: featuresOf(s, Number(s.soldOn.slice(0, 4))),
       quarter: quarterOf(s.soldOn),
       state: s.state ?? '',
-      options: OPTIONS.map((o) => norm(s[o])),
+      options: OPTIONS.map((o) => norm(optionText(s, o))),
       modelKey: norm(s.model),
       resid: 0,
     };
@@ -399,7 +401,7 @@ export function fitCore(sales: readonly SaleFacts[], referenceYear: number): Val
     });
   }
   OPTIONS.forEach((o, i) => {
-    if (optionEffects[i].size === 0) notes.push(`not adjusted for ${o} (too few sales)`);
+    if (optionEffects[i].size === 0) notes.push(`not adjusted for ${OPTION_LABEL[o]} (too few sales)`);
   });
   FEATURES.forEach((f, j) => {
     if (!active[j] && j < 4) notes.push(`not adjusted for ${FEATURE_LABEL[f]} (no spread in the sales)`);

@@ -429,4 +429,50 @@ describe('FieldLot Value estimator', () => {
     // 80% is the aim (here 90%); with the multipliers of families already sold (Low), 62%.
     expect(inRange / tries).toBeGreaterThan(0.7);
   });
+
+  it('adjusts for a front loader where enough sales show it, and says so where they do not', () => {
+    const sales: SaleFacts[] = [];
+    for (let i = 0; i < 240; i++) {
+      const s = auctionSale(
+        i % 2 ? '5075E' : '5100E',
+        2012 + (i % 8),
+        500 * (i % 9),
+        `${2018 + (i % 3)}-0${1 + (i % 9)}-15`,
+      );
+      // Two in five sell with a loader, which adds 12%.
+      const loader = i % 5 < 2;
+      sales.push({
+        ...s,
+        make: 'Deere',
+        loader,
+        priceCents: Math.round(s.priceCents * Math.exp(noise() + (loader ? 0.12 : 0))),
+      });
+    }
+    const model = fitValueModel(sales, 2021);
+    const q = {
+      make: 'Deere',
+      family: '5075E',
+      year: 2016,
+      hours: 2000,
+      grade: null,
+      state: 'IA',
+      on: '2021-01-15',
+    };
+    const withLoader = estimateValue(model, { ...q, loader: true });
+    const without = estimateValue(model, { ...q, loader: false });
+    expect((withLoader?.valueCents ?? 0) / (without?.valueCents ?? 1)).toBeCloseTo(Math.exp(0.12), 1);
+    expect(withLoader?.breakdown.find((l) => l.label === 'Front loader: Yes')?.cents).toBeGreaterThan(0);
+    expect(without?.breakdown.find((l) => l.label === 'Front loader: No')?.cents).toBeLessThan(0);
+    expect(withLoader?.breakdown.reduce((a, l) => a + l.cents, 0)).toBe(withLoader?.valueCents);
+    expect(withLoader?.notes).not.toContain('not adjusted for front loader (too few sales)');
+    // Unknown on the tractor: no line; in sales that never say: a note, not a guess.
+    expect(estimateValue(model, q)?.breakdown.some((l) => l.label.startsWith('Front loader'))).toBe(false);
+    const unsaid = fitValueModel(
+      sales.map((s) => ({ ...s, loader: null })),
+      2021,
+    );
+    const e = estimateValue(unsaid, { ...q, loader: true });
+    expect(e?.breakdown.some((l) => l.label.startsWith('Front loader'))).toBe(false);
+    expect(e?.notes).toContain('not adjusted for front loader (too few sales)');
+  });
 });

@@ -12,7 +12,9 @@ import {
   type Level,
   MIN_FAMILY_SALES,
   norm,
+  OPTION_LABEL,
   OPTIONS,
+  optionText,
   quarterOf,
   type SaleFacts,
   type ValueModel,
@@ -128,15 +130,17 @@ export function predictLog(
     else if (Math.abs(d) > 1e-9) lines[0].log += d; // a known year or meter in a family where some were unknown: part of the base
   });
   OPTIONS.forEach((o, i) => {
-    const v = norm(q[o]);
+    const text = optionText(q, o);
+    const v = norm(text);
     if (!v) return;
     const effects = model.optionEffects[i];
     const e = effects.get(v);
     if (e === undefined) {
-      notes.push(`not adjusted for ${o} (too few sales)`);
+      notes.push(`not adjusted for ${OPTION_LABEL[o]} (too few sales)`);
       return;
     }
-    lines.push({ label: `${o[0].toUpperCase()}${o.slice(1)}: ${q[o]}`, log: e - optionMean[i] });
+    const label = OPTION_LABEL[o];
+    lines.push({ label: `${label[0].toUpperCase()}${label.slice(1)}: ${text}`, log: e - optionMean[i] });
   });
   const state = q.state ? model.states.get(q.state) : undefined;
   if (state !== undefined && state !== 0) lines.push({ label: `State ${q.state}`, log: state });

@@ -19,6 +19,8 @@ export interface SaleFacts {
   drive?: string | null;
   cab?: string | null;
   transmission?: string | null;
+  /** A front loader with the tractor; null or absent when not known. */
+  loader?: boolean | null;
 }
 
 /** What the estimator values: a tractor, optionally on a date (default: the model's reference year). */
@@ -36,6 +38,7 @@ export interface ValueQuery {
   drive?: string | null;
   cab?: string | null;
   transmission?: string | null;
+  loader?: boolean | null;
 }
 
 export type Confidence = 'High' | 'Medium' | 'Low';
@@ -87,7 +90,21 @@ export const FEATURE_LABEL: Record<FeatureName, string> = {
   hoursUnknown: 'hours unknown',
   ageSquared: 'age',
 };
-export const OPTIONS = ['drive', 'cab', 'transmission'] as const;
+export const OPTIONS = ['drive', 'cab', 'transmission', 'loader'] as const;
+export type OptionName = (typeof OPTIONS)[number];
+/** An option's name in notes ("not adjusted for front loader (too few sales)") and the breakdown. */
+export const OPTION_LABEL: Record<OptionName, string> = {
+  drive: 'drive',
+  cab: 'cab',
+  transmission: 'transmission',
+  loader: 'front loader',
+};
+/** An option's value as the breakdown shows it ("Yes" or "No" for a loader); null when not known. */
+export function optionText(s: SaleFacts | ValueQuery, o: OptionName): string | null {
+  const v = s[o];
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  return v?.trim() || null;
+}
 
 export const familyKey = (make: string, family: string) => `${make.toLowerCase()}|${family.toLowerCase()}`;
 /** A family's base model: its letters and first run of digits ("D6RXL" → d6, "416C" → 416, "PC120" → pc120). */

@@ -176,6 +176,7 @@ export function saleFactsOf<R extends RecordedSale>(r: R): SaleFacts & Omit<R, k
     drive,
     cab,
     transmission,
+    loader,
     ...rest
   } = r;
   return {
@@ -194,6 +195,7 @@ export function saleFactsOf<R extends RecordedSale>(r: R): SaleFacts & Omit<R, k
     drive,
     cab,
     transmission,
+    loader,
   };
 }
 

@@ -36,6 +36,7 @@ export const saleRecordSchema = z.object({
   drive: z.string().nullable(),
   cab: z.string().nullable(),
   transmission: z.string().nullable(),
+  loader: z.boolean().nullable(),
   gradeTenths: z.number().int().nullable(),
 });
 

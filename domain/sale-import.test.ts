@@ -64,8 +64,31 @@ describe('parseSaleCsv', () => {
         drive: null,
         cab: 'OROPS',
         transmission: 'Standard',
+        loader: null,
         gradeTenths: null,
       },
+    ]);
+  });
+
+  it('reads a front loader as yes or no, empty when not known, and says why another word is refused', () => {
+    const { records, problems } = parseSaleCsv(
+      [
+        'source_id,sold_on,make,model,price_usd,loader',
+        'a,2024-03-01,Deere,5075E,41000,Yes',
+        'b,2024-03-02,Deere,5075E,36000,no',
+        'c,2024-03-03,Deere,5075E,38000,',
+        'd,2024-03-04,Deere,5075E,38000,1',
+        'e,2024-03-05,Deere,5075E,38000,maybe',
+      ].join('\n'),
+    );
+    expect(records.map((r) => [r.sourceId, r.loader])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', null],
+      ['d', true],
+    ]);
+    expect(problems).toEqual([
+      { row: 6, column: 'loader', message: 'loader maybe must be yes or no (empty when not known)' },
     ]);
   });
 

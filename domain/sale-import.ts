@@ -55,6 +55,8 @@ export type SaleRecord = {
   drive: string | null;
   cab: string | null;
   transmission: string | null;
+  /** A front loader with the tractor (yes or no); null when the file does not say. */
+  loader: boolean | null;
   /** Grade 1-5 in tenths (4.5 → 45); null when absent ("not inspected"), never a made-up 3. */
   gradeTenths: number | null;
 };
@@ -73,6 +75,7 @@ export const OPTIONAL_SALE_COLUMNS = [
   'drive',
   'cab',
   'transmission',
+  'loader',
   'grade',
 ] as const;
 export type SaleColumn = (typeof REQUIRED_SALE_COLUMNS)[number] | (typeof OPTIONAL_SALE_COLUMNS)[number];
@@ -346,6 +349,14 @@ export function readSaleRow(
   const cab = text('cab', false);
   const transmission = text('transmission', false);
 
+  const loaderText = cell('loader').toLowerCase();
+  let loader: boolean | null = null;
+  if (loaderText) {
+    if (LOADER_YES.has(loaderText)) loader = true;
+    else if (LOADER_NO.has(loaderText)) loader = false;
+    else bad('loader', `loader ${cell('loader')} must be yes or no (empty when not known)`);
+  }
+
   const gradeText = cell('grade');
   let gradeTenths: number | null = null;
   if (gradeText) {
@@ -373,10 +384,14 @@ export function readSaleRow(
       drive,
       cab,
       transmission,
+      loader,
       gradeTenths,
     },
   };
 }
+
+const LOADER_YES = new Set(['yes', 'y', 'true', '1']);
+const LOADER_NO = new Set(['no', 'n', 'false', '0']);
 
 // ---------------------------------------------------------------------------------------------------------------
 // A whole file

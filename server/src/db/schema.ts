@@ -1251,6 +1251,8 @@ export const marketSales = pgTable(
     drive: text('drive'),
     cab: text('cab'),
     transmission: text('transmission'),
+    /** A front loader with the tractor; null when the record does not say (decision 0098). */
+    loader: boolean('loader'),
     purchaseId: uuid('purchase_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

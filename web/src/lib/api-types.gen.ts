@@ -18135,6 +18135,7 @@ export interface operations {
                             drive: string | null;
                             cab: string | null;
                             transmission: string | null;
+                            loader: boolean | null;
                             gradeTenths: number | null;
                         }[];
                         alreadyImported: number;
@@ -18520,6 +18521,7 @@ export interface operations {
                 hours: number;
                 grade?: number;
                 state?: string;
+                loader?: "yes" | "no";
                 askingCents?: number;
             };
             header?: never;

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings } from '../../db/schema.js';
+import { insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
 
 // docs/product/fieldlot-value.md, docs/product/sale-imports.md: an imported sale without year, hours or grade is
@@ -95,5 +98,48 @@ describe('FieldLot Value learns from imported sales that lack year, hours or gra
     const res = await dealer.get('/api/market/value?make=Deere&model=6155R&year=2019&hours=3000&state=Iowa');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().estimate?.salesUsed).toBe(9);
+  });
+
+  it('adjusts a listing with a front loader by what the imported sales show a loader is worth', async () => {
+    const rows = Array.from({ length: 90 }, (_, i) => {
+      // Two in five with a loader, which sold for about 10% more; the rest of the law as above.
+      const loader = i % 5 < 2;
+      const price = Math.round((60000 - 2500 * (i % 7)) * (loader ? 1.1 : 1) * (1 + ((i % 3) - 1) * 0.02));
+      return `ldr-${i},${daysAgo(20 + i * 3)},Deere,5075E,${2013 + (i % 7)},${1000 + 300 * (i % 6)},,Iowa,${price},${loader ? 'yes' : 'no'}`;
+    });
+    const res = await admin.request(
+      'POST',
+      '/api/admin/market/sale-imports?source=auction',
+      ['source_id,sold_on,make,model,year,hours,grade,state,price_usd,loader', ...rows].join('\n'),
+      { 'content-type': 'text/csv' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().badRows).toBe(0);
+    const listingId = await insertListing(t.app, (await createUser(t.app, { status: 'approved' })).id, {
+      make: 'Deere',
+      model: '5075E',
+      location: 'Iowa',
+    });
+    const listingValue = async (frontLoader: boolean) => {
+      await t.app.ctx.db.update(listings).set({ frontLoader }).where(eq(listings.id, listingId));
+      const r = await dealer.get(`/api/market/listings/${listingId}/value`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().estimate;
+    };
+    const withLoader = await listingValue(true);
+    const without = await listingValue(false);
+    const line = (e: { breakdown: { label: string; cents: number }[] }, label: string) =>
+      e.breakdown.find((l) => l.label === label)?.cents;
+    expect(line(withLoader, 'Front loader: Yes')).toBeGreaterThan(0);
+    expect(line(without, 'Front loader: No')).toBeLessThan(0);
+    expect(withLoader.valueCents / without.valueCents).toBeGreaterThan(1.05);
+    expect(withLoader.valueCents / without.valueCents).toBeLessThan(1.15);
+    expect(withLoader.notes).not.toContain('not adjusted for front loader (too few sales)');
+    // The listing form asks for a tractor not listed yet with its box ticked: the same adjustment.
+    const described = await dealer.get(
+      '/api/market/value?make=Deere&model=5075E&year=2019&hours=4250&state=Iowa&loader=yes',
+    );
+    expect(described.statusCode, described.body).toBe(200);
+    expect(line(described.json().estimate, 'Front loader: Yes')).toBe(line(withLoader, 'Front loader: Yes'));
   });
 });

@@ -70,6 +70,7 @@ export interface StoredSale {
   drive: string | null;
   cab: string | null;
   transmission: string | null;
+  loader: boolean | null;
 }
 
 export async function listStoredSales(db: Executor): Promise<StoredSale[]> {
@@ -90,6 +91,7 @@ export async function listStoredSales(db: Executor): Promise<StoredSale[]> {
       drive: marketSales.drive,
       cab: marketSales.cab,
       transmission: marketSales.transmission,
+      loader: marketSales.loader,
     })
     .from(marketSales);
 }
@@ -126,15 +128,16 @@ export async function insertImportedSales(
       r.drive,
       r.cab,
       r.transmission,
+      r.loader,
     ]),
   );
   const written = rowsOf<{ n: number }>(
     await db.execute(sql`
       with written as (
         insert into market_sales (sold_on, make, model, family, year, hours, grade_tenths, state, price_cents, source,
-          source_id, horsepower, size_class, drive, cab, transmission)
+          source_id, horsepower, size_class, drive, cab, transmission, loader)
         select (r->>0)::date, r->>1, r->>2, r->>3, (r->>4)::int, (r->>5)::int, (r->>6)::smallint, r->>7,
-          (r->>8)::bigint, ${source}, r->>9, (r->>10)::real, r->>11, r->>12, r->>13, r->>14
+          (r->>8)::bigint, ${source}, r->>9, (r->>10)::real, r->>11, r->>12, r->>13, r->>14, (r->>15)::boolean
         from jsonb_array_elements(${batch}::jsonb) as r
         on conflict (source, source_id) do nothing
         returning 1)
@@ -226,6 +229,8 @@ export interface SaleFacts {
   gradeTenths: number;
   location: string;
   zip: string | null;
+  transmission: string | null;
+  frontLoader: boolean;
 }
 
 /**
@@ -244,9 +249,12 @@ export async function completedSaleFacts(db: Executor, purchaseId: string): Prom
     grade_tenths: number;
     location: string;
     zip: string | null;
+    transmission: string | null;
+    front_loader: boolean;
   }>(
     await db.execute(sql`
-      select p.id, p.completed_at, p.price_cents, l.make, l.model, l.year, l.hours, l.grade_tenths, l.location, l.zip
+      select p.id, p.completed_at, p.price_cents, l.make, l.model, l.year, l.hours, l.grade_tenths, l.location, l.zip,
+        l.transmission, l.front_loader
       from purchases p join tractor_listings l on l.id = p.listing_id
       where p.id = ${purchaseId} and p.completed_at is not null and p.cancelled_at is null`),
   );
@@ -262,6 +270,8 @@ export async function completedSaleFacts(db: Executor, purchaseId: string): Prom
     gradeTenths: Number(row.grade_tenths),
     location: row.location,
     zip: row.zip,
+    transmission: row.transmission,
+    frontLoader: Boolean(row.front_loader),
   };
 }
 
@@ -280,6 +290,7 @@ export async function listingValueFacts(
   priceCents: number;
   status: string;
   transmission: string | null;
+  frontLoader: boolean;
 } | null> {
   const [row] = rowsOf<{
     make: string;
@@ -292,9 +303,11 @@ export async function listingValueFacts(
     price_cents: string | number;
     status: string;
     transmission: string | null;
+    front_loader: boolean;
   }>(
     await db.execute(sql`
-      select make, model, year, hours, grade_tenths, location, zip, price_cents, status, transmission
+      select make, model, year, hours, grade_tenths, location, zip, price_cents, status, transmission,
+        front_loader
       from tractor_listings
       where id = ${listingId} and archived_at is null`),
   );
@@ -310,6 +323,7 @@ export async function listingValueFacts(
     priceCents: Number(row.price_cents),
     status: row.status,
     transmission: row.transmission,
+    frontLoader: Boolean(row.front_loader),
   };
 }
 

@@ -108,6 +108,7 @@ export async function valueForQuery(
     hours: input.hours,
     grade: input.grade ?? null,
     state: input.state,
+    loader: input.loader === undefined ? null : input.loader === 'yes',
   };
   return answer(ctx, q, input.askingCents);
 }
@@ -138,6 +139,7 @@ export interface ListingValueFacts {
   location: string;
   zip: string | null;
   transmission: string | null;
+  frontLoader: boolean;
 }
 
 function queryOfListing(l: ListingValueFacts): ValueQuery {
@@ -147,10 +149,11 @@ function queryOfListing(l: ListingValueFacts): ValueQuery {
     year: l.year,
     hours: l.hours,
     // Not inspected: no grade to adjust for (docs/product/fieldlot-value.md). Listings carry no horsepower or
-    // size class; their transmission is an option the estimator may have learned.
+    // size class; their transmission and front loader are options the estimator may have learned.
     grade: l.gradeTenths > 0 ? l.gradeTenths / 10 : null,
     state: stateCode(l.location) ?? zipPlace(l.zip)?.state ?? '',
     transmission: l.transmission,
+    loader: l.frontLoader,
   };
 }
 
@@ -189,6 +192,8 @@ export async function recordCompletedSale(db: Executor, purchaseId: string): Pro
       priceCents: f.priceCents,
       source: 'fieldlot',
       purchaseId: f.purchaseId,
+      transmission: f.transmission,
+      loader: f.frontLoader,
     },
   ]);
 }

@@ -48,7 +48,7 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     const listingId = await insertListing(t.app, admin.id, { make: 'Fendt', model, priceCents });
     await t.app.ctx.db
       .update(listings)
-      .set({ gradeTenths: 42, location: 'Nebraska' })
+      .set({ gradeTenths: 42, location: 'Nebraska', transmission: 'Vario', frontLoader: true })
       .where(eq(listings.id, listingId));
     const made = await buyer.post('/api/offers', {
       listingId,
@@ -89,6 +89,9 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
       grade_tenths: 42,
       state: 'NE',
       source: 'fieldlot',
+      // The options FieldLot Value may learn (docs/product/fieldlot-value.md#the-sales-it-learns-from).
+      transmission: 'Vario',
+      loader: true,
     });
     expect(Number(rows[0].price_cents)).toBe(209_000_00);
     // No column can name the buyer or the seller.
@@ -241,6 +244,11 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Choose a US state');
+    const loader = await buyer.get(
+      '/api/market/value?make=Claas&model=Axion&year=2019&hours=500&loader=maybe',
+    );
+    expect(loader.statusCode).toBe(400);
+    expect(loader.body).toContain('Say yes or no');
   });
 
   it("counts every dealership's want-lists that ask for the family (through the want-lists module)", async () => {

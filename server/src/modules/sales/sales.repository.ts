@@ -175,6 +175,7 @@ export async function runList(exec: Executor, saleId: string, opts: RunListFilte
       location: l.location,
       zip: l.zip,
       transmission: l.transmission,
+      frontLoader: l.frontLoader,
       imageKey: listingImages.storageKey,
       imageWidth: listingImages.width,
       imageHeight: listingImages.height,

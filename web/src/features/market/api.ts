@@ -28,6 +28,8 @@ export interface ValueLookup {
   hours: number;
   grade?: number;
   state?: string;
+  /** A front loader with the tractor. */
+  loader?: 'yes' | 'no';
   askingCents?: number;
 }
 

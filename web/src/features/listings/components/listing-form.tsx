@@ -269,6 +269,7 @@ export function ListingForm({
             model: String(form.watch('model') ?? ''),
             year: Number(form.watch('year')),
             hours: Number(form.watch('hours')),
+            loader: form.watch('frontLoader') ? 'yes' : 'no',
             ...(stateCode(String(form.watch('location') ?? ''))
               ? { state: stateCode(String(form.watch('location'))) ?? undefined }
               : {}),

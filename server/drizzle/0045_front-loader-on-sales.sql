@@ -1,0 +1,1 @@
+ALTER TABLE "market_sales" ADD COLUMN "loader" boolean;
