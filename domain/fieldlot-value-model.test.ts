@@ -448,6 +448,13 @@ describe('FieldLot Value estimator', () => {
         priceCents: Math.round(s.priceCents * Math.exp(noise() + (loader ? 0.12 : 0))),
       });
     }
+    // A family that never sells with one.
+    for (let i = 0; i < 40; i++)
+      sales.push({
+        ...auctionSale('8R', 2012 + (i % 8), 500 * (i % 9), `${2018 + (i % 3)}-0${1 + (i % 9)}-15`),
+        make: 'Deere',
+        loader: false,
+      });
     const model = fitValueModel(sales, 2021);
     const q = {
       make: 'Deere',
@@ -465,6 +472,9 @@ describe('FieldLot Value estimator', () => {
     expect(without?.breakdown.find((l) => l.label === 'Front loader: No')?.cents).toBeLessThan(0);
     expect(withLoader?.breakdown.reduce((a, l) => a + l.cents, 0)).toBe(withLoader?.valueCents);
     expect(withLoader?.notes).not.toContain('not adjusted for front loader (too few sales)');
+    // Nothing to adjust where the family always sells without one.
+    const crawler = estimateValue(model, { ...q, family: '8R', loader: false });
+    expect(crawler?.breakdown.some((l) => l.label.startsWith('Front loader'))).toBe(false);
     // Unknown on the tractor: no line; in sales that never say: a note, not a guess.
     expect(estimateValue(model, q)?.breakdown.some((l) => l.label.startsWith('Front loader'))).toBe(false);
     const unsaid = fitValueModel(

@@ -139,6 +139,8 @@ export function predictLog(
       notes.push(`not adjusted for ${OPTION_LABEL[o]} (too few sales)`);
       return;
     }
+    // A family that always sells with this value (a loader never fitted to a crawler) has nothing to adjust.
+    if (Math.abs(e - optionMean[i]) < 1e-9) return;
     const label = OPTION_LABEL[o];
     lines.push({ label: `${label[0].toUpperCase()}${label.slice(1)}: ${text}`, log: e - optionMean[i] });
   });

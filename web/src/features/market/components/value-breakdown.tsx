@@ -20,14 +20,18 @@ export function ValueBreakdown({ estimate }: { estimate: Estimate }) {
               <th scope="row" className="py-0.5 pr-3 text-left font-normal">
                 {line.label}
               </th>
-              <td className="py-0.5 text-right tabular-nums">{breakdownAmount(line.cents, i === 0)}</td>
+              <td className="py-0.5 text-right tabular-nums whitespace-nowrap">
+                {breakdownAmount(line.cents, i === 0)}
+              </td>
             </tr>
           ))}
           <tr className="border-t border-border font-semibold">
             <th scope="row" className="pt-1 pr-3 text-left">
               FieldLot Value
             </th>
-            <td className="pt-1 text-right tabular-nums">{formatDollars(estimate.valueCents)}</td>
+            <td className="pt-1 text-right tabular-nums whitespace-nowrap">
+              {formatDollars(estimate.valueCents)}
+            </td>
           </tr>
         </tbody>
       </table>
