@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adjustedFor,
   askingStanding,
   askingVersusValue,
   comparableSales,
@@ -109,6 +110,29 @@ describe('FieldLot Value method', () => {
     expect(comparablesHeading(shown)).toBe('Comparable sales: the 7 nearest of the last 24 months');
     expect(valueBasisSentence('Deere', '8R', 8)).toBe(
       'Estimated from all 8 recorded FieldLot sales of the Deere 8R family, adjusted for age, hours, grade and state.',
+    );
+    // The sentence names what the breakdown adjusts for, and only that.
+    const estimate = estimateValue(fitValueModel(sales, 2026), q);
+    const factors = adjustedFor(estimate?.breakdown ?? []);
+    expect(factors).toEqual(['age', 'hours', 'grade', 'state'].filter((f) => factors.includes(f)));
+    expect(factors).toContain('age');
+    expect(
+      adjustedFor([
+        { label: 'Base for the Deere 5075E family' },
+        { label: 'Age 6 years (family average 8.2)' },
+        { label: 'Hours not known' },
+        { label: 'Front loader: Yes' },
+        { label: 'Market level of the time' },
+      ]),
+    ).toEqual(['age', 'hours', 'front loader']);
+    expect(valueBasisSentence('Deere', '5075E', 90, 'family', ['age', 'hours', 'front loader'])).toBe(
+      'Estimated from all 90 recorded FieldLot sales of the Deere 5075E family, adjusted for age, hours and front loader.',
+    );
+    expect(valueBasisSentence('Deere', '5075E', 12, 'make-size', ['age'])).toBe(
+      'Too few recorded sales of the Deere 5075E family: estimated from 12 sales of its make and size class, adjusted for age.',
+    );
+    expect(valueBasisSentence('Deere', '5075E', 5, 'family', [])).toBe(
+      'Estimated from all 5 recorded FieldLot sales of the Deere 5075E family.',
     );
     // More than the table holds: it says the 10 it shows.
     const many = Array.from({ length: 14 }, (_, i) => sale(2010 + i, 1000 * i, 3, '2026-01-02'));

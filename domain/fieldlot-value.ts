@@ -110,11 +110,41 @@ export function valueBasisSentence(
   family: string,
   salesUsed: number,
   basis: 'family' | 'make-size' = 'family',
+  factors: readonly string[] = basis === 'make-size'
+    ? ['age', 'hours', 'state']
+    : ['age', 'hours', 'grade', 'state'],
 ): string {
+  const adjusted = factors.length > 0 ? `, adjusted for ${listed(factors)}` : '';
   if (basis === 'make-size')
-    return `Too few recorded sales of the ${make} ${family} family: estimated from ${salesUsed} sales of its make and size class, adjusted for age, hours and state.`;
-  return `Estimated from all ${salesUsed} recorded FieldLot sales of the ${make} ${family} family, adjusted for age, hours, grade and state.`;
+    return `Too few recorded sales of the ${make} ${family} family: estimated from ${salesUsed} sales of its make and size class${adjusted}.`;
+  return `Estimated from all ${salesUsed} recorded FieldLot sales of the ${make} ${family} family${adjusted}.`;
 }
+
+/** What a breakdown line adjusts for, by how its label starts (fieldlot-value-predict.ts writes them). */
+const ADJUSTMENTS: readonly [labelStart: string, factor: string][] = [
+  ['Age ', 'age'],
+  ['Year not known', 'age'],
+  ['Hours ', 'hours'],
+  ['Grade ', 'grade'],
+  ['Horsepower ', 'horsepower'],
+  ['Drive: ', 'drive'],
+  ['Cab: ', 'cab'],
+  ['Transmission: ', 'transmission'],
+  ['Front loader: ', 'front loader'],
+  ['State ', 'state'],
+];
+
+/**
+ * What an estimate was adjusted for, read from its breakdown ("age", "hours", "front loader", "state"), so the
+ * sentence above the breakdown never names an adjustment the breakdown does not make (no grade on auction sales).
+ */
+export function adjustedFor(breakdown: readonly { label: string }[]): string[] {
+  const found = ADJUSTMENTS.filter(([start]) => breakdown.some((l) => l.label.startsWith(start)));
+  return [...new Set(found.map(([, factor]) => factor))];
+}
+
+const listed = (xs: readonly string[]) =>
+  xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
 /**
  * The comparables' heading, its count the rows shown, from the same list: "Comparable sales: the 7 nearest of the

@@ -1,4 +1,4 @@
-import { comparablesHeading, valueBasisSentence } from '@domain/fieldlot-value';
+import { adjustedFor, comparablesHeading, valueBasisSentence } from '@domain/fieldlot-value';
 import { formatDollarsRounded as formatDollars } from '@domain/money';
 import { LineChart } from 'lucide-react';
 import { Link } from 'react-router';
@@ -52,6 +52,7 @@ export function FieldlotValuePanel({ listingId }: { listingId: string }) {
                 value.data.family,
                 value.data.estimate.salesUsed,
                 value.data.estimate.basis,
+                adjustedFor(value.data.estimate.breakdown),
               )}{' '}
               <Link
                 className="font-medium text-brand-800 underline"
