@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stateCode } from './fieldlot-value.js';
+import { FACTORS } from './fieldlot-value-types.js';
 import { IMPORT_SOURCES } from './sale-import.js';
 
 /**
@@ -77,7 +78,14 @@ export const valueAnswerSchema = z.object({
       /** 'make-size': the family has too few sales; valued from its make's sales of its size class. */
       basis: z.enum(['family', 'make-size']),
       /** Base for the family, then each adjustment, in cents: the lines add up exactly to valueCents. */
-      breakdown: z.array(z.object({ label: z.string(), cents: z.number().int() })),
+      breakdown: z.array(
+        z.object({
+          label: z.string(),
+          cents: z.number().int(),
+          /** What the line adjusts for; none on the base, the market level and the comparables. */
+          factor: z.enum(FACTORS).optional(),
+        }),
+      ),
       /** What the value is not adjusted for, and how it was made ("blended with the 6 nearest comparable sales"). */
       notes: z.array(z.string()),
       comparablesBlended: z.number().int(),

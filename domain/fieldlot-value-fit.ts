@@ -26,7 +26,9 @@ import {
 const SHRINK = 10;
 const SLOPE_SHRINK = 60;
 const FAMILY_SHRINK_MIN = 1.5;
-export const MIN_OPTION_SALES = 30;
+const MIN_OPTION_SALES = 30;
+/** Sales of each side (year unknown and known) below which the unknown-year spread is not measured. */
+const MIN_SPREAD_SALES = 30;
 const TIME_SHRINK = 5;
 /** A make's own index is pulled toward the market's with this many sales (decision 0083). */
 const MAKE_TIME_SHRINK = 30;
@@ -86,6 +88,47 @@ function groupBy<T>(items: T[], key: (t: T) => string | null): Map<string, T[]> 
     const list = out.get(k);
     if (list) list.push(it);
     else out.set(k, [it]);
+  }
+  return out;
+}
+
+/** Mean square of an index's steps from one quarter to the next (the quarters both known). */
+function meanSquareStep(index: Map<number, number>): number {
+  let ss = 0;
+  let n = 0;
+  for (const [q, b] of index) {
+    const a = index.get(q - 1);
+    if (a === undefined) continue;
+    ss += (b - a) ** 2;
+    n++;
+  }
+  return n ? ss / n : 0;
+}
+
+/**
+ * A value's mean by quarter, each quarter with its neighbours (weights 1, 2, 1), pulled toward zero with `shrink`
+ * sales' worth: the market index and each make's departure from it.
+ */
+function smoothedByQuarter(rows: Row[], value: (r: Row) => number, shrink: number): Map<number, number> {
+  const raw = new Map<number, { sum: number; n: number }>();
+  for (const r of rows) {
+    const v = raw.get(r.quarter) ?? { sum: 0, n: 0 };
+    v.sum += value(r);
+    v.n += 1;
+    raw.set(r.quarter, v);
+  }
+  const out = new Map<number, number>();
+  for (const q of raw.keys()) {
+    let sum = 0;
+    let n = 0;
+    for (let d = -1; d <= 1; d++) {
+      const v = raw.get(q + d);
+      if (!v) continue;
+      const w = 2 - Math.abs(d);
+      sum += w * v.sum;
+      n += w * v.n;
+    }
+    out.set(q, sum / (n + shrink));
   }
   return out;
 }
@@ -326,49 +369,16 @@ export function fitCore(sales: readonly SaleFacts[], referenceYear: number): Val
       return f.level + slopeTerm(f.slopes, r.x, f.mean);
     };
     // Market index by quarter: mean leftover, shrunk toward zero, smoothed over three quarters.
-    const byQuarter = groupBy(rows, (r) => String(r.quarter));
-    const raw = new Map<number, { sum: number; n: number }>();
-    for (const [q, list] of byQuarter) {
-      let sum = 0;
-      for (const r of list) sum += r.y - base(r) - (stateOf.get(r.state) ?? 0) - optionOf(r);
-      raw.set(Number(q), { sum, n: list.length });
-    }
+    const leftover = (r: Row) => r.y - base(r) - (stateOf.get(r.state) ?? 0) - optionOf(r);
     timeOf.clear();
-    for (const q of raw.keys()) {
-      let sum = 0;
-      let n = 0;
-      for (let d = -1; d <= 1; d++) {
-        const v = raw.get(q + d);
-        if (!v) continue;
-        const w = 2 - Math.abs(d);
-        sum += w * v.sum;
-        n += w * v.n;
-      }
-      timeOf.set(q, sum / (n + TIME_SHRINK));
-    }
+    for (const [q, v] of smoothedByQuarter(rows, leftover, TIME_SHRINK)) timeOf.set(q, v);
     // Each make's own index: its leftover beyond the market's, smoothed alike, pulled toward zero harder (product
     // groups did not fall alike in 2008-2009: docs/product/fieldlot-value.md#accuracy).
     makeTimeOf.clear();
     for (const [make, list] of byMake) {
-      const rawMake = new Map<number, { sum: number; n: number }>();
-      for (const r of list) {
-        const v = rawMake.get(r.quarter) ?? { sum: 0, n: 0 };
-        v.sum += r.y - base(r) - (stateOf.get(r.state) ?? 0) - optionOf(r) - (timeOf.get(r.quarter) ?? 0);
-        v.n += 1;
-        rawMake.set(r.quarter, v);
-      }
-      for (const q of rawMake.keys()) {
-        let sum = 0;
-        let n = 0;
-        for (let d = -1; d <= 1; d++) {
-          const v = rawMake.get(q + d);
-          if (!v) continue;
-          const w = 2 - Math.abs(d);
-          sum += w * v.sum;
-          n += w * v.n;
-        }
-        makeTimeOf.set(`${make}|${q}`, sum / (n + MAKE_TIME_SHRINK));
-      }
+      const beyond = (r: Row) => leftover(r) - (timeOf.get(r.quarter) ?? 0);
+      for (const [q, v] of smoothedByQuarter(list, beyond, MAKE_TIME_SHRINK))
+        makeTimeOf.set(`${make}|${q}`, v);
     }
     // State offsets: mean leftover, shrunk toward zero.
     stateOf.clear();
@@ -431,6 +441,7 @@ export function fitCore(sales: readonly SaleFacts[], referenceYear: number): Val
     firstQuarter: Math.min(...timeOf.keys()),
     lastQuarter: Math.max(...timeOf.keys()),
     unknownSpread: { year: 1, hours: 1 },
+    quarterDrift2: meanSquareStep(timeOf),
     calibration: {
       High: { low: -1.28, high: 1.28 },
       Medium: { low: -1.28, high: 1.28 },
@@ -460,7 +471,7 @@ export function fitCore(sales: readonly SaleFacts[], referenceYear: number): Val
       side.ss += r.resid ** 2;
       side.n++;
     }
-    return u.n >= MIN_OPTION_SALES && k.n >= MIN_OPTION_SALES && k.ss > 0
+    return u.n >= MIN_SPREAD_SALES && k.n >= MIN_SPREAD_SALES && k.ss > 0
       ? Math.max(1, u.ss / u.n / (k.ss / k.n))
       : 1;
   };

@@ -118,11 +118,7 @@ const roundDollars = (cents: number) => Math.round(cents / 100) * 100; // whole 
  * The estimate, or null when neither the family nor its make and size class has enough sales. The breakdown's
  * lines are rounded so that they add up exactly to the value (docs/product/fieldlot-value.md#the-breakdown).
  */
-export function estimateValue(
-  model: ValueModel,
-  q: ValueQuery,
-  comparables?: readonly SaleFacts[],
-): ValueEstimate | null {
+export function estimateValue(model: ValueModel, q: ValueQuery): ValueEstimate | null {
   const on = q.on ?? `${model.referenceYear}-07-01`;
   const p = predictLog(model, { ...q, on }, Number(on.slice(0, 4)));
   if (!p.ok) return null;
@@ -139,7 +135,6 @@ export function estimateValue(
       blended = nearest.length;
     }
   }
-  void comparables;
   const log = lines.reduce((a, l) => a + l.log, 0);
   const confidence = confidenceOf(p);
   const cal = model.calibration[p.newFamily ? 'New' : confidence];
@@ -151,7 +146,11 @@ export function estimateValue(
   lines.forEach((l, i) => {
     running += l.log;
     const total = i === lines.length - 1 ? valueCents : roundDollars(Math.exp(running));
-    breakdown.push({ label: l.label, cents: total - prev });
+    breakdown.push(
+      l.factor
+        ? { label: l.label, cents: total - prev, factor: l.factor }
+        : { label: l.label, cents: total - prev },
+    );
     prev = total;
   });
   const notes = [...new Set([...model.notes, ...p.notes])];

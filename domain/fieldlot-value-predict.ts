@@ -6,6 +6,7 @@ import {
   baseKey,
   baseName,
   type Confidence,
+  type Factor,
   FEATURES,
   familyKey,
   featuresOf,
@@ -24,6 +25,13 @@ import {
 /** After the last quarter, each quarter ahead carries on the recent quarterly trend at this fraction of the last. */
 const TREND_DAMP = 0.5;
 
+/** A breakdown line before rounding: its label, its step in log price, what it adjusts for. */
+export interface Line {
+  label: string;
+  log: number;
+  factor?: Factor;
+}
+
 export interface Prediction {
   /** The family was never sold: its level is its base model's or its make and size class's. */
   newFamily: boolean;
@@ -31,7 +39,7 @@ export interface Prediction {
   sigma: number;
   n: number;
   basis: 'family' | 'make-size';
-  lines: { label: string; log: number }[];
+  lines: Line[];
   notes: string[];
 }
 
@@ -42,20 +50,6 @@ function makeQuarterAt(model: ValueModel, make: string, quarter: number): number
     if (v !== undefined) return v;
   }
   return 0;
-}
-
-/** Mean square of the market index's quarterly steps: how far the market moves in a quarter. */
-function marketDrift2(model: ValueModel): number {
-  let ss = 0;
-  let n = 0;
-  for (let q = model.firstQuarter + 1; q <= model.lastQuarter; q++) {
-    const a = model.quarterIndex.get(q - 1);
-    const b = model.quarterIndex.get(q);
-    if (a === undefined || b === undefined) continue;
-    ss += (b - a) ** 2;
-    n++;
-  }
-  return n ? ss / n : 0;
 }
 
 const fmtHours = (h: number) => Math.round(h).toLocaleString('en-US');
@@ -101,9 +95,7 @@ export function predictLog(
   }
   const x = featuresOf(q, saleYear);
   // The base carries the family's usual options; an option line is the difference from that mix.
-  const lines: { label: string; log: number }[] = [
-    { label: baseLabel, log: level.level + optionMean.reduce((a, b) => a + b, 0) },
-  ];
+  const lines: Line[] = [{ label: baseLabel, log: level.level + optionMean.reduce((a, b) => a + b, 0) }];
   FEATURES.forEach((f, j) => {
     if (!model.active[j]) return;
     const v = x[j];
@@ -113,20 +105,28 @@ export function predictLog(
       lines.push({
         label: `Age ${Math.round(v)} years (family average ${level.mean[j].toFixed(1)})`,
         log: d,
+        factor: 'age',
       });
     else if (f === 'hours')
       lines.push({
         label: `Hours ${fmtHours(v * 1000)} (average ${fmtHours(level.mean[j] * 1000)})`,
         log: d,
+        factor: 'hours',
       });
-    else if (f === 'grade') lines.push({ label: `Grade ${v} (average ${level.mean[j].toFixed(1)})`, log: d });
+    else if (f === 'grade')
+      lines.push({ label: `Grade ${v} (average ${level.mean[j].toFixed(1)})`, log: d, factor: 'grade' });
     else if (f === 'ageSquared') {
       // Depreciation slows with age: the curve is part of the age line.
-      const line = lines.find((l) => l.label.startsWith('Age '));
+      const line = lines.find((l) => l.factor === 'age');
       (line ?? lines[0]).log += d;
-    } else if (f === 'horsepower') lines.push({ label: `Horsepower ${Math.round(Math.exp(v))}`, log: d });
+    } else if (f === 'horsepower')
+      lines.push({ label: `Horsepower ${Math.round(Math.exp(v))}`, log: d, factor: 'horsepower' });
     else if (v === 1)
-      lines.push({ label: f === 'yearUnknown' ? 'Year not known' : 'Hours not known', log: d });
+      lines.push(
+        f === 'yearUnknown'
+          ? { label: 'Year not known', log: d, factor: 'age' }
+          : { label: 'Hours not known', log: d, factor: 'hours' },
+      );
     else if (Math.abs(d) > 1e-9) lines[0].log += d; // a known year or meter in a family where some were unknown: part of the base
   });
   OPTIONS.forEach((o, i) => {
@@ -142,10 +142,15 @@ export function predictLog(
     // A family that always sells with this value (a loader never fitted to a crawler) has nothing to adjust.
     if (Math.abs(e - optionMean[i]) < 1e-9) return;
     const label = OPTION_LABEL[o];
-    lines.push({ label: `${label[0].toUpperCase()}${label.slice(1)}: ${text}`, log: e - optionMean[i] });
+    lines.push({
+      label: `${label[0].toUpperCase()}${label.slice(1)}: ${text}`,
+      log: e - optionMean[i],
+      factor: label,
+    });
   });
   const state = q.state ? model.states.get(q.state) : undefined;
-  if (state !== undefined && state !== 0) lines.push({ label: `State ${q.state}`, log: state });
+  if (state !== undefined && state !== 0)
+    lines.push({ label: `State ${q.state}`, log: state, factor: 'state' });
   const asked = 'on' in q && q.on ? quarterOf(q.on) : 'soldOn' in q ? quarterOf(q.soldOn) : model.lastQuarter;
   const quarter = Math.min(model.lastQuarter, Math.max(model.firstQuarter, asked));
   let t = (model.quarterIndex.get(quarter) ?? 0) + makeQuarterAt(model, make, quarter);
@@ -167,7 +172,7 @@ export function predictLog(
   const unknownFactor =
     (q.year == null ? model.unknownSpread.year : 1) * (q.hours == null ? model.unknownSpread.hours : 1);
   // Past the last sales the market may have moved: each quarter ahead adds the index's usual quarterly move.
-  const driftVar = Math.max(0, asked - model.lastQuarter) * marketDrift2(model);
+  const driftVar = Math.max(0, asked - model.lastQuarter) * model.quarterDrift2;
   return {
     ok: true,
     newFamily: !fam,

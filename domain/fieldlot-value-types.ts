@@ -3,9 +3,8 @@
  * read from a sale (docs/product/fieldlot-value.md#the-estimate-and-its-typical-range).
  */
 
-/** What the estimator learns from: a sale. Missing facts are null (a sale "not inspected" has no grade). */
-export interface SaleFacts {
-  soldOn: string; // YYYY-MM-DD
+/** A tractor as the estimator reads it, sold or to be valued. Missing facts are null ("not inspected": no grade). */
+interface TractorFacts {
   make: string;
   family: string;
   model?: string | null;
@@ -13,7 +12,6 @@ export interface SaleFacts {
   hours: number | null;
   grade: number | null;
   state: string | null;
-  priceCents: number;
   horsepower?: number | null;
   sizeClass?: string | null;
   drive?: string | null;
@@ -23,22 +21,15 @@ export interface SaleFacts {
   loader?: boolean | null;
 }
 
+/** What the estimator learns from: a sale. */
+export interface SaleFacts extends TractorFacts {
+  soldOn: string; // YYYY-MM-DD
+  priceCents: number;
+}
+
 /** What the estimator values: a tractor, optionally on a date (default: the model's reference year). */
-export interface ValueQuery {
-  make: string;
-  family: string;
-  model?: string | null;
-  year: number | null;
-  hours: number | null;
-  grade: number | null;
-  state: string | null;
+export interface ValueQuery extends TractorFacts {
   on?: string; // YYYY-MM-DD
-  horsepower?: number | null;
-  sizeClass?: string | null;
-  drive?: string | null;
-  cab?: string | null;
-  transmission?: string | null;
-  loader?: boolean | null;
 }
 
 export type Confidence = 'High' | 'Medium' | 'Low';
@@ -47,7 +38,23 @@ export type Confidence = 'High' | 'Medium' | 'Low';
 export interface BreakdownLine {
   label: string;
   cents: number;
+  /** What the line adjusts for ("age", "front loader", "state"); none on the base, the market level, the comparables. */
+  factor?: Factor;
 }
+
+/** What a value can be adjusted for, in the order its breakdown and its sentence name them. */
+export const FACTORS = [
+  'age',
+  'hours',
+  'grade',
+  'horsepower',
+  'drive',
+  'cab',
+  'transmission',
+  'front loader',
+  'state',
+] as const;
+export type Factor = (typeof FACTORS)[number];
 
 export interface ValueEstimate {
   valueCents: number;
@@ -93,7 +100,7 @@ export const FEATURE_LABEL: Record<FeatureName, string> = {
 export const OPTIONS = ['drive', 'cab', 'transmission', 'loader'] as const;
 export type OptionName = (typeof OPTIONS)[number];
 /** An option's name in notes ("not adjusted for front loader (too few sales)") and the breakdown. */
-export const OPTION_LABEL: Record<OptionName, string> = {
+export const OPTION_LABEL: Record<OptionName, Factor> = {
   drive: 'drive',
   cab: 'cab',
   transmission: 'transmission',
@@ -188,6 +195,8 @@ export interface ValueModel {
   lastQuarter: number;
   /** Leftover spread of sales whose year (or hour meter) is unknown, against the others': a factor on the spread. */
   unknownSpread: { year: number; hours: number };
+  /** Mean square of the market index's quarterly steps: how far the market moves in a quarter. */
+  quarterDrift2: number;
   /** Range multipliers on sigma (low negative, high positive) per confidence word. */
   calibration: Record<Confidence | 'New', { low: number; high: number }>;
 }

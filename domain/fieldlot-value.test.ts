@@ -111,18 +111,16 @@ describe('FieldLot Value method', () => {
     expect(valueBasisSentence('Deere', '8R', 8)).toBe(
       'Estimated from all 8 recorded FieldLot sales of the Deere 8R family, adjusted for age, hours, grade and state.',
     );
-    // The sentence names what the breakdown adjusts for, and only that.
+    // The sentence names what the breakdown adjusts for, and only that: these sales carry no options.
     const estimate = estimateValue(fitValueModel(sales, 2026), q);
-    const factors = adjustedFor(estimate?.breakdown ?? []);
-    expect(factors).toEqual(['age', 'hours', 'grade', 'state'].filter((f) => factors.includes(f)));
-    expect(factors).toContain('age');
+    expect(adjustedFor(estimate?.breakdown ?? [])).toEqual(['age', 'hours', 'grade', 'state']);
     expect(
       adjustedFor([
-        { label: 'Base for the Deere 5075E family' },
-        { label: 'Age 6 years (family average 8.2)' },
-        { label: 'Hours not known' },
-        { label: 'Front loader: Yes' },
-        { label: 'Market level of the time' },
+        { label: 'Base for the Deere 5075E family', cents: 5_000_000 },
+        { label: 'Year not known', cents: -300_000, factor: 'age' },
+        { label: 'Front loader: Yes', cents: 400_000, factor: 'front loader' },
+        { label: 'Hours not known', cents: -100_000, factor: 'hours' },
+        { label: 'Market level of the time', cents: 20_000 },
       ]),
     ).toEqual(['age', 'hours', 'front loader']);
     expect(valueBasisSentence('Deere', '5075E', 90, 'family', ['age', 'hours', 'front loader'])).toBe(

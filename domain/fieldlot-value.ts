@@ -3,7 +3,8 @@
  * (docs/product/fieldlot-value.md, docs/decisions/0046-fieldlot-value.md, 0078). Pure: the server feeds it the sales.
  * The estimator itself is `fieldlot-value-model.ts`; this file holds the comparables and the texts.
  */
-import type { SaleFacts, ValueEstimate, ValueQuery } from './fieldlot-value-model';
+import type { BreakdownLine, SaleFacts, ValueEstimate, ValueQuery } from './fieldlot-value-model';
+import { FACTORS, type Factor } from './fieldlot-value-types';
 import { formatDollarsRounded as formatDollars } from './money';
 import type { SaleRecord } from './sale-import.js';
 
@@ -110,7 +111,7 @@ export function valueBasisSentence(
   family: string,
   salesUsed: number,
   basis: 'family' | 'make-size' = 'family',
-  factors: readonly string[] = basis === 'make-size'
+  factors: readonly Factor[] = basis === 'make-size'
     ? ['age', 'hours', 'state']
     : ['age', 'hours', 'grade', 'state'],
 ): string {
@@ -120,27 +121,12 @@ export function valueBasisSentence(
   return `Estimated from all ${salesUsed} recorded FieldLot sales of the ${make} ${family} family${adjusted}.`;
 }
 
-/** What a breakdown line adjusts for, by how its label starts (fieldlot-value-predict.ts writes them). */
-const ADJUSTMENTS: readonly [labelStart: string, factor: string][] = [
-  ['Age ', 'age'],
-  ['Year not known', 'age'],
-  ['Hours ', 'hours'],
-  ['Grade ', 'grade'],
-  ['Horsepower ', 'horsepower'],
-  ['Drive: ', 'drive'],
-  ['Cab: ', 'cab'],
-  ['Transmission: ', 'transmission'],
-  ['Front loader: ', 'front loader'],
-  ['State ', 'state'],
-];
-
 /**
- * What an estimate was adjusted for, read from its breakdown ("age", "hours", "front loader", "state"), so the
+ * What an estimate was adjusted for, from its breakdown's lines ("age", "hours", "front loader", "state"), so the
  * sentence above the breakdown never names an adjustment the breakdown does not make (no grade on auction sales).
  */
-export function adjustedFor(breakdown: readonly { label: string }[]): string[] {
-  const found = ADJUSTMENTS.filter(([start]) => breakdown.some((l) => l.label.startsWith(start)));
-  return [...new Set(found.map(([, factor]) => factor))];
+export function adjustedFor(breakdown: readonly BreakdownLine[]): Factor[] {
+  return FACTORS.filter((f) => breakdown.some((l) => l.factor === f));
 }
 
 const listed = (xs: readonly string[]) =>

@@ -18551,6 +18551,8 @@ export interface operations {
                             breakdown: {
                                 label: string;
                                 cents: number;
+                                /** @enum {string} */
+                                factor?: "age" | "hours" | "grade" | "horsepower" | "drive" | "cab" | "transmission" | "front loader" | "state";
                             }[];
                             notes: string[];
                             comparablesBlended: number;
@@ -18664,6 +18666,8 @@ export interface operations {
                             breakdown: {
                                 label: string;
                                 cents: number;
+                                /** @enum {string} */
+                                factor?: "age" | "hours" | "grade" | "horsepower" | "drive" | "cab" | "transmission" | "front loader" | "state";
                             }[];
                             notes: string[];
                             comparablesBlended: number;
