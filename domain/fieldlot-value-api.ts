@@ -73,6 +73,8 @@ export const valueAnswerSchema = z.object({
       lowCents: z.number().int(),
       highCents: z.number().int(),
       salesUsed: z.number().int(),
+      /** Of the family's sales, how many are imported records, not FieldLot's own (0 on a make-size basis). */
+      importedSales: z.number().int(),
       /** How far to trust the range: High ranges hold about as often as the rest, or more (the bench shows it). */
       confidence: z.enum(['High', 'Medium', 'Low']),
       /** 'make-size': the family has too few sales; valued from its make's sales of its size class. */

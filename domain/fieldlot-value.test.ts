@@ -108,7 +108,7 @@ describe('FieldLot Value method', () => {
     expect(shown).toHaveLength(7);
     expect(estimateValue(fitValueModel(sales, 2026), q)?.salesUsed).toBe(8);
     expect(comparablesHeading(shown)).toBe('Comparable sales: the 7 nearest of the last 24 months');
-    expect(valueBasisSentence('Deere', '8R', 8)).toBe(
+    expect(valueBasisSentence({ make: 'Deere', family: '8R', salesUsed: 8 })).toBe(
       'Estimated from all 8 recorded FieldLot sales of the Deere 8R family, adjusted for age, hours, grade and state.',
     );
     // The sentence names what the breakdown adjusts for, and only that: these sales carry no options.
@@ -123,13 +123,33 @@ describe('FieldLot Value method', () => {
         { label: 'Market level of the time', cents: 20_000 },
       ]),
     ).toEqual(['age', 'hours', 'front loader']);
-    expect(valueBasisSentence('Deere', '5075E', 90, 'family', ['age', 'hours', 'front loader'])).toBe(
+    const loaderFamily = {
+      make: 'Deere',
+      family: '5075E',
+      factors: ['age', 'hours', 'front loader'] as const,
+    };
+    expect(valueBasisSentence({ ...loaderFamily, salesUsed: 90 })).toBe(
       'Estimated from all 90 recorded FieldLot sales of the Deere 5075E family, adjusted for age, hours and front loader.',
     );
-    expect(valueBasisSentence('Deere', '5075E', 12, 'make-size', ['age'])).toBe(
+    // Imported records are never called FieldLot sales: how many, or all of them.
+    expect(valueBasisSentence({ ...loaderFamily, salesUsed: 90, imported: 70 })).toBe(
+      'Estimated from all 90 recorded sales (70 imported, 20 on FieldLot) of the Deere 5075E family, adjusted for age, hours and front loader.',
+    );
+    expect(valueBasisSentence({ ...loaderFamily, salesUsed: 90, imported: 90 })).toBe(
+      'Estimated from all 90 imported sale records of the Deere 5075E family, adjusted for age, hours and front loader.',
+    );
+    expect(
+      valueBasisSentence({
+        make: 'Deere',
+        family: '5075E',
+        salesUsed: 12,
+        basis: 'make-size',
+        factors: ['age'],
+      }),
+    ).toBe(
       'Too few recorded sales of the Deere 5075E family: estimated from 12 sales of its make and size class, adjusted for age.',
     );
-    expect(valueBasisSentence('Deere', '5075E', 5, 'family', [])).toBe(
+    expect(valueBasisSentence({ make: 'Deere', family: '5075E', salesUsed: 5, factors: [] })).toBe(
       'Estimated from all 5 recorded FieldLot sales of the Deere 5075E family.',
     );
     // More than the table holds: it says the 10 it shows.

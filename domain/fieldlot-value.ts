@@ -104,21 +104,36 @@ export function askingVersusValue(
 /**
  * What the value is computed from (docs/product/fieldlot-value.md#where-it-is-shown): every recorded sale of the
  * family, which may be more than the table shows (that holds the last 24 months, at most 10), so it never names a
- * count beside the table's. "Estimated from all 8 recorded FieldLot sales of the John Deere 6R family, …".
+ * count beside the table's. "Estimated from all 8 recorded FieldLot sales of the John Deere 6R family, …"; where
+ * some are imported records (auction results, docs/product/sale-imports.md) it says how many, never "FieldLot" of
+ * sales that were not.
  */
-export function valueBasisSentence(
-  make: string,
-  family: string,
-  salesUsed: number,
-  basis: 'family' | 'make-size' = 'family',
-  factors: readonly Factor[] = basis === 'make-size'
-    ? ['age', 'hours', 'state']
-    : ['age', 'hours', 'grade', 'state'],
-): string {
+export function valueBasisSentence({
+  make,
+  family,
+  salesUsed,
+  basis = 'family',
+  factors = basis === 'make-size' ? ['age', 'hours', 'state'] : ['age', 'hours', 'grade', 'state'],
+  imported = 0,
+}: {
+  make: string;
+  family: string;
+  salesUsed: number;
+  basis?: 'family' | 'make-size';
+  factors?: readonly Factor[];
+  /** How many of the family's sales are imported records rather than FieldLot's own. */
+  imported?: number;
+}): string {
   const adjusted = factors.length > 0 ? `, adjusted for ${listed(factors)}` : '';
   if (basis === 'make-size')
     return `Too few recorded sales of the ${make} ${family} family: estimated from ${salesUsed} sales of its make and size class${adjusted}.`;
-  return `Estimated from all ${salesUsed} recorded FieldLot sales of the ${make} ${family} family${adjusted}.`;
+  const sales =
+    imported <= 0
+      ? `all ${salesUsed} recorded FieldLot sales`
+      : imported >= salesUsed
+        ? `all ${salesUsed} imported sale records`
+        : `all ${salesUsed} recorded sales (${imported} imported, ${salesUsed - imported} on FieldLot)`;
+  return `Estimated from ${sales} of the ${make} ${family} family${adjusted}.`;
 }
 
 /**

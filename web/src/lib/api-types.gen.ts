@@ -18544,6 +18544,7 @@ export interface operations {
                             lowCents: number;
                             highCents: number;
                             salesUsed: number;
+                            importedSales: number;
                             /** @enum {string} */
                             confidence: "High" | "Medium" | "Low";
                             /** @enum {string} */
@@ -18659,6 +18660,7 @@ export interface operations {
                             lowCents: number;
                             highCents: number;
                             salesUsed: number;
+                            importedSales: number;
                             /** @enum {string} */
                             confidence: "High" | "Medium" | "Low";
                             /** @enum {string} */

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listings } from '../../db/schema.js';
 import { insertListing } from '../../test/fixtures/offers.js';
 import { createTestApp, createUser, type TestApp, TestClient } from '../../test/test-app.js';
+import { insertMarketSales } from './index.js';
 
 // docs/product/fieldlot-value.md, docs/product/sale-imports.md: an imported sale without year, hours or grade is
 // still a sale of its family; FieldLot Value learns from it as the bench does, and shows it with its gaps.
@@ -47,6 +48,7 @@ describe('FieldLot Value learns from imported sales that lack year, hours or gra
     );
     const before = await value();
     expect(before.estimate?.salesUsed).toBe(6);
+    expect(before.estimate?.importedSales).toBe(6);
     expect(before.comparables).toHaveLength(6);
 
     // No year, no hours, not inspected: before, the server dropped such sales or made their grade a 3.
@@ -57,6 +59,7 @@ describe('FieldLot Value learns from imported sales that lack year, hours or gra
     ]);
     const after = await value();
     expect(after.estimate?.salesUsed).toBe(9);
+    expect(after.estimate?.importedSales).toBe(9);
     expect(after.estimate?.valueCents).not.toBe(before.estimate?.valueCents);
     expect(after.comparables).toHaveLength(9);
     expect(after.comparables).toEqual(
@@ -98,6 +101,32 @@ describe('FieldLot Value learns from imported sales that lack year, hours or gra
     const res = await dealer.get('/api/market/value?make=Deere&model=6155R&year=2019&hours=3000&state=Iowa');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().estimate?.salesUsed).toBe(9);
+  });
+
+  it("says how many of the family's sales are imported once FieldLot's own sell beside them", async () => {
+    await insertMarketSales(t.app.ctx.db, [
+      {
+        soldOn: daysAgo(3),
+        make: 'Deere',
+        model: '6155R',
+        family: '6155R',
+        year: 2020,
+        hours: 2200,
+        grade: 4,
+        state: 'IA',
+        zip: null,
+        priceCents: 15_500_000,
+        source: 'fieldlot',
+        purchaseId: null,
+      },
+    ]);
+    // The database's notice drops the fitted model: the next answer counts the FieldLot sale.
+    const mixed = await vi.waitFor(async () => {
+      const answer = await value();
+      expect(answer.estimate?.salesUsed).toBe(10);
+      return answer;
+    });
+    expect(mixed.estimate.importedSales).toBe(9);
   });
 
   it('adjusts a listing with a front loader by what the imported sales show a loader is worth', async () => {

@@ -74,11 +74,16 @@ async function answer(
   const today = todayOf(ctx);
   const fitted = await valueCache(ctx).get(ctx.db, Number(today.slice(0, 4)));
   const { estimate, comparables } = valueFrom(fitted, q, today);
+  const family = fitted.byFamily.get(familyKey(q.make, q.family)) ?? [];
+  const importedSales =
+    estimate?.basis === 'family'
+      ? family.filter((s) => s.source !== 'fieldlot' && s.source !== 'demo').length
+      : 0;
   const standing = estimate && askingCents ? { askingCents, ...askingStanding(askingCents, estimate) } : null;
   return {
     make: q.make,
     family: q.family,
-    estimate,
+    estimate: estimate && { ...estimate, importedSales },
     standing,
     message: estimate ? null : NOT_ENOUGH_SALES,
     // Only the tractor, the date and the price: a sale has no buyer or seller to show.

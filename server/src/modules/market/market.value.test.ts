@@ -150,6 +150,7 @@ describe('FieldLot Value for dealers, the sales feed and the demo history', () =
     });
     expect(five.message).toBeNull();
     expect(five.estimate.salesUsed).toBe(5);
+    expect(five.estimate.importedSales).toBe(0);
     expect(five.standing.sentence).toMatch(/^Asking \$260,000 — (\d+% (below|above)|at) FieldLot Value \(\$/);
     // Nearest first: the 2021 tractor with 2,500 hours is the same tractor.
     expect(five.comparables[0]).toEqual({

@@ -47,13 +47,14 @@ export function FieldlotValuePanel({ listingId }: { listingId: string }) {
           )}
           {value.data.estimate && (
             <p className="text-sm text-muted-foreground">
-              {valueBasisSentence(
-                value.data.make,
-                value.data.family,
-                value.data.estimate.salesUsed,
-                value.data.estimate.basis,
-                adjustedFor(value.data.estimate.breakdown),
-              )}{' '}
+              {valueBasisSentence({
+                make: value.data.make,
+                family: value.data.family,
+                salesUsed: value.data.estimate.salesUsed,
+                basis: value.data.estimate.basis,
+                factors: adjustedFor(value.data.estimate.breakdown),
+                imported: value.data.estimate.importedSales,
+              })}{' '}
               <Link
                 className="font-medium text-brand-800 underline"
                 to={`/market/${encodeURIComponent(value.data.make)}/${encodeURIComponent(value.data.family)}`}
@@ -68,7 +69,7 @@ export function FieldlotValuePanel({ listingId }: { listingId: string }) {
           </h3>
           <ComparablesTable
             sales={value.data.comparables}
-            caption={`Comparable FieldLot sales of the ${value.data.make} ${value.data.family}, nearest first`}
+            caption={`Comparable sales of the ${value.data.make} ${value.data.family}, nearest first`}
           />
         </>
       )}

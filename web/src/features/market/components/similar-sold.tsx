@@ -38,7 +38,7 @@ export function SimilarSold({ tractor }: { tractor: ValueLookup }) {
       {comparables.length > 0 && (
         <details>
           <summary className="cursor-pointer text-sm font-medium">Show the sales</summary>
-          <ComparablesTable sales={comparables} caption="Similar FieldLot sales, nearest first" />
+          <ComparablesTable sales={comparables} caption="Similar sales, nearest first" />
         </details>
       )}
     </section>
