@@ -14,6 +14,9 @@ import { stateCode, stateName } from './places.js';
 export const IMPORT_SOURCES = ['auction', 'dealer'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export type MarketSaleSource = 'fieldlot' | 'demo' | ImportSource;
+/** An imported record, not one of FieldLot's own sales (demo sales stand in for FieldLot's own). */
+export const isImportedSale = (sale: { source: MarketSaleSource }) =>
+  (IMPORT_SOURCES as readonly MarketSaleSource[]).includes(sale.source);
 export const SALE_SOURCE_NAMES: Record<MarketSaleSource, string> = {
   fieldlot: 'FieldLot',
   demo: 'FieldLot',

@@ -14,6 +14,7 @@ import {
   type ValueAnswerResponse,
   type valueQuerySchema,
 } from '../../../../domain/fieldlot-value-api.js';
+import { isImportedSale } from '../../../../domain/sale-import.js';
 import type { Executor } from '../../db/client.js';
 import { requireRole } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
@@ -26,14 +27,18 @@ import { type FittedMarket, familyKey, fittedByStamp, type ValueSale, valueCache
 export interface ValueAnswer {
   estimate: ValueEstimate | null; // null: "Not enough FieldLot sales to estimate"
   comparables: ValueSale[];
+  /** Of the family's sales the estimate used, how many are imported records (0 when it used its make and size class). */
+  importedSales: number;
 }
 
 /** Comparables and the estimate from a fitted market (the family's sales only: fast at any market size). */
 function valueFrom(m: FittedMarket, q: ValueQuery, today: string): ValueAnswer {
   const family = m.byFamily.get(familyKey(q.make, q.family)) ?? [];
+  const estimate = estimateValue(m.model, { ...q, on: today });
   return {
-    estimate: estimateValue(m.model, { ...q, on: today }),
+    estimate,
     comparables: comparableSales(q, family, today),
+    importedSales: estimate?.basis === 'family' ? family.filter(isImportedSale).length : 0,
   };
 }
 
@@ -73,12 +78,7 @@ async function answer(
 ): Promise<ValueAnswerResponse> {
   const today = todayOf(ctx);
   const fitted = await valueCache(ctx).get(ctx.db, Number(today.slice(0, 4)));
-  const { estimate, comparables } = valueFrom(fitted, q, today);
-  const family = fitted.byFamily.get(familyKey(q.make, q.family)) ?? [];
-  const importedSales =
-    estimate?.basis === 'family'
-      ? family.filter((s) => s.source !== 'fieldlot' && s.source !== 'demo').length
-      : 0;
+  const { estimate, comparables, importedSales } = valueFrom(fitted, q, today);
   const standing = estimate && askingCents ? { askingCents, ...askingStanding(askingCents, estimate) } : null;
   return {
     make: q.make,
